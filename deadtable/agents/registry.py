@@ -1,0 +1,30 @@
+"""Agents by name: the game-agnostic ones here, plus each game's own (`Game.agents()`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from deadtable.core import Agent, DeadtableError, Game
+
+from .greedy import GreedyAgent
+from .random_agent import RandomAgent
+
+GENERIC: dict[str, Callable[[], Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+}
+
+
+def agent_names(game: Game) -> list[str]:
+    return sorted({*GENERIC, *game.agents()})
+
+
+def make_agent(name: str, game: Game) -> Agent:
+    """A fresh agent called `name` for `game`; a clear error lists the names that exist."""
+    factories = {**GENERIC, **game.agents()}
+    try:
+        factory = factories[name]
+    except KeyError:
+        known = ", ".join(agent_names(game))
+        raise DeadtableError(f"no agent {name!r} for {game.name}; the agents are: {known}") from None
+    return factory()

@@ -1,0 +1,132 @@
+"""A game: its metadata, its options, how to start it and how to read its actions."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalAction, OptionError
+from .options import Option, resolve_options
+
+if TYPE_CHECKING:
+    from .agent import Agent
+    from .state import Action, State
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named way to play (a mode, a team layout): a player count and options."""
+
+    name: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    help: str = ""
+
+
+class Game(ABC):
+    """Subclass per game. Instances are stateless and shared; states hold everything that changes."""
+
+    id: str = ""
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[Option, ...] = ()
+    summary: str = ""
+
+    # -- what a game implements --------------------------------------------------------------
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        """A fresh state for checked arguments."""
+
+    @abstractmethod
+    def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
+        """A view as text for a terminal, with rich markup for colour. Never reads a real state."""
+
+    def evaluate(self, state: State, player: int) -> float:
+        """How good `state` is for `player` by the game's own measure (greedy and search use it).
+
+        The default is the final score margin once over and 0 before; games should do better.
+        """
+        if state.is_terminal:
+            out = state.outcome()
+            return 1.0 if player in out.winners else -1.0
+        return 0.0
+
+    def agents(self) -> dict[str, Callable[[], Agent]]:
+        """This game's own players (for instance a heuristic), by name."""
+        return {}
+
+    def variants(self) -> list[Variant]:
+        """Named ways to play; the conformance suite plays every one. Default: each player count."""
+        return [Variant(f"{n}p", n) for n in range(self.min_players, self.max_players + 1)]
+
+    def validate(self, players: int, options: dict[str, Any]) -> None:
+        """Refuse combinations of player count and options the rules do not allow (OptionError)."""
+        return None
+
+    def recordable_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options as stored in a record (JSON values only)."""
+        return dict(options)
+
+    # -- shared behaviour --------------------------------------------------------------------
+    def new(self, players: int, seed: int = 0, **options: Any) -> State:
+        """A fresh game for `players` seats; everything random is drawn from `seed`."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise OptionError(f"the number of players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        resolved = resolve_options(self.options, options)
+        self.validate(players, resolved)
+        return self._new(players, seed, resolved)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """The legal action whose text form is `text` (spaces and case do not matter).
+
+        Raises IllegalAction naming what was asked when no legal action reads so.
+        """
+        wanted = " ".join(str(text).split()).lower()
+        if state.is_terminal:
+            raise IllegalAction("the game is over")
+        for action in state.legal_actions():
+            if str(action).lower() == wanted:
+                return action
+        raise IllegalAction(self.explain_illegal(state, wanted))
+
+    def explain_illegal(self, state: State, text: str) -> str:
+        """Why `text` is not a legal action now; games override this to cite their rules."""
+        return f"{text!r} is not a legal action now"
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise OptionError(f"{self.name} has no option {name!r}")
+
+    def describe(self) -> dict[str, Any]:
+        """Metadata as JSON: what `deadtable games` and the lobby show."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": [self.min_players, self.max_players],
+            "summary": self.summary,
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "help": o.help,
+                    "choices": list(o.choices) if o.choices else None,
+                    "house_rule": o.house_rule,
+                }
+                for o in self.options
+            ],
+            "agents": sorted(self.agents()),
+        }
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"

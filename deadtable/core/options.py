@@ -1,0 +1,74 @@
+"""Declared game options: a name, a default, help text and a check of every value."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game, as the CLI, the web table and `game.new` see it.
+
+    >>> o = Option("rounds", 60, "Round limit; 0 means none.", minimum=0)
+    >>> o.coerce("12")
+    12
+    """
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    house_rule: str | None = None  # a RULINGS id when the option is a house choice
+
+    @property
+    def kind(self) -> type:
+        return type(self.default) if self.default is not None else str
+
+    def coerce(self, value: Any) -> Any:
+        """Return `value` as this option's type, or raise OptionError saying what is wrong."""
+        kind = self.kind
+        if kind is bool:
+            if isinstance(value, bool):
+                out: Any = value
+            elif str(value).lower() in ("1", "true", "yes", "on"):
+                out = True
+            elif str(value).lower() in ("0", "false", "no", "off"):
+                out = False
+            else:
+                raise OptionError(f"option {self.name!r} takes yes or no, not {value!r}")
+        elif kind is int:
+            if isinstance(value, bool):
+                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+            try:
+                out = int(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}") from None
+            if self.minimum is not None and out < self.minimum:
+                raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {out}")
+            if self.maximum is not None and out > self.maximum:
+                raise OptionError(f"option {self.name!r} must be at most {self.maximum}, not {out}")
+        else:
+            out = value if value is None else str(value)
+        if self.choices is not None and out not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        return out
+
+
+def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults overlaid with `given`, every value checked; unknown names are refused."""
+    by_name = {o.name: o for o in declared}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(sorted(by_name)) or "none"
+        raise OptionError(f"unknown option {unknown[0]!r}; this game's options are: {known}")
+    out = {o.name: o.default for o in declared}
+    for name, value in given.items():
+        out[name] = by_name[name].coerce(value)
+    return out

@@ -1,0 +1,108 @@
+"""Game records: game id, options, seed and action list reproduce a game exactly (RULINGS ALL-1)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import DeadtableError, IllegalAction, RecordError
+
+if TYPE_CHECKING:
+    from .state import State
+
+FORMAT = "deadtable-record/1"
+
+
+@dataclass
+class Record:
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": list(self.actions),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object with game, players, seed and actions")
+        fmt = data.get("format", FORMAT)
+        if fmt != FORMAT:
+            raise RecordError(f"unknown record format {fmt!r}; this version reads {FORMAT!r}")
+        try:
+            game, players, seed = data["game"], data["players"], data["seed"]
+        except KeyError as missing:
+            raise RecordError(f"the record has no {missing.args[0]!r}") from None
+        options = data.get("options", {})
+        actions = data.get("actions", [])
+        if not isinstance(game, str):
+            raise RecordError("the record's 'game' must be a game id")
+        if not isinstance(players, int) or not isinstance(seed, int):
+            raise RecordError("the record's 'players' and 'seed' must be whole numbers")
+        if not isinstance(options, dict):
+            raise RecordError("the record's 'options' must be an object")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("the record's 'actions' must be a list of action texts")
+        return cls(game, players, seed, dict(options), list(actions))
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as err:
+            raise RecordError(f"cannot read {path}: {err.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise RecordError(f"{path} is not a JSON record: {err}") from None
+        return cls.from_json(data)
+
+
+def replay_states(record: Record) -> list[State]:
+    """Every state of a recorded game, from the start to the last action, legality re-checked."""
+    from .registry import game as find_game
+
+    state = find_game(record.game).new(record.players, record.seed, **record.options)
+    states = [state.clone()]
+    for number, text in enumerate(record.actions, start=1):
+        try:
+            action = state.game.parse_action(state, text)
+            state.apply(action)
+        except IllegalAction as err:
+            raise RecordError(f"action {number} ({text!r}) cannot be replayed: {err}") from None
+        states.append(state.clone())
+    return states
+
+
+def replay(record: Record | dict[str, Any]) -> State:
+    """The final state of a recorded game; every action is re-checked for legality."""
+    rec = record if isinstance(record, Record) else Record.from_json(record)
+    from .registry import game as find_game
+
+    try:
+        state = find_game(rec.game).new(rec.players, rec.seed, **rec.options)
+    except DeadtableError as err:
+        raise RecordError(f"the record cannot start a game: {err}") from None
+    for number, text in enumerate(rec.actions, start=1):
+        try:
+            state.apply(state.game.parse_action(state, text))
+        except IllegalAction as err:
+            raise RecordError(f"action {number} ({text!r}) cannot be replayed: {err}") from None
+    return state

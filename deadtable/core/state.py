@@ -1,0 +1,180 @@
+"""The state of one game in progress, and the actions that change it.
+
+A game package subclasses `State` and implements the abstract methods. The base class holds what
+every game shares: the seat count, the seed, the options, the list of actions taken, the chance
+generator and the event listeners, and it checks legality at the boundary (`apply`) so the inner
+`_apply` can trust what it is given.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalAction
+from .outcome import Outcome
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .record import Record
+
+Listener = Callable[[str, dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every game's actions: small frozen values whose `str()` is their text form."""
+
+    def __str__(self) -> str:  # pragma: no cover - every game overrides it
+        raise NotImplementedError
+
+
+class State(ABC):
+    """One game in progress. Subclasses add their own fields and must copy them in `_copy_into`."""
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    history: list[Action]
+    rng: random.Random
+    listeners: list[Listener]
+
+    def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.history = []
+        self.rng = random.Random(seed)
+        self.listeners = []
+
+    # -- what a game implements ------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must act now (it may be answering another seat's card), None once over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take, in a deterministic order."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action known to be legal."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Scores, ranks and winners; only called once the game is over."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """A JSON-ready dict of what `player` may see; None is a spectator (RULINGS ALL-2)."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A full state drawn from everything `player` cannot see, consistent with what it has seen.
+
+        It must depend only on what `player` knows and on `rng`: the unseen cards are pooled in a
+        canonical order before they are shuffled, so two states that `player` cannot tell apart
+        give the same result for the same `rng`. The copy's chance generator is drawn from `rng`
+        too, so a sample never knows what the real game will draw.
+        """
+
+    @abstractmethod
+    def _copy_into(self, other: Any) -> None:
+        """Copy this game's own fields into `other` (static card data is shared, never copied)."""
+
+    @abstractmethod
+    def key(self) -> Hashable:
+        """Everything that defines the position, for equality: replay and determinize tests use it."""
+
+    # -- shared behaviour --------------------------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction with a reason unless `action` is legal now. Games may say more."""
+        if self.is_terminal:
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action} is not allowed now")
+
+    def apply(self, action: Action) -> None:
+        """Check `action` and carry it out; raises IllegalAction (the state is then unchanged)."""
+        self.check(action)
+        self.apply_trusted(action)
+
+    def apply_trusted(self, action: Action) -> None:
+        """Carry out an action that came from `legal_actions()` of this very state (search bots)."""
+        seat = self.current_player
+        self.history.append(action)
+        self._apply(action)
+        if self.listeners:
+            self.emit("action", seat=seat, action=str(action))
+            if self.is_terminal:
+                self.emit("game_end", outcome=self.outcome().to_json())
+
+    def emit(self, kind: str, **data: Any) -> None:
+        """Tell the listeners (statistics, logs) that something happened; free when none listen."""
+        for listener in self.listeners:
+            listener(kind, data)
+
+    def clone(self) -> State:
+        """An independent copy; listeners stay with the original."""
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options
+        other.history = list(self.history)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.listeners = []
+        self._copy_into(other)
+        return other
+
+    def _determinized_copy(self, rng: random.Random) -> Any:
+        """A clone with a seed and chance generator drawn from `rng` and no history.
+
+        `determinize` starts from this, then redraws the cards the seat has not seen. A
+        determinized state cannot be replayed: it is a sample, not a game.
+        """
+        other = self.clone()
+        # Nothing of the real game's past or future may ride along: the seed would rebuild the
+        # real deal and the history would name hidden picks, so both are replaced.
+        other.seed = rng.getrandbits(63)
+        other.rng = random.Random(other.seed)
+        other.history = []
+        return other
+
+    def record(self) -> Record:
+        from .record import Record
+
+        return Record(
+            game=self.game.id,
+            players=self.players,
+            seed=self.seed,
+            options=self.game.recordable_options(self.options),
+            actions=[str(a) for a in self.history],
+        )
+
+    def render(self, player: int | None, *, lang: str = "en") -> str:
+        """The view of `player` as text for a terminal (rich markup); see `Game.render_view`."""
+        return self.game.render_view(self.view(player), lang=lang)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or type(other) is not type(self):
+            return NotImplemented
+        return self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        name = type(self).__name__
+        return f"<{name} {self.game.id} players={self.players} seed={self.seed} moves={len(self.history)}>"

@@ -1,0 +1,299 @@
+"""Carson City Zoo Apocalypse: the state of a game and its rules (rules/carson-city-zoo.en.md)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from deadtable.core import Action, IllegalAction, Outcome, State
+
+from . import board
+from .board import CHARACTER_VALUES, MUTANT_VALUES, NEIGHBOURS, POSITIONS
+
+NOBODY = -1
+LOG_LENGTH = 12
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Place a character of `value` from hand on `pos`, capturing its top zoo card."""
+
+    value: int
+    pos: int
+
+    def __str__(self) -> str:
+        return f"place {self.value} {board.name(self.pos)}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move the character on `src` one step to `dst`, capturing one thing there."""
+
+    src: int
+    dst: int
+
+    def __str__(self) -> str:
+        return f"move {board.name(self.src)} {board.name(self.dst)}"
+
+
+class ZooState(State):
+    """Stacks of zoo cards (top last), pieces on positions, hands and captured piles."""
+
+    stacks: list[list[int]]
+    owner: list[int]  # seat whose character (or former character, if mutant) is on a position
+    piece_value: list[int]
+    mutant: list[bool]  # the piece on the position has turned into a mutant (RULINGS CZ-5)
+    hands: list[list[int]]
+    captured: list[list[int]]  # values of every card captured, in order (public: all saw them)
+    taken_zoo: list[int]  # values of the zoo cards captured so far (each was seen when taken)
+    found_mutants: list[int]  # zoo mutant values revealed so far
+    to_act: int | None
+    first_player: int
+    turn: int
+    log: list[str]
+
+    def setup(self) -> None:
+        """Shuffle the 50 zoo cards and deal two to a position (CZ-2); pick who starts (CZ-7)."""
+        deck = board.full_deck()
+        self.rng.shuffle(deck)
+        per = board.CARDS_PER_POSITION
+        self.stacks = [deck[i * per : (i + 1) * per] for i in range(POSITIONS)]
+        self.owner = [NOBODY] * POSITIONS
+        self.piece_value = [0] * POSITIONS
+        self.mutant = [False] * POSITIONS
+        self.hands = [list(CHARACTER_VALUES) for _ in range(self.players)]
+        self.captured = [[] for _ in range(self.players)]
+        self.taken_zoo = []
+        self.found_mutants = []
+        self.first_player = self.rng.randrange(self.players)
+        self.to_act = self.first_player
+        self.turn = 0
+        self.log = []
+
+    # -- the contract ------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    def legal_actions(self) -> list[Action]:
+        p = self.to_act
+        if p is None:
+            return []
+        return self._actions_for(p)
+
+    def _actions_for(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        owner, stacks, mutant, pv = self.owner, self.stacks, self.mutant, self.piece_value
+        # CZ-3: place on a position with a zoo card and no character or mutant.
+        open_positions = [i for i in range(POSITIONS) if stacks[i] and owner[i] == NOBODY]
+        for v in sorted(set(self.hands[p])):
+            out.extend(Place(v, i) for i in open_positions)
+        # CZ-4: move one step onto a zoo card, a weaker-or-equal opponent, or a mutant.
+        for src in range(POSITIONS):
+            if owner[src] != p or mutant[src]:
+                continue
+            mine = pv[src]
+            for dst in NEIGHBOURS[src]:
+                o = owner[dst]
+                if o == NOBODY:
+                    if stacks[dst]:
+                        out.append(Move(src, dst))
+                elif mutant[dst] or (o != p and pv[dst] <= mine):
+                    out.append(Move(src, dst))
+        return out
+
+    def check(self, action: Action) -> None:
+        if self.to_act is None:
+            raise IllegalAction("the game is over")
+        if action in self.legal_actions():
+            return
+        raise IllegalAction(self._why_not(action))
+
+    def _why_not(self, action: Action) -> str:
+        p = self.to_act
+        assert p is not None
+        if isinstance(action, Place):
+            if not 0 <= action.pos < POSITIONS:
+                return "there is no such position"
+            where = board.name(action.pos)
+            if action.value not in self.hands[p]:
+                return f"you have no character of value {action.value} in hand"
+            if self.owner[action.pos] != NOBODY:
+                what = "a mutant" if self.mutant[action.pos] else "a character"
+                return f"{where} holds {what}: a character may only be placed where there is none (CZ-3)"
+            return f"{where} has no zoo card left to capture (CZ-3)"
+        if isinstance(action, Move):
+            if not (0 <= action.src < POSITIONS and 0 <= action.dst < POSITIONS):
+                return "there is no such position"
+            src, dst = board.name(action.src), board.name(action.dst)
+            if self.owner[action.src] != p or self.mutant[action.src]:
+                return f"you have no character on {src} that can move"
+            if action.dst not in NEIGHBOURS[action.src]:
+                return f"{dst} is not next to {src}: characters move one step, never diagonally"
+            o = self.owner[action.dst]
+            if o == p and not self.mutant[action.dst]:
+                return f"{dst} holds your own character"
+            if o != NOBODY and not self.mutant[action.dst]:
+                return (
+                    f"your {self.piece_value[action.src]} cannot capture the "
+                    f"{self.piece_value[action.dst]} on {dst}: it needs equal or greater value"
+                )
+            return f"{dst} is empty: a character cannot move to an empty position"
+        return f"{action} is not a Carson City Zoo action"
+
+    def _apply(self, action: Action) -> None:
+        p = self.to_act
+        assert p is not None
+        if isinstance(action, Place):
+            self.hands[p].remove(action.value)
+            self._take_top(
+                p, action.value, action.pos, f"P{p + 1} places {action.value} on {board.name(action.pos)}"
+            )
+        else:
+            assert isinstance(action, Move)
+            src, dst = action.src, action.dst
+            value = self.piece_value[src]
+            self.owner[src] = NOBODY
+            self.piece_value[src] = 0
+            text = f"P{p + 1} moves {value} {board.name(src)}-{board.name(dst)}"
+            if self.owner[dst] != NOBODY:
+                # CZ-4, CZ-6: a character or mutant is captured and scores its value.
+                taken = self.piece_value[dst]
+                what = "mutant" if self.mutant[dst] else f"P{self.owner[dst] + 1}'s character"
+                self.captured[p].append(taken)
+                self.owner[dst], self.piece_value[dst], self.mutant[dst] = p, value, False
+                self.log.append(f"{text}, captures {what} ({taken})")
+            else:
+                self._take_top(p, value, dst, text)
+        self.turn += 1
+        self._pass_turn(p)
+
+    def _take_top(self, p: int, value: int, pos: int, text: str) -> None:
+        """Capture the top zoo card of `pos` with the character of `value` standing there."""
+        card = self.stacks[pos].pop()
+        self.captured[p].append(board.value(card))
+        self.taken_zoo.append(board.value(card))
+        self.owner[pos] = p
+        self.piece_value[pos] = value
+        if board.is_mutant(card):
+            # CZ-5: the card still scores; the character turns into a mutant and is lost.
+            self.mutant[pos] = True
+            self.found_mutants.append(board.value(card))
+            self.log.append(f"{text}, takes a {board.value(card)}: MUTANT! the {value} is lost")
+        else:
+            self.log.append(f"{text}, takes a {board.value(card)}")
+        if len(self.log) > LOG_LENGTH:
+            del self.log[0]
+
+    def _pass_turn(self, p: int) -> None:
+        """Clockwise to the next seat; the game ends when that seat has no action (CZ-7)."""
+        nxt = (p + 1) % self.players
+        self.to_act = nxt if self._actions_for(nxt) else None
+
+    def scores(self) -> list[int]:
+        """Captured values plus characters still in hand or standing on the board (not mutants)."""
+        out = [sum(pile) + sum(hand) for pile, hand in zip(self.captured, self.hands, strict=True)]
+        for i in range(POSITIONS):
+            if self.owner[i] != NOBODY and not self.mutant[i]:
+                out[self.owner[i]] += self.piece_value[i]
+        return out
+
+    def outcome(self) -> Outcome:
+        return Outcome.from_scores(self.scores())
+
+    # -- what a seat sees --------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        cells = []
+        for i in range(POSITIONS):
+            stack = self.stacks[i]
+            piece = None
+            if self.owner[i] != NOBODY:
+                piece = {"owner": self.owner[i], "value": self.piece_value[i], "mutant": self.mutant[i]}
+            cells.append(
+                {
+                    "pos": board.name(i),
+                    "height": len(stack),
+                    # CZ-1: the top card's value is seen; whether it hides a mutant is not.
+                    "top": board.value(stack[-1]) if stack else None,
+                    "piece": piece,
+                }
+            )
+        return {
+            "game": "carson-zoo",
+            "seat": player,
+            "players": self.players,
+            "current_player": self.to_act,
+            "first_player": self.first_player,
+            "turn": self.turn,
+            "board": cells,
+            "hands": [sorted(h) for h in self.hands],
+            "captured": [list(c) for c in self.captured],
+            "scores": self.scores(),
+            "mutants_found": sorted(self.found_mutants),
+            "log": list(self.log),
+            "over": self.to_act is None,
+        }
+
+    def determinize(self, player: int, rng: random.Random) -> ZooState:
+        """Redraw the covered lower cards and where the unfound mutants hide.
+
+        Every player sees the same thing here, so `player` does not change the result.
+        The pool is canonical (sorted) before shuffling, so the sample depends only on what is
+        seen. Given what was seen, every remaining card of a value whose mutant is not found is
+        equally likely to be it, and the covered cards are exchangeable: sampling the covered
+        values, then one mutant per unfound value, draws from the exact posterior.
+        """
+        other: ZooState = self._determinized_copy(rng)
+        remaining = {v: board.CARDS_PER_VALUE for v in board.ZOO_VALUES}
+        covered: list[int] = []
+        seen_tops: list[int] = []
+        for i in range(POSITIONS):
+            stack = self.stacks[i]
+            if stack:
+                seen_tops.append(board.value(stack[-1]))
+                if len(stack) == 2:
+                    covered.append(i)
+        for v in self.taken_zoo + seen_tops:
+            remaining[v] -= 1
+        pool = sorted(v for v, n in remaining.items() for _ in range(n))
+        rng.shuffle(pool)
+        stacks = [[board.value(c) for c in s] for s in self.stacks]
+        for i, v in zip(covered, pool, strict=True):
+            stacks[i][0] = v
+        for v in MUTANT_VALUES:
+            if v in self.found_mutants:
+                continue
+            spots = [(i, j) for i in range(POSITIONS) for j, c in enumerate(stacks[i]) if c == v]
+            i, j = spots[rng.randrange(len(spots))]
+            stacks[i][j] = v | board.MUTANT
+        other.stacks = stacks
+        return other
+
+    # -- copying and equality ------------------------------------------------------------------
+    def _copy_into(self, other: Any) -> None:
+        other.stacks = [list(s) for s in self.stacks]
+        other.owner = list(self.owner)
+        other.piece_value = list(self.piece_value)
+        other.mutant = list(self.mutant)
+        other.hands = [list(h) for h in self.hands]
+        other.captured = [list(c) for c in self.captured]
+        other.taken_zoo = list(self.taken_zoo)
+        other.found_mutants = list(self.found_mutants)
+        other.to_act = self.to_act
+        other.first_player = self.first_player
+        other.turn = self.turn
+        other.log = list(self.log)
+
+    def key(self) -> Hashable:
+        return (
+            tuple(tuple(s) for s in self.stacks),
+            tuple(self.owner),
+            tuple(self.piece_value),
+            tuple(self.mutant),
+            tuple(tuple(sorted(h)) for h in self.hands),
+            tuple(tuple(c) for c in self.captured),
+            self.to_act,
+            self.turn,
+        )

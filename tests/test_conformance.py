@@ -1,0 +1,127 @@
+"""The generic conformance suite: every registered game, every variant, many seeds.
+
+For each seed the game is played to the end by seeded random choices, and along the way:
+- legal actions are non-empty exactly while the game is not over, in a deterministic order;
+- every legal action's text parses back to itself, and the chosen one applies;
+- `clone()` is independent of the original;
+- the seat to act sees the same view in the real state as in any determinization of it
+  (a view that shows a hidden card differs between them, so a leak fails here);
+- `determinize` depends only on what the seat knows: determinizing the real state and a
+  determinization of it with the same generator gives the same state;
+- views are JSON-ready; the outcome is well formed;
+- `replay(record())` reproduces the final state; the same seed gives the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import deadtable
+from deadtable.core import Game, IllegalAction, State, Variant
+
+from .conftest import SEEDS, variant_params
+
+MAX_STEPS = 20_000
+CHECK_EVERY = 7  # the costly checks run on every 7th step and on the first and last
+
+
+def _play(game: Game, variant: Variant, seed: int) -> State:
+    state = game.new(variant.players, seed, **variant.options)
+    rng = random.Random(seed * 7919 + 1)
+    step = 0
+    while not state.is_terminal:
+        assert step < MAX_STEPS, f"{game.id} seed {seed} did not end in {MAX_STEPS} actions"
+        actions = state.legal_actions()
+        assert actions, f"seat {state.current_player} has no action but the game is not over"
+        if step % CHECK_EVERY == 0:
+            _deep_checks(game, state, actions, rng)
+        state.apply(actions[rng.randrange(len(actions))])
+        step += 1
+    assert state.legal_actions() == []
+    _check_views(state, rng)
+    return state
+
+
+def _deep_checks(game: Game, state: State, actions: list, rng: random.Random) -> None:
+    assert actions == state.legal_actions(), "legal_actions() order is not deterministic"
+    assert len(set(actions)) == len(actions), "an action is listed twice"
+    for a in actions:
+        assert game.parse_action(state, str(a)) == a, f"{a!s} does not parse back to itself"
+    # clone() independence: playing on the copy leaves the original as it was.
+    before = state.key()
+    copy = state.clone()
+    assert copy == state
+    copy.apply(actions[-1])
+    assert state.key() == before, "applying an action to a clone changed the original"
+    _check_views(state, rng)
+
+
+def _check_views(state: State, rng: random.Random) -> None:
+    seats: list[int | None] = [None, *range(state.players)]
+    for seat in seats:
+        view = state.view(seat)
+        json.dumps(view)  # JSON-ready
+        if seat is None:
+            continue
+        seed = rng.getrandbits(32)
+        sample = state.determinize(seat, random.Random(seed))
+        assert sample.view(seat) == view, f"seat {seat}'s view shows something it cannot know"
+        again = sample.determinize(seat, random.Random(seed))
+        direct = state.determinize(seat, random.Random(seed))
+        assert again == direct, f"determinize({seat}) depends on more than the seat's information"
+        assert not sample.history, "a determinized state carries the real history"
+        if seat == state.current_player:
+            assert sample.legal_actions() == state.legal_actions(), "legal actions read hidden cards"
+
+
+@pytest.mark.parametrize(("game", "variant"), variant_params())
+def test_random_play_to_the_end(game: Game, variant: Variant) -> None:
+    for seed in range(SEEDS):
+        final = _play(game, variant, seed)
+        out = final.outcome()
+        assert len(out.scores) == len(out.ranks) == variant.players
+        assert out.winners, "a finished game has at least one winner"
+        assert all(0 <= w < variant.players for w in out.winners)
+        assert all(out.ranks[w] == 1 for w in out.winners)
+        if seed % 10 == 0:
+            record = final.record()
+            replayed = deadtable.replay(json.loads(json.dumps(record.to_json())))
+            assert replayed == final, "replay(record()) does not reproduce the game"
+
+
+@pytest.mark.parametrize(("game", "variant"), variant_params())
+def test_same_seed_same_game(game: Game, variant: Variant) -> None:
+    for seed in (1, 2, 3):
+        a = game.new(variant.players, seed, **variant.options)
+        b = game.new(variant.players, seed, **variant.options)
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        while not a.is_terminal:
+            assert a == b and a.legal_actions() == b.legal_actions()
+            acts = a.legal_actions()
+            i, j = rng_a.randrange(len(acts)), rng_b.randrange(len(acts))
+            a.apply(acts[i])
+            b.apply(b.legal_actions()[j])
+        assert a.outcome() == b.outcome()
+
+
+@pytest.mark.parametrize(("game", "variant"), variant_params())
+def test_bad_input_is_refused_cleanly(game: Game, variant: Variant) -> None:
+    state = game.new(variant.players, 5, **variant.options)
+    before = state.key()
+    for text in ("", "nonsense", "\x00\xff", "9" * 500):
+        with pytest.raises(IllegalAction):
+            game.parse_action(state, text)
+    assert state.key() == before
+    with pytest.raises(deadtable.core.OptionError):
+        game.new(variant.players, 1, no_such_option=1)
+    with pytest.raises(deadtable.core.OptionError):
+        game.new(game.max_players + 1, 1)
+
+
+def test_games_are_registered() -> None:
+    ids = [g.id for g in deadtable.games()]
+    assert "carson-zoo" in ids
+    assert ids == sorted(ids)
