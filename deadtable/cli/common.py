@@ -1,0 +1,42 @@
+"""What the commands share: the console, game and option arguments, agent lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from rich.console import Console
+
+import deadtable
+from deadtable.core import DeadtableError, Game, OptionError
+
+console = Console(highlight=False)
+
+
+def game_arg(value: str) -> Game:
+    try:
+        return deadtable.game(value)
+    except DeadtableError as err:
+        raise click.BadParameter(str(err)) from None
+
+
+def parse_options(game: Game, pairs: tuple[str, ...], cards: str | None = None) -> dict[str, Any]:
+    """`-o name=value` pairs (and `--cards FILE`) as game options, checked by the game."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise OptionError(f"options are written name=value, not {pair!r}")
+        out[name.strip().replace("-", "_")] = value.strip()
+    if cards:
+        if not any(o.name == "cards" for o in game.options):
+            raise OptionError(f"{game.name} has no card file to replace (no --cards option)")
+        out["cards"] = cards
+    return out
+
+
+def split_names(text: str) -> list[str]:
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+OPTION_HELP = "A game option as name=value (repeatable); `deadtable games` lists each game's options."

@@ -1,0 +1,52 @@
+"""The `deadtable` command. Each subcommand lives in its own module and is added here."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from deadtable.core import DeadtableError
+
+from .common import console
+from .games_cmd import games_cmd
+from .play import play
+from .replay_cmd import replay_cmd
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(package_name="deadtable")
+def cli() -> None:
+    """deadtable: four zombie card games from their rulebooks.
+
+    Play in the terminal against bots, simulate thousands of games between bots, replay recorded
+    games. Start with `deadtable games` to see the games and their options.
+    """
+
+
+cli.add_command(games_cmd)
+cli.add_command(play)
+cli.add_command(replay_cmd)
+# Further commands register below, one line each.
+
+
+def main() -> None:
+    """Entry point: a user's mistake prints a clear message and exits 2, never a traceback."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        console.print("\n[dim]stopped[/dim]")
+        sys.exit(130)
+    except click.ClickException as err:
+        err.show()
+        sys.exit(err.exit_code)
+    except DeadtableError as err:
+        console.print(f"[bold red]error:[/bold red] {err}")
+        sys.exit(2)
+    except KeyboardInterrupt:
+        console.print("\n[dim]stopped[/dim]")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()
