@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-import deadtable
 from deadtable.agents import agent_names
+from deadtable.core import games as all_games
 
 from .common import console
 
@@ -18,9 +18,9 @@ def games_cmd(as_json: bool) -> None:
     if as_json:
         import json
 
-        click.echo(json.dumps([g.describe() for g in deadtable.games()], indent=1))
+        click.echo(json.dumps([g.describe() for g in all_games()], indent=1))
         return
-    for g in deadtable.games():
+    for g in all_games():
         console.print(f"[bold]{g.id}[/bold]  {g.name}  ({g.min_players}-{g.max_players} players)")
         if g.summary:
             console.print(f"  {g.summary}")
