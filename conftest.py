@@ -1,0 +1,19 @@
+"""Root pytest configuration: doctests in the package are collected, except in modules whose
+optional extra is not installed (those parts' own tests skip with the reason)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+OPTIONAL = {
+    "deadtable/server": "fastapi",
+    "deadtable/sim/dask_backend.py": "distributed",
+    "deadtable/rl": "pettingzoo",
+}
+
+collect_ignore_glob: list[str] = []
+for path, module in OPTIONAL.items():
+    if importlib.util.find_spec(module) is None:
+        collect_ignore_glob.append(path + ("/*" if not path.endswith(".py") else ""))
+collect_ignore_glob.append("deadtable/web/*")
+collect_ignore_glob.append("deadtable/**/migrations/*")
