@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .chance import Chance
 from .errors import IllegalAction
 from .outcome import Outcome
 
@@ -40,7 +41,7 @@ class State(ABC):
     seed: int
     options: dict[str, Any]
     history: list[Action]
-    rng: random.Random
+    rng: Chance  # the game's own chance; a random.Random with a state that is free to copy
     listeners: list[Listener]
 
     def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -49,7 +50,7 @@ class State(ABC):
         self.seed = seed
         self.options = options
         self.history = []
-        self.rng = random.Random(seed)
+        self.rng = Chance(seed)
         self.listeners = []
 
     # -- what a game implements ------------------------------------------------------------
@@ -132,8 +133,7 @@ class State(ABC):
         other.seed = self.seed
         other.options = self.options
         other.history = list(self.history)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = self.rng.copy()
         other.listeners = []
         self._copy_into(other)
         return other
@@ -148,7 +148,7 @@ class State(ABC):
         # Nothing of the real game's past or future may ride along: the seed would rebuild the
         # real deal and the history would name hidden picks, so both are replaced.
         other.seed = rng.getrandbits(63)
-        other.rng = random.Random(other.seed)
+        other.rng = Chance(other.seed)
         other.history = []
         return other
 
