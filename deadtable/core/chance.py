@@ -56,7 +56,7 @@ class Chance(random.Random):
 
     # Fast paths for what games call most. Lemire's multiply-shift maps a 64-bit draw onto
     # range(n) with a bias below n / 2**64: far below anything a card game could notice.
-    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+    def shuffle(self, x: Any) -> None:
         s = self._s
         for i in range(len(x) - 1, 0, -1):
             s = (s + _GAMMA) & _MASK
@@ -66,7 +66,7 @@ class Chance(random.Random):
             x[i], x[j] = x[j], x[i]
         self._s = s
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         if stop is None:
             start, stop = 0, start
         if step != 1:
