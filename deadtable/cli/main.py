@@ -12,6 +12,7 @@ from .common import console
 from .games_cmd import games_cmd
 from .play import play
 from .replay_cmd import replay_cmd
+from .serve import serve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -28,6 +29,7 @@ cli.add_command(games_cmd)
 cli.add_command(play)
 cli.add_command(replay_cmd)
 # Further commands register below, one line each.
+cli.add_command(serve)
 
 
 def main() -> None:

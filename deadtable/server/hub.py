@@ -1,0 +1,371 @@
+"""The tables this process serves: accepting actions, telling every connection, bots and clocks.
+
+Everything that touches the database or thinks (bots) runs in worker threads, so the event loop
+only moves messages. Per table, an asyncio lock orders this process's changes; across processes
+the database orders them (see `Store.accept`) and PostgreSQL NOTIFY tells the other processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from deadtable.agents import make_agent
+from deadtable.core import Agent, DeadtableError, IllegalAction, seat_info
+
+from .live import Conn, LiveTable, build
+from .store import ActionRow, NoteRow, Refused, Store, TableRow, hash_token
+
+log = logging.getLogger("deadtable.server")
+T = TypeVar("T")
+
+
+class Hub:
+    def __init__(self, store: Store, *, bot_time: float = 5.0, db_threads: int = 8) -> None:
+        self.store = store
+        self.bot_time = bot_time
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="dt-db")
+        self._bots = ThreadPoolExecutor(2, thread_name_prefix="dt-bot")
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    async def _run(self, fn: Any, *args: Any, pool: ThreadPoolExecutor | None = None) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(pool or self._db, fn, *args)
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for lt in self.tables.values():
+            for t in [lt.clock, *lt.leave_tasks.values()]:
+                if t is not None:
+                    t.cancel()
+        self._db.shutdown(wait=False, cancel_futures=True)
+        self._bots.shutdown(wait=False, cancel_futures=True)
+
+    # -- loading ------------------------------------------------------------------------------
+    async def get(self, table_id: str) -> LiveTable | None:
+        lt = self.tables.get(table_id)
+        if lt is not None:
+            return lt
+        if table_id in self._loading:
+            return await self._loading[table_id]
+        fut: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = fut
+        try:
+            lt = await self._run(self._load, table_id)
+            if lt is not None:
+                self.tables[table_id] = lt
+            fut.set_result(lt)
+            return lt
+        except BaseException as err:
+            fut.set_exception(err)
+            fut.exception()  # mark retrieved
+            raise
+        finally:
+            del self._loading[table_id]
+
+    def _load(self, table_id: str) -> LiveTable | None:
+        found = self.store.load(table_id)
+        if found is None:
+            return None
+        return build(*found)
+
+    async def resume(self) -> None:
+        """After a start (or a crash): every unfinished table where a bot is to act goes on."""
+        for table_id in await self._run(self.store.unfinished):
+            try:
+                lt = await self.get(table_id)
+            except DeadtableError as err:
+                log.error("table %s cannot be rebuilt from its record: %s", table_id, err)
+                continue
+            if lt is not None:
+                self.after_change(lt)
+
+    async def refresh(self, table_id: str) -> None:
+        """Another process changed this table: catch up from the store and tell our connections."""
+        lt = self.tables.get(table_id)
+        if lt is None:
+            return
+        async with lt.lock:
+            found = await self._run(self.store.load, table_id, lt.index, lt.last_note)
+            if found is None:
+                return
+            row, rows, note_rows = found
+            lt.row.seats = row.seats
+            lt.row.status, lt.row.n_actions, lt.row.outcome = row.status, row.n_actions, row.outcome
+            lt.add_notes(note_rows)
+            lt.state = lt.add_actions(lt.state, rows)
+            await self.broadcast(lt)
+        self.arm_clock(lt)
+
+    # -- connections -----------------------------------------------------------------------
+    def authenticate(self, lt: LiveTable, seat: Any, token: Any) -> int | None:
+        """The seat a hello claims, checked against its secret; None for a spectator."""
+        if seat is None and token is None:
+            return None
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise Refused("bad-seat", "the seat must be a number")
+        if not 0 <= seat < lt.row.players:
+            raise Refused(
+                "no-seat", f"there is no seat {seat} at this table (seats 0 to {lt.row.players - 1})"
+            )
+        srow = lt.row.seats[seat]
+        if srow.kind != "human" or srow.token_hash is None:
+            raise Refused("bot-seat", f"seat {seat} is played by a bot; nobody can take it over")
+        if not isinstance(token, str) or not token:
+            raise Refused("no-token", f"seat {seat} needs its secret token (it is in the seat's link)")
+        if not secrets.compare_digest(hash_token(token[:200]), srow.token_hash):
+            raise Refused(
+                "bad-token", f"that token does not belong to seat {seat}: use the link you were given"
+            )
+        return seat
+
+    async def join(self, lt: LiveTable, conn: Conn) -> None:
+        lt.conns.add(conn)
+        seat = conn.seat
+        if seat is not None:
+            task = lt.leave_tasks.pop(seat, None)
+            if task is not None:
+                task.cancel()
+            if lt.row.seats[seat].away:
+                await self.set_away(lt, seat, False, f"{lt.label(seat)} is back")
+        async with lt.lock:
+            await self.send(lt, conn)
+        self.after_change(lt)
+
+    async def leave(self, lt: LiveTable, conn: Conn) -> None:
+        lt.conns.discard(conn)
+        seat = conn.seat
+        if seat is None or lt.present(seat) or lt.state.is_terminal or lt.row.seats[seat].away:
+            return
+        if lt.row.leave_grace <= 0:
+            await self._left(lt, seat)
+        else:
+            old = lt.leave_tasks.pop(seat, None)
+            if old is not None:
+                old.cancel()
+            lt.leave_tasks[seat] = self._spawn(self._leave_later(lt, seat))
+        async with lt.lock:
+            await self.broadcast(lt)
+
+    async def _leave_later(self, lt: LiveTable, seat: int) -> None:
+        await asyncio.sleep(lt.row.leave_grace)
+        lt.leave_tasks.pop(seat, None)
+        if not lt.present(seat) and not lt.row.seats[seat].away and not lt.state.is_terminal:
+            await self._left(lt, seat)
+
+    async def _left(self, lt: LiveTable, seat: int) -> None:
+        await self.set_away(
+            lt,
+            seat,
+            True,
+            f"{lt.label(seat)} left the table; a bot ({lt.row.standby}) plays for them until they come back",
+        )
+        self.after_change(lt)
+
+    async def set_away(self, lt: LiveTable, seat: int, away: bool, note: str) -> None:
+        note_id = await self._run(lambda: self.store.add_note(lt.id, lt.index, note, away=(seat, away)))
+        async with lt.lock:
+            lt.row.seats[seat].away = away
+            lt.add_notes([NoteRow(note_id, lt.index, note)])
+            await self.broadcast(lt)
+
+    async def send(self, lt: LiveTable, conn: Conn) -> None:
+        if not conn.alive:
+            return
+        try:
+            await conn.send(lt.message(conn))
+        except Exception:  # a closed socket: the reader side cleans up
+            conn.alive = False
+
+    async def broadcast(self, lt: LiveTable) -> None:
+        conns = list(lt.conns)
+        if conns:
+            await asyncio.gather(*(self.send(lt, c) for c in conns))
+
+    # -- actions ----------------------------------------------------------------------------
+    async def act(self, lt: LiveTable, seat: int, text: str, index: int | None, actor: str = "player") -> int:
+        """Accept `text` for `seat` at move `index` (None: whatever the current move is)."""
+        if actor == "player" and lt.row.seats[seat].away:
+            await self.set_away(lt, seat, False, f"{lt.label(seat)} is back")
+        async with lt.lock:
+            base = lt.state
+            holder: dict[str, Any] = {}
+
+            def check(row: TableRow, missing: list[ActionRow]) -> tuple[int, str, dict[str, Any] | None]:
+                st = lt.add_actions(base, missing) if missing else base
+                holder["caught_up"] = st
+                if st.is_terminal:
+                    raise Refused("over", "the game is over")
+                cur = st.current_player
+                if cur != seat:
+                    raise Refused("not-your-turn", f"it is not your turn: {lt.label(cur or 0)} is to act")
+                try:
+                    action = st.game.parse_action(st, text)
+                except IllegalAction as err:
+                    raise Refused("illegal", str(err)) from None
+                new = st.clone()
+                new.apply_trusted(action)
+                holder["new"] = new
+                return seat, str(action), (new.outcome().to_json() if new.is_terminal else None)
+
+            try:
+                idx = await self._run(
+                    self.store.accept, lt.id, index, base and len(base.history), check, actor
+                )
+            except Refused:
+                if "caught_up" in holder and holder["caught_up"] is not base:
+                    lt.state = holder["caught_up"]
+                raise
+            new = holder["new"]
+            lt.state = new
+            lt.row.n_actions = len(new.history)
+            if new.is_terminal:
+                lt.row.status = "over"
+            lt.log_action(idx, seat, str(new.history[-1]), actor)
+            self._stop_clock(lt)
+            await self.broadcast(lt)
+        self.after_change(lt)
+        return idx
+
+    def explain(self, lt: LiveTable, seat: int | None, text: str) -> dict[str, Any]:
+        """Whether `text` is legal for `seat` now, and if not, why (the game's own words)."""
+        st = lt.state
+        out: dict[str, Any] = {"type": "why", "action": text, "legal": False}
+        if seat is None:
+            out["reason"] = "spectators cannot act"
+        elif st.is_terminal:
+            out["reason"] = "the game is over"
+        elif st.current_player != seat:
+            out["reason"] = f"it is not your turn: {lt.label(st.current_player or 0)} is to act"
+        else:
+            wanted = " ".join(text.split()).lower()
+            if any(str(a).lower() == wanted for a in st.legal_actions()):
+                out["legal"] = True
+            else:
+                out["reason"] = st.game.explain_illegal(st, wanted)
+        return out
+
+    # -- bots and clocks --------------------------------------------------------------------
+    def after_change(self, lt: LiveTable) -> None:
+        self.arm_clock(lt)
+        if not lt.driving and self._bot_for(lt) is not None:
+            lt.driving = True
+            self._spawn(self._drive(lt))
+
+    def _bot_for(self, lt: LiveTable) -> tuple[str, str] | None:
+        """(agent name, actor) when a program must act now, else None."""
+        st = lt.state
+        cur = st.current_player
+        if cur is None:
+            return None
+        srow = lt.row.seats[cur]
+        if srow.kind == "bot":
+            return srow.agent or "random", "bot"
+        if srow.away and lt.humans_present():
+            return lt.row.standby, "standby"
+        return None
+
+    async def _drive(self, lt: LiveTable) -> None:
+        try:
+            while True:
+                who = self._bot_for(lt)
+                if who is None:
+                    return
+                st = lt.state
+                seat = st.current_player
+                assert seat is not None
+                text = await self._think(lt, who[0], st)
+                try:
+                    await self.act(lt, seat, text, len(st.history), who[1])
+                except Refused as err:
+                    if err.code != "stale":
+                        log.warning("bot at table %s seat %d refused: %s", lt.id, seat, err.message)
+                        return
+                    await self.refresh(lt.id)
+        finally:
+            lt.driving = False
+
+    def _agent(self, lt: LiveTable, name: str) -> Agent:
+        agent = lt.agents.get(name)
+        if agent is None:
+            agent = lt.agents[name] = make_agent(name, lt.game)
+        return agent
+
+    async def _think(self, lt: LiveTable, name: str, st: Any) -> str:
+        """The bot's choice within `bot_time` seconds; past that, a random legal action."""
+        rng = random.Random(f"{lt.row.seed}/{len(st.history)}/bot")
+        agent = self._agent(lt, name)
+
+        def think() -> str:
+            return str(agent.act(seat_info(st), rng))
+
+        try:
+            return str(await asyncio.wait_for(self._run(think, pool=self._bots), self.bot_time))
+        except TimeoutError:
+            log.warning(
+                "bot %s at table %s took over %.1fs; playing a random move", name, lt.id, self.bot_time
+            )
+            actions = st.legal_actions()
+            return str(actions[rng.randrange(len(actions))])
+
+    def _stop_clock(self, lt: LiveTable) -> None:
+        if lt.clock is not None:
+            lt.clock.cancel()
+            lt.clock = None
+        lt.deadline = None
+
+    def arm_clock(self, lt: LiveTable) -> None:
+        """Start the move clock when a person (not away) is to act and the table has one."""
+        st = lt.state
+        cur = st.current_player
+        if lt.row.move_time <= 0 or cur is None or lt.clock is not None:
+            return
+        srow = lt.row.seats[cur]
+        if srow.kind != "human" or srow.away:
+            return
+        lt.deadline = time.time() + lt.row.move_time
+        lt.clock = self._spawn(self._clock(lt, len(st.history), cur))
+
+    async def _clock(self, lt: LiveTable, index: int, seat: int) -> None:
+        await asyncio.sleep(lt.row.move_time)
+        if lt.index != index or lt.state.current_player != seat or lt.row.seats[seat].away:
+            return
+        lt.clock, lt.deadline = None, None
+        note = (
+            f"{lt.label(seat)} ran out of time ({lt.row.move_time} s); a bot ({lt.row.standby}) "
+            "plays for them until they come back"
+        )
+        await self.set_away(lt, seat, True, note)
+        self.after_change(lt)
+
+    async def come_back(self, lt: LiveTable, seat: int) -> None:
+        if lt.row.seats[seat].away:
+            await self.set_away(lt, seat, False, f"{lt.label(seat)} is back")
+            self.after_change(lt)
+        else:
+            async with lt.lock:
+                for c in lt.conns:
+                    if c.seat == seat:
+                        await self.send(lt, c)
+
+    async def wait_idle(self, lt: LiveTable, timeout: float = 10.0) -> None:
+        """For tests: until no bot is thinking at this table."""
+        end = time.monotonic() + timeout
+        while lt.driving and time.monotonic() < end:
+            await asyncio.sleep(0.005)
+        with contextlib.suppress(Exception):
+            await asyncio.sleep(0)

@@ -1,0 +1,165 @@
+"""One table held in memory: its stored row, the game state rebuilt from the record, the log.
+
+A `LiveTable` never mutates a published state: each accepted action produces a new state (a clone
+with the action applied) that replaces the old one, so views, bots and senders may hold a state
+while the next action is being accepted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from deadtable.core import Agent, Game, IllegalAction, RecordError, State, game
+
+from .store import ActionRow, NoteRow, TableRow
+
+Sender = Callable[[str], Awaitable[None]]
+
+ACTOR_NOTE = {"player": "", "bot": " (bot)", "standby": " (played by a bot while away)"}
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket connected to a table, for a seat or (seat None) a spectator."""
+
+    seat: int | None
+    send: Sender
+    sent_log: int = 0
+    alive: bool = True
+
+
+@dataclass(eq=False)
+class LiveTable:
+    row: TableRow
+    game: Game
+    state: State
+    log: list[dict[str, Any]] = field(default_factory=list)
+    last_note: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    agents: dict[str, Agent] = field(default_factory=dict)
+    clock: asyncio.Task[None] | None = None
+    deadline: float | None = None
+    leave_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    driving: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def index(self) -> int:
+        return len(self.state.history)
+
+    def label(self, seat: int) -> str:
+        name = self.row.seats[seat].name
+        return f"P{seat + 1}" + (f" {name}" if name else "")
+
+    def log_seat(self, idx: int) -> int | None:
+        """The seat that took action `idx`, from the log."""
+        for entry in self.log:
+            if entry["kind"] == "move" and entry["i"] == idx:
+                return int(entry["seat"])
+        return None
+
+    def present(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.conns)
+
+    def humans_present(self) -> bool:
+        return any(c.seat is not None for c in self.conns)
+
+    # -- building from the record -----------------------------------------------------------
+    def add_actions(self, state: State, rows: list[ActionRow]) -> State:
+        """`state` with the stored `rows` applied (a new state when there are any)."""
+        if not rows:
+            return state
+        out = state.clone()
+        for r in rows:
+            if r.idx != len(out.history):
+                raise RecordError(f"table {self.id}: action {r.idx} arrived out of order")
+            try:
+                out.apply(out.game.parse_action(out, r.text))
+            except IllegalAction as err:
+                raise RecordError(
+                    f"table {self.id}: stored action {r.idx} ({r.text!r}) fails: {err}"
+                ) from None
+            self.log_action(r.idx, r.seat, r.text, r.actor)
+        return out
+
+    def log_action(self, idx: int, seat: int, text: str, actor: str) -> None:
+        self.log.append(
+            {
+                "i": idx,
+                "kind": "move",
+                "seat": seat,
+                "text": f"{self.label(seat)}: {text}{ACTOR_NOTE.get(actor, '')}",
+            }
+        )
+
+    def add_notes(self, rows: list[NoteRow]) -> None:
+        for n in rows:
+            if n.id > self.last_note:
+                self.log.append({"i": n.at_action, "kind": "note", "seat": None, "text": n.text})
+                self.last_note = n.id
+
+    # -- what a connection receives ---------------------------------------------------------
+    def message(self, conn: Conn) -> str:
+        st = self.state
+        seat = conn.seat
+        cur = st.current_player
+        mine = seat is not None and cur == seat
+        msg: dict[str, Any] = {
+            "type": "state",
+            "table": self.id,
+            "game": self.game.id,
+            "game_name": self.game.name,
+            "index": len(st.history),
+            "seat": seat,
+            "to_act": cur,
+            "your_turn": mine,
+            "away": bool(seat is not None and self.row.seats[seat].away),
+            "legal": [str(a) for a in st.legal_actions()] if mine else [],
+            "view": st.view(seat),
+            "seats": [
+                {**s.public(), "present": self.present(s.seat) if s.kind == "human" else True}
+                for s in self.row.seats
+            ],
+            "deadline": self.deadline,
+            "move_time": self.row.move_time,
+            "over": st.is_terminal,
+            "outcome": st.outcome().to_json() if st.is_terminal else None,
+            "log_from": conn.sent_log,
+            "log": self.log[conn.sent_log :],
+        }
+        conn.sent_log = len(self.log)
+        return json.dumps(msg, ensure_ascii=False)
+
+
+def build(row: TableRow, rows: list[ActionRow], note_rows: list[NoteRow]) -> LiveTable:
+    """The live table from its stored record: a new game, every stored action re-applied."""
+    the_game = game(row.game)
+    state = the_game.new(row.players, row.seed, **row.options)
+    lt = LiveTable(row=row, game=the_game, state=state)
+    # Notes and moves interleave in the log by the action index they happened at.
+    pending = sorted(note_rows, key=lambda n: (n.at_action, n.id))
+    j = 0
+    for r in rows:
+        while j < len(pending) and pending[j].at_action <= r.idx:
+            lt.log.append({"i": pending[j].at_action, "kind": "note", "seat": None, "text": pending[j].text})
+            j += 1
+        if r.idx != len(state.history):
+            raise RecordError(f"table {row.id}: action {r.idx} is missing from the record")
+        try:
+            state.apply(the_game.parse_action(state, r.text))
+        except IllegalAction as err:
+            raise RecordError(f"table {row.id}: stored action {r.idx} ({r.text!r}) fails: {err}") from None
+        lt.log_action(r.idx, r.seat, r.text, r.actor)
+    for n in pending[j:]:
+        lt.log.append({"i": n.at_action, "kind": "note", "seat": None, "text": n.text})
+    lt.last_note = max((n.id for n in note_rows), default=0)
+    lt.state = state
+    return lt

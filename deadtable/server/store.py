@@ -1,0 +1,294 @@
+"""The store: every table, seat, accepted action and log note, behind plain synchronous methods.
+
+The server calls these from worker threads. `accept` is the heart: in ONE transaction it locks the
+table's row (SELECT ... FOR UPDATE on PostgreSQL; BEGIN IMMEDIATE serializes SQLite), checks the
+action index against the record, lets the caller check the action against the rules, appends it
+and moves the index on. A stale or replayed action fails the index check and changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, Engine, func, insert, select, text, update
+
+from . import db
+from .db import actions, notes, seats, tables
+
+NOTIFY_CHANNEL = "deadtable"
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def new_token() -> str:
+    """A seat's secret: 24 random bytes (192 bits), URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" or "bot"
+    agent: str | None
+    name: str
+    token_hash: str | None
+    away: bool = False
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "agent": self.agent,
+            "name": self.name,
+            "away": self.away,
+        }
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    move_time: int
+    leave_grace: int
+    standby: str
+    status: str
+    n_actions: int
+    outcome: dict[str, Any] | None
+    created_at: str
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+@dataclass
+class ActionRow:
+    idx: int
+    seat: int
+    text: str
+    actor: str
+
+
+@dataclass
+class NoteRow:
+    id: int
+    at_action: int
+    text: str
+
+
+class Refused(Exception):
+    """An action or request the table will not take; `code` is short, the message is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.postgresql = db.is_postgresql(engine)
+
+    # -- tables ------------------------------------------------------------------------------
+    def create_table(
+        self,
+        *,
+        game: str,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        seat_specs: list[tuple[str, str | None, str]],
+        move_time: int = 0,
+        leave_grace: int = 30,
+        standby: str = "greedy",
+    ) -> tuple[str, dict[int, str]]:
+        """A new table; returns its id and the secret token of each human seat (shown once)."""
+        table_id = secrets.token_urlsafe(9)
+        tokens: dict[int, str] = {}
+        stamp = db.now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables).values(
+                    id=table_id,
+                    game=game,
+                    players=players,
+                    seed=seed,
+                    options=json.dumps(options, sort_keys=True),
+                    move_time=move_time,
+                    leave_grace=leave_grace,
+                    standby=standby,
+                    status="playing",
+                    n_actions=0,
+                    outcome=None,
+                    created_at=stamp,
+                    updated_at=stamp,
+                )
+            )
+            for seat, (kind, agent, name) in enumerate(seat_specs):
+                token_hash = None
+                if kind == "human":
+                    tokens[seat] = new_token()
+                    token_hash = hash_token(tokens[seat])
+                conn.execute(
+                    insert(seats).values(
+                        table_id=table_id,
+                        seat=seat,
+                        kind=kind,
+                        agent=agent,
+                        name=name,
+                        token_hash=token_hash,
+                        away=False,
+                    )
+                )
+        return table_id, tokens
+
+    def _table(self, conn: Connection, table_id: str, *, lock: bool = False) -> TableRow | None:
+        query = select(tables).where(tables.c.id == table_id)
+        if lock:
+            query = query.with_for_update()
+        row = conn.execute(query).mappings().first()
+        if row is None:
+            return None
+        seat_rows = conn.execute(
+            select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        ).mappings()
+        return TableRow(
+            id=row["id"],
+            game=row["game"],
+            players=row["players"],
+            seed=row["seed"],
+            options=json.loads(row["options"]),
+            move_time=row["move_time"],
+            leave_grace=row["leave_grace"],
+            standby=row["standby"],
+            status=row["status"],
+            n_actions=row["n_actions"],
+            outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+            created_at=row["created_at"].isoformat() if row["created_at"] else "",
+            seats=[
+                SeatRow(s["seat"], s["kind"], s["agent"], s["name"], s["token_hash"], bool(s["away"]))
+                for s in seat_rows
+            ],
+        )
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self.engine.begin() as conn:
+            return self._table(conn, table_id)
+
+    def load(
+        self, table_id: str, after: int = 0, after_note: int = 0
+    ) -> tuple[TableRow, list[ActionRow], list[NoteRow]] | None:
+        """A table with its actions from index `after` on and its notes after note id `after_note`."""
+        with self.engine.begin() as conn:
+            row = self._table(conn, table_id)
+            if row is None:
+                return None
+            return row, self._actions(conn, table_id, after), self._notes(conn, table_id, after_note)
+
+    def _actions(self, conn: Connection, table_id: str, after: int) -> list[ActionRow]:
+        rows = conn.execute(
+            select(actions.c.idx, actions.c.seat, actions.c.text, actions.c.actor)
+            .where(actions.c.table_id == table_id, actions.c.idx >= after)
+            .order_by(actions.c.idx)
+        )
+        return [ActionRow(r.idx, r.seat, r.text, r.actor) for r in rows]
+
+    def _notes(self, conn: Connection, table_id: str, after_note: int) -> list[NoteRow]:
+        rows = conn.execute(
+            select(notes.c.id, notes.c.at_action, notes.c.text)
+            .where(notes.c.table_id == table_id, notes.c.id > after_note)
+            .order_by(notes.c.id)
+        )
+        return [NoteRow(r.id, r.at_action, r.text) for r in rows]
+
+    def list_tables(self, *, status: str | None = None, limit: int = 100) -> list[TableRow]:
+        with self.engine.begin() as conn:
+            query = select(tables.c.id).order_by(tables.c.created_at.desc()).limit(limit)
+            if status:
+                query = query.where(tables.c.status == status)
+            ids = [r.id for r in conn.execute(query)]
+            out = [self._table(conn, i) for i in ids]
+        return [t for t in out if t is not None]
+
+    def unfinished(self) -> list[str]:
+        with self.engine.begin() as conn:
+            return [r.id for r in conn.execute(select(tables.c.id).where(tables.c.status == "playing"))]
+
+    def count_actions(self, table_id: str) -> int:
+        with self.engine.begin() as conn:
+            n = conn.execute(select(func.count()).where(actions.c.table_id == table_id)).scalar()
+        return int(n or 0)
+
+    # -- changes ----------------------------------------------------------------------------
+    def accept(
+        self,
+        table_id: str,
+        index: int | None,
+        known: int,
+        check: Callable[[TableRow, list[ActionRow]], tuple[int, str, dict[str, Any] | None]],
+        actor: str,
+    ) -> int:
+        """Append one action, in one transaction, if `check` accepts it; returns its index.
+
+        `check(table, missing)` gets the locked table row and the actions from index `known` on
+        (those this process has not seen yet, accepted by another process); it raises `Refused`
+        to refuse, or returns (seat, action text, outcome or None).
+        """
+        with self.engine.begin() as conn:
+            row = self._table(conn, table_id, lock=True)
+            if row is None:
+                raise Refused("no-table", f"there is no table {table_id!r}")
+            n = row.n_actions
+            if index is not None and index != n:
+                raise Refused(
+                    "stale",
+                    f"that action was for move {index}, but the table is at move {n}: "
+                    "it was already played or the table has moved on",
+                )
+            missing = self._actions(conn, table_id, known) if n > known else []
+            seat, action_text, outcome = check(row, missing)
+            stamp = db.now()
+            conn.execute(
+                insert(actions).values(
+                    table_id=table_id, idx=n, seat=seat, text=action_text, actor=actor, at=stamp
+                )
+            )
+            values: dict[str, Any] = {"n_actions": n + 1, "updated_at": stamp}
+            if outcome is not None:
+                values["status"] = "over"
+                values["outcome"] = json.dumps(outcome)
+            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            self._notify(conn, table_id)
+        return n
+
+    def add_note(
+        self, table_id: str, at_action: int, note: str, *, away: tuple[int, bool] | None = None
+    ) -> int:
+        """A line for the table's log, and optionally a seat's away flag, in one transaction."""
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                insert(notes).values(table_id=table_id, at_action=at_action, text=note[:400], at=db.now())
+            )
+            if away is not None:
+                conn.execute(
+                    update(seats)
+                    .where(seats.c.table_id == table_id, seats.c.seat == away[0])
+                    .values(away=away[1])
+                )
+            self._notify(conn, table_id)
+        key = result.inserted_primary_key
+        assert key is not None
+        return int(key[0])
+
+    def _notify(self, conn: Connection, table_id: str) -> None:
+        if self.postgresql:
+            # Delivered to every listening server process when this transaction commits.
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": table_id})
