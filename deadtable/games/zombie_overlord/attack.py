@@ -1,0 +1,124 @@
+"""The Attack Phase: one Minion to one target per action, damage on Traps, elimination.
+
+RULINGS ZO-7: attack points assigned to a Trap accumulate over the turn; at the red number it is
+deactivated, at the white number destroyed (to its owner's Discard Pile). A banished Scavenger adds
+2 attack points to one target. ZO-8: a Barricade in a base, active or not, shields its owner's life
+points. ZO-9: a player at 0 life or fewer is out at once with all their cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deadtable.core import Action
+
+from . import actions as A
+from .cards import MINION, SURVIVOR
+from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK
+
+if TYPE_CHECKING:
+    from .state import ZOState
+
+
+def attackers(s: ZOState, p: int) -> list[int]:
+    """Distinct Minion kinds in hand (starting Minions and converted Survivors)."""
+    cards = s.cs.cards
+    out: list[int] = []
+    for k in s.hand[p]:
+        if (not out or out[-1] != k) and cards[k].category in (MINION, SURVIVOR):
+            out.append(k)
+    return out
+
+
+def targets(s: ZOState, p: int) -> list[tuple[int, int]]:
+    """(seat, slot) pairs: slot 0 is life points (unless barricaded), 1.. a Trap."""
+    out = []
+    for q in s.opponents(p):
+        if not s.has_barricade(q):
+            out.append((q, 0))
+        out.extend((q, i + 1) for i in range(len(s.base[q])))
+    return out
+
+
+def actions(s: ZOState, p: int) -> list[Action]:
+    out: list[Action] = []
+    names = [s.cs.cards[k].name for k in attackers(s, p)]
+    if s.cs.scavenger in s.hand[p]:
+        names.append("scavenger")
+    if names:
+        for q, slot in targets(s, p):
+            out.extend(A.attack(name, q, slot) for name in names)
+    out.append(A.END["attack"])
+    return out
+
+
+def apply(s: ZOState, p: int, action: A.Attack) -> None:
+    cs = s.cs
+    if action.card == "scavenger":
+        s.take_from_hand(p, cs.scavenger)
+        s.banished.append(cs.scavenger)
+        points, what = cs.banish_attack, "a banished Scavenger"
+    else:
+        k = cs.by_name[action.card]
+        s.take_from_hand(p, k)
+        s.discard[p].append(k)  # after attacking, the Minion goes to the Discard Pile
+        points, what = cs.cards[k].attack, cs.cards[k].title
+    points += s.bonus
+    s.bonus = 0
+    q = action.seat
+    if action.slot:
+        hit_trap(s, p, q, action.slot - 1, points, what)
+    else:
+        s.life[q] -= points
+        s.add_log(f"P{p + 1} hits P{q + 1} with {what} for {points} (life {s.life[q]})")
+        if s.life[q] <= 0:
+            eliminate(s, q, p)
+
+
+def hit_trap(s: ZOState, p: int, q: int, i: int, points: int, what: str) -> None:
+    """Add attack points to Trap `i` of `q`; deactivate or destroy it (ZO-7)."""
+    sl = s.base[q][i]
+    c = s.cs.cards[sl[KIND]]
+    dmg = sl[DAMAGE] + points
+    destroy, deactivate = s.defense(sl)
+    name = f"P{q + 1}'s {c.name}"
+    if dmg >= destroy and not c.indestructible:
+        destroy_trap(s, q, i)
+        s.add_log(f"P{p + 1} destroys {name} with {what} ({dmg}/{destroy})")
+        return
+    if dmg >= deactivate and sl[ACTIVE]:
+        s.base[q][i] = (sl[0], 0, dmg, sl[3], 0, sl[5])
+        s.add_log(f"P{p + 1} deactivates {name} with {what} ({dmg}/{deactivate})")
+        return
+    s.base[q][i] = (sl[0], sl[1], dmg, sl[3], sl[4], sl[5])
+    s.add_log(f"P{p + 1} hits {name} with {what} ({dmg}/{destroy})")
+
+
+def destroy_trap(s: ZOState, q: int, i: int) -> None:
+    """A destroyed Trap goes face up to its owner's Discard Pile, with the cards placed on it."""
+    sl = s.base[q].pop(i)
+    s.discard[q].append(sl[KIND])
+    s.discard[q].extend(sl[ATTACHED])
+
+
+def eliminate(s: ZOState, q: int, by: int) -> None:
+    """RULINGS ZO-9: every card of `q` leaves the game; the last living player wins."""
+    s.alive[q] = False
+    s.out_order.append(q)
+    gone = s.hand[q] + s.deck[q] + s.discard[q]
+    for sl in s.base[q]:
+        gone += [sl[KIND], *sl[ATTACHED]]
+    s.removed.extend(sorted(gone))
+    s.hand[q], s.deck[q], s.discard[q], s.base[q], s.shown[q] = [], [], [], [], []
+    for base in s.base:  # Power Down held by the eliminated seat ends now
+        for j, sl in enumerate(base):
+            if sl[LOCK] == q + 1:
+                base[j] = (sl[0], sl[1], sl[2], sl[3], 0, sl[5])
+    s.pending = [d for d in s.pending if d[1] != q]
+    s.add_log(f"P{q + 1} is eliminated by P{by + 1}")
+    if s.listeners:
+        s.emit("eliminated", seat=q, by=by, round=s.round)
+    living = [x for x in range(s.players) if s.alive[x]]
+    if len(living) == 1:
+        s.over = True
+        s.note = f"P{living[0] + 1} is the last Zombie Lord standing."

@@ -1,0 +1,420 @@
+"""Zombie Overlord card data: loaded from TOML, validated, shared by every state (RULINGS ZO-1).
+
+A card *kind* is an int, the index of its `Card` in `CardSet.cards`; zones hold kinds, and copies of
+a kind are interchangeable. A bad file raises `CardDataError` naming the file, the card and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from deadtable.core import CardDataError
+
+DATA = Path(__file__).parent / "data" / "core.toml"
+
+TRAP, SURVIVOR, ACTION, SCAVENGER, SUPPLY, MINION = range(6)
+CATEGORY_NAMES = ("Trap", "Survivor", "Action", "Scavenger", "Supply", "Minion")
+LURE_TYPES = ("ammo", "fuel", "food", "medicine")
+KEYWORDS = ("once_per_turn", "when_placed", "combo")
+ICONS = ("", "2", "3", "4", "3-4")
+
+# effect name -> {parameter: type}; the vocabulary implemented once in effects.py.
+EFFECTS: dict[str, dict[str, type]] = {
+    "draw": {"n": int},
+    "gain_health": {"n": int},
+    "attack_bonus": {"n": int, "deactivate_self": bool},
+    "purchase_points": {"n": int},
+    "opponent_discards": {"random": bool, "all": bool},
+    "banish": {"zone": str, "heal": int, "optional": bool},
+    "deactivate_trap": {"until": str},
+    "destroy_trap": {"max_defense": int},
+    "lure": {"type": str, "max_attack": int},
+    "steal_random": {},
+    "search_discard": {},
+    "cycle": {},
+    "reinforce": {"n": int},
+    "malfunction": {},
+}
+CHOICES = {"zone": ("hand", "discard", "either"), "until": ("owner", "yours"), "type": ("", *LURE_TYPES)}
+
+
+@dataclass(frozen=True)
+class Ability:
+    keyword: str  # once_per_turn | when_placed | combo | play
+    effect: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, name: str, default: Any = 0) -> Any:
+        return self.params.get(name, default)
+
+
+@dataclass(frozen=True)
+class Card:
+    kind: int
+    category: int
+    name: str  # the word used in action texts (lowercase, unique in the set)
+    title: str  # as printed
+    cost: int = 0
+    lure: tuple[int, ...] = ()  # lure type indices: a Trap's one type, a Survivor's one or two
+    attack: int = 0
+    defense: int = 0  # the white number: destroy
+    deactivate: int = 0  # the red number
+    points: int = 0  # purchase points (Supply 1, Scavenger 2)
+    abilities: tuple[Ability, ...] = ()
+    barricade: bool = False
+    indestructible: bool = False
+    icon: str = ""
+    copies: int = 1
+    misfit: bool = False
+    text: str = ""
+
+    @property
+    def category_name(self) -> str:
+        return CATEGORY_NAMES[self.category]
+
+    def lure_text(self) -> str:
+        return " + ".join(LURE_TYPES[t].capitalize() for t in self.lure)
+
+
+@dataclass(frozen=True)
+class CardSet:
+    path: str
+    name: str
+    cards: tuple[Card, ...]
+    by_name: dict[str, int]
+    life: int
+    start_supply: int
+    start_minions: int
+    hand_size: int
+    purchase_row: int
+    max_traps: int
+    supply: int  # kinds
+    minion: int
+    scavenger: int
+    banish_attack: int
+    traps: tuple[int, ...]
+    survivors: tuple[int, ...]
+    misfits: tuple[int, ...]
+    actions: tuple[int, ...]
+
+    def card(self, kind: int) -> Card:
+        return self.cards[kind]
+
+    def trap_deck(self, players: int) -> list[int]:
+        """Every Trap copy used at this player count (RULINGS ZO-3), in canonical order."""
+        return [
+            k
+            for k in self.traps
+            for _ in range(self.cards[k].copies)
+            if self.cards[k].icon in ("", str(players))
+        ]
+
+    def survivor_deck(self, players: int, misfits: bool) -> list[int]:
+        """Survivor copies: the 3-4 icon out at 2 players; Misfits replace the second copies."""
+        out = []
+        for k in self.survivors:
+            c = self.cards[k]
+            if players == 2 and c.icon == "3-4":
+                continue
+            out.extend([k] * (1 if misfits else c.copies))
+        if misfits:
+            out.extend(self.misfits)
+        return out
+
+    def action_deck(self) -> list[int]:
+        return [k for k in self.actions for _ in range(self.cards[k].copies)]
+
+    def total(self, kind: int) -> int:
+        return self.cards[kind].copies
+
+
+class _Reader:
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, card: str, fld: str, why: str) -> CardDataError:
+        return CardDataError(f"{self.path}: card {card!r}, field {fld!r}: {why}")
+
+    def get(self, entry: dict[str, Any], card: str, name: str, kind: type, default: Any = None) -> Any:
+        if name not in entry:
+            if default is None:
+                raise self.fail(card, name, "missing")
+            return default
+        value = entry[name]
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if not ok:
+            raise self.fail(card, name, f"must be {kind.__name__}, not {value!r}")
+        if kind is int and value < 0:
+            raise self.fail(card, name, f"must not be negative, not {value}")
+        return value
+
+    def table(self, data: dict[str, Any], name: str) -> dict[str, Any]:
+        t = data.get(name)
+        if not isinstance(t, dict):
+            raise self.fail(name, name, "a [" + name + "] table is required")
+        return t
+
+    def entries(self, data: dict[str, Any], name: str, required: bool = True) -> list[dict[str, Any]]:
+        t = data.get(name, [])
+        if not isinstance(t, list) or not all(isinstance(e, dict) for e in t) or (required and not t):
+            raise self.fail(name, name, f"[[{name}]] entries are required")
+        return t
+
+    def lure(self, entry: dict[str, Any], card: str, fld: str, most: int) -> tuple[int, ...]:
+        raw = entry.get(fld)
+        if isinstance(raw, str):
+            raw = [raw]
+        if not isinstance(raw, list) or not 1 <= len(raw) <= most:
+            raise self.fail(card, fld, f"must name 1 to {most} of {', '.join(LURE_TYPES)}")
+        out: list[int] = []
+        for t in raw:
+            if t not in LURE_TYPES or t in [LURE_TYPES[i] for i in out]:
+                raise self.fail(card, fld, f"{t!r} is not a lure type ({', '.join(LURE_TYPES)})")
+            out.append(LURE_TYPES.index(t))
+        return tuple(out)
+
+    def abilities(self, entry: dict[str, Any], card: str, action: bool) -> tuple[Ability, ...]:
+        raw = entry.get("abilities", [])
+        if not isinstance(raw, list) or not all(isinstance(a, dict) for a in raw):
+            raise self.fail(card, "abilities", "must be a list of {keyword, effect, ...} tables")
+        if action and len(raw) != 1:
+            raise self.fail(card, "abilities", "an Action card has exactly one ability")
+        out: list[Ability] = []
+        for i, a in enumerate(raw):
+            fld = f"abilities[{i}]"
+            keyword = "play" if action else a.get("keyword")
+            if not action and keyword not in KEYWORDS:
+                raise self.fail(card, fld + ".keyword", f"must be one of {', '.join(KEYWORDS)}")
+            effect = a.get("effect")
+            if effect not in EFFECTS:
+                raise self.fail(
+                    card, fld + ".effect", f"unknown effect {effect!r}; known: {', '.join(EFFECTS)}"
+                )
+            if not action and keyword in [x.keyword for x in out]:
+                raise self.fail(card, fld + ".keyword", f"a Trap has at most one {keyword} ability")
+            params = {}
+            for k, v in a.items():
+                if k in ("keyword", "effect"):
+                    continue
+                kind = EFFECTS[effect].get(k)
+                if kind is None:
+                    raise self.fail(card, f"{fld}.{k}", f"effect {effect!r} takes no parameter {k!r}")
+                bad_int = kind is int and (isinstance(v, bool) or (isinstance(v, int) and v < 0))
+                if not isinstance(v, kind) or bad_int:
+                    raise self.fail(card, f"{fld}.{k}", f"must be {kind.__name__}, not {v!r}")
+                if k in CHOICES and v not in CHOICES[k]:
+                    raise self.fail(card, f"{fld}.{k}", f"must be one of {CHOICES[k]}")
+                params[k] = v
+            out.append(Ability(keyword, effect, params))
+        return tuple(out)
+
+
+def describe(ability: Ability) -> str:
+    """An ability as card text, built from its effect and parameters."""
+    p, e = ability, ability.effect
+    n = p.get("n", 1)
+    if e == "draw":
+        body = "draw a card" if n == 1 else f"draw {n} cards"
+    elif e == "gain_health":
+        body = f"gain {n} health point{'s' if n != 1 else ''}"
+    elif e == "attack_bonus":
+        body = f"your next attack gains +{n} Attack"
+        if p.get("deactivate_self", False):
+            body = f"you may deactivate this Trap to give your next attack +{n} Attack"
+    elif e == "purchase_points":
+        body = f"gain {n} purchase point{'s' if n != 1 else ''} this turn"
+    elif e == "opponent_discards":
+        what = "a random card" if p.get("random", False) else "a card"
+        body = (
+            f"all opponents must discard {what} from their hand"
+            if p.get("all", False)
+            else f"choose an opponent to discard {what} from their hand"
+        )
+    elif e == "banish":
+        zone = {"hand": "your hand", "discard": "your Discard Pile"}.get(
+            p.get("zone", "either"), "your hand or Discard Pile"
+        )
+        body = f"{'you may ' if p.get('optional', False) else ''}Banish a card from {zone}"
+        if p.get("heal", 0):
+            body += f" and gain {p.get('heal')} health points"
+    elif e == "deactivate_trap":
+        body = "deactivate any Trap"
+        if p.get("until", "owner") == "yours":
+            body += "; it stays inactive until the start of your next turn"
+    elif e == "destroy_trap":
+        body = f"destroy a Trap with Defense {p.get('max_defense', 99)} or less"
+    elif e == "lure":
+        t = p.get("type", "")
+        body = f"lure a {t.capitalize() + ' ' if t else ''}Survivor from the Wasteland"
+        if p.get("max_attack", 0):
+            body += f" with {p.get('max_attack')} Attack or less"
+    elif e == "steal_random":
+        body = "take a random card from an opponent's hand into yours and show it"
+    elif e == "search_discard":
+        body = "search your Discard Pile for a card and put it into your hand"
+    elif e == "cycle":
+        body = "you may put a card from your hand into your Discard Pile, then draw a card"
+    elif e == "reinforce":
+        body = f"place this on an active Trap in your base; it gets +{n}/{n} Defense until destroyed"
+    else:
+        body = "place this on any active Trap; its owner must discard a random card to reactivate it"
+    label = {"once_per_turn": "Once Per Turn: ", "when_placed": "When Placed: ", "combo": "Combo: "}
+    text = label.get(ability.keyword, "") + body
+    return text[0].upper() + text[1:] + "."
+
+
+@cache
+def load(path: str = "") -> CardSet:
+    """The card set in `path` ("" = the built-in set), validated; cached by path."""
+    file = Path(path) if path else DATA
+    r = _Reader(str(file))
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise CardDataError(f"{file}: cannot read the card file ({err.strerror})") from None
+    except tomllib.TOMLDecodeError as err:
+        raise CardDataError(f"{file}: not valid TOML ({err})") from None
+    cards: list[Card] = []
+    names: dict[str, int] = {}
+
+    def add(card: Card) -> int:
+        if card.name in names:
+            raise r.fail(card.title, "name", "two cards have this name")
+        names[card.name] = card.kind
+        cards.append(card)
+        return card.kind
+
+    meta = r.table(data, "meta")
+    m = {
+        k: r.get(meta, "meta", k, int, d)
+        for k, d in (
+            ("life", 50),
+            ("start_supply", 7),
+            ("start_minions", 3),
+            ("hand_size", 5),
+            ("purchase_row", 5),
+            ("max_traps", 5),
+        )
+    }
+    sup, mini, scav = r.table(data, "supply"), r.table(data, "minion"), r.table(data, "scavenger")
+    supply = add(
+        Card(
+            len(cards),
+            SUPPLY,
+            "supply",
+            r.get(sup, "Supply", "name", str, "Supply"),
+            points=r.get(sup, "Supply", "points", int, 1),
+            copies=r.get(sup, "Supply", "count", int),
+        )
+    )
+    minion = add(
+        Card(
+            len(cards),
+            MINION,
+            "minion",
+            r.get(mini, "Minion", "name", str, "Minion"),
+            attack=r.get(mini, "Minion", "attack", int, 1),
+            copies=r.get(mini, "Minion", "count", int),
+        )
+    )
+    scavenger = add(
+        Card(
+            len(cards),
+            SCAVENGER,
+            "scavenger",
+            r.get(scav, "Scavenger", "name", str, "Scavenger"),
+            cost=r.get(scav, "Scavenger", "cost", int, 2),
+            points=r.get(scav, "Scavenger", "points", int, 2),
+            copies=r.get(scav, "Scavenger", "count", int),
+        )
+    )
+    banish_attack = r.get(scav, "Scavenger", "banish_attack", int, 2)
+    traps = []
+    for e in r.entries(data, "trap"):
+        cid = r.get(e, str(e.get("id", "?")), "id", str)
+        d = e.get("defense")
+        if not (isinstance(d, list) and len(d) == 2 and all(type(x) is int for x in d) and d[0] >= d[1] >= 1):
+            raise r.fail(cid, "defense", "must be [destroy, deactivate] with destroy >= deactivate >= 1")
+        icon = str(r.get(e, cid, "players", int, 0) or "")
+        if icon not in ("", "2", "3", "4"):
+            raise r.fail(cid, "players", "a Trap's player icon is 2, 3 or 4")
+        abilities = r.abilities(e, cid, action=False)
+        card = Card(
+            len(cards),
+            TRAP,
+            cid.lower(),
+            cid.split("-")[0].upper(),
+            cost=r.get(e, cid, "cost", int),
+            lure=r.lure(e, cid, "type", 1),
+            defense=d[0],
+            deactivate=d[1],
+            abilities=abilities,
+            barricade=r.get(e, cid, "barricade", bool, False),
+            indestructible=r.get(e, cid, "indestructible", bool, False),
+            icon=icon,
+            copies=r.get(e, cid, "count", int, 1),
+            text=r.get(e, cid, "text", str, "") or " ".join(describe(a) for a in abilities),
+        )
+        traps.append(add(card))
+    groups: dict[str, list[int]] = {"survivor": [], "misfit": []}
+    for group, required in (("survivor", True), ("misfit", False)):
+        for e in r.entries(data, group, required):
+            name = r.get(e, str(e.get("name", "?")), "name", str)
+            copies = r.get(e, name, "copies", int, 1)
+            if not 1 <= copies <= 2:
+                raise r.fail(name, "copies", "a Survivor is printed once or twice")
+            icon = r.get(e, name, "icon", str, "")
+            if icon not in ("", "3-4"):
+                raise r.fail(name, "icon", 'the only Survivor icon is "3-4"')
+            card = Card(
+                len(cards),
+                SURVIVOR,
+                name.lower(),
+                name,
+                lure=r.lure(e, name, "lure", 2),
+                attack=r.get(e, name, "attack", int),
+                icon=icon,
+                copies=copies,
+                misfit=group == "misfit",
+                text=r.get(e, name, "text", str, ""),
+            )
+            groups[group].append(add(card))
+    actions = []
+    for e in r.entries(data, "action"):
+        name = r.get(e, str(e.get("name", "?")), "name", str)
+        abilities = r.abilities(e, name, action=True)
+        card = Card(
+            len(cards),
+            ACTION,
+            name.lower(),
+            name,
+            cost=r.get(e, name, "cost", int, 2),
+            abilities=abilities,
+            copies=r.get(e, name, "copies", int, 1),
+            text=r.get(e, name, "text", str, "") or describe(abilities[0]),
+        )
+        actions.append(add(card))
+    return CardSet(
+        path=str(file),
+        name=r.get(meta, "meta", "name", str, file.stem),
+        cards=tuple(cards),
+        by_name=names,
+        life=m["life"],
+        start_supply=m["start_supply"],
+        start_minions=m["start_minions"],
+        hand_size=m["hand_size"],
+        purchase_row=m["purchase_row"],
+        max_traps=m["max_traps"],
+        supply=supply,
+        minion=minion,
+        scavenger=scavenger,
+        banish_attack=banish_attack,
+        traps=tuple(traps),
+        survivors=tuple(groups["survivor"]),
+        misfits=tuple(groups["misfit"]),
+        actions=tuple(actions),
+    )

@@ -1,0 +1,273 @@
+"""Card abilities: the effect vocabulary, implemented once, and the decisions effects push.
+
+An effect that needs a choice pushes a decision `(kind, seat, ...)`; the seat named answers it
+(the victim of a discard chooses their own card). Decisions with no possible answer are skipped.
+Timing keywords: Once Per Turn and Combo abilities are used from the Action Phase ("use trap 2
+combo"); Combo needs another active Trap of the same type; When Placed runs on placing.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import TYPE_CHECKING, Any
+
+from deadtable.core import Action
+
+from . import actions as A
+from . import attack, lure
+from .cards import LURE_TYPES, Ability
+from .state import ACTIVE, ATTACHED, KIND, MALFUNCTION, USED
+
+if TYPE_CHECKING:
+    from .state import ZOState
+
+KEYWORD = {"once per turn": "once_per_turn", "combo": "combo"}
+
+
+def combo_ready(s: ZOState, p: int, i: int) -> bool:
+    """Combo: the owner has another active Trap of the same type."""
+    base, cards = s.base[p], s.cs.cards
+    t = cards[base[i][KIND]].lure
+    return any(j != i and sl[ACTIVE] and cards[sl[KIND]].lure == t for j, sl in enumerate(base))
+
+
+def placed(s: ZOState, p: int, i: int) -> None:
+    """Run the When Placed abilities of the Trap just placed in slot `i`."""
+    sl = s.base[p][i]
+    abilities = [a for a in s.cs.cards[sl[KIND]].abilities if a.keyword == "when_placed"]
+    if abilities:
+        s.base[p][i] = (sl[0], sl[1], sl[2], sl[3], sl[4], sl[USED] | 4)
+        for ab in reversed(abilities):
+            run(s, p, ab, sl[KIND])
+
+
+def use_trap(s: ZOState, p: int, i: int, keyword: str) -> None:
+    sl = s.base[p][i]
+    c = s.cs.cards[sl[KIND]]
+    j = next(j for j, a in enumerate(c.abilities) if a.keyword == KEYWORD[keyword])
+    ab = c.abilities[j]
+    active = 0 if ab.get("deactivate_self", False) else sl[ACTIVE]
+    s.base[p][i] = (sl[0], active, sl[2], sl[3], sl[4], sl[USED] | (1 << j))
+    s.add_log(f"P{p + 1} uses {c.name} ({keyword})")
+    run(s, p, ab, sl[KIND])
+
+
+def play_action(s: ZOState, p: int, k: int) -> None:
+    """An Action card from hand: resolve it, then to the Discard Pile (unless it stays on a Trap)."""
+    ab = s.cs.cards[k].abilities[0]
+    s.add_log(f"P{p + 1} plays {s.cs.cards[k].title}")
+    if not run(s, p, ab, k):
+        s.discard[p].append(k)
+
+
+def run(s: ZOState, p: int, ab: Ability, source: int) -> bool:
+    """Carry out one ability for `p`; True when the source card was placed on a Trap (held)."""
+    e, n = ab.effect, ab.get("n", 1)
+    if e == "draw":
+        s.draw(p, n)
+    elif e == "gain_health":
+        s.life[p] += n
+    elif e == "attack_bonus":
+        s.bonus += n
+    elif e == "purchase_points":
+        s.pp += n
+    elif e == "opponent_discards":
+        rnd = ab.get("random", False)
+        if ab.get("all", False):
+            for q in reversed(s.opponents(p)):
+                if rnd:
+                    random_discard(s, q)
+                elif s.hand[q]:
+                    s.pending.append(("discard", q))
+        elif any(s.hand[q] for q in s.opponents(p)):
+            s.pending.append(("opponent", p, "discard_random" if rnd else "discard"))
+    elif e == "steal_random":
+        if any(s.hand[q] for q in s.opponents(p)):
+            s.pending.append(("opponent", p, "steal"))
+    elif e == "banish":
+        push_if(s, ("banish", p, ab.get("zone", "either"), ab.get("heal", 0), ab.get("optional", False)))
+    elif e == "deactivate_trap":
+        push_if(s, ("trap", p, "deactivate", p + 1 if ab.get("until", "owner") == "yours" else 0))
+    elif e == "destroy_trap":
+        push_if(s, ("trap", p, "destroy", ab.get("max_defense", 99)))
+    elif e == "lure":
+        t = ab.get("type", "")
+        push_if(s, ("lure", p, LURE_TYPES.index(t) if t else -1, ab.get("max_attack", 0)))
+    elif e == "search_discard":
+        push_if(s, ("search", p))
+    elif e == "cycle":
+        push_if(s, ("cycle", p))
+    elif e in ("reinforce", "malfunction"):
+        return push_if(s, ("trap", p, e, source))
+    return False
+
+
+def push_if(s: ZOState, decision: tuple[Any, ...]) -> bool:
+    """Push a decision when it has an answer; True if pushed."""
+    s.pending.append(decision)
+    if decision_actions(s):
+        return True
+    s.pending.pop()
+    return False
+
+
+def random_discard(s: ZOState, q: int) -> None:
+    hand = s.hand[q]
+    if hand:
+        k = hand[s.rng.randrange(len(hand))]
+        s.take_from_hand(q, k)
+        s.discard[q].append(k)
+        s.add_log(f"P{q + 1} discards {s.cs.cards[k].title} at random")
+
+
+def trap_candidates(s: ZOState, d: tuple[Any, ...]) -> list[tuple[int, int]]:
+    p, mode, cards = d[1], d[2], s.cs.cards
+    seats = [p] if mode == "reinforce" else s.opponents(p)
+    out = []
+    for q in seats:
+        for i, sl in enumerate(s.base[q]):
+            if mode == "destroy":
+                ok = not cards[sl[KIND]].indestructible and s.defense(sl)[0] <= d[3]
+            else:
+                ok = bool(sl[ACTIVE])
+            if ok:
+                out.append((q, i))
+    return out
+
+
+def names(s: ZOState, kinds: list[int]) -> list[str]:
+    cards = s.cs.cards
+    return [cards[k].name for k in sorted(set(kinds))]
+
+
+def decision_actions(s: ZOState) -> list[Action]:
+    d = s.pending[-1]
+    kind, p = d[0], d[1]
+    if kind == "opponent":
+        return [A.pick("choose", seat=q) for q in s.opponents(p) if s.hand[q]]
+    if kind == "discard":
+        return [A.pick("discard", n) for n in names(s, s.hand[p])]
+    if kind == "trap":
+        if d[2] == "reinforce":
+            return [A.pick("reinforce", slot=i + 1) for _, i in trap_candidates(s, d)]
+        return [A.pick(d[2], seat=q, slot=i + 1) for q, i in trap_candidates(s, d)]
+    if kind == "banish":
+        out: list[Action] = []
+        if d[2] in ("hand", "either"):
+            out += [A.pick("banish", n, zone="hand") for n in names(s, s.hand[p])]
+        if d[2] in ("discard", "either"):
+            out += [A.pick("banish", n, zone="discard") for n in names(s, s.discard[p])]
+        return [*out, A.SKIP] if out and d[4] else out
+    if kind == "lure":
+        cards = s.cs.cards
+        ok = [
+            k
+            for k in s.wasteland
+            if (d[2] < 0 or d[2] in cards[k].lure) and (not d[3] or cards[k].attack <= d[3])
+        ]
+        return [A.pick("lure", n) for n in names(s, ok)]
+    if kind == "search":
+        return [A.pick("take", n) for n in names(s, s.discard[p])]
+    # cycle
+    return [A.pick("discard", n) for n in names(s, s.hand[p])] + [A.SKIP] if s.hand[p] else []
+
+
+def answer(s: ZOState, action: Action) -> None:
+    d = s.pending.pop()
+    kind, p = d[0], d[1]
+    if action == A.SKIP:
+        return
+    assert isinstance(action, A.Pick)
+    k = s.cs.by_name.get(action.card, -1)
+    if kind == "opponent":
+        q = action.seat
+        if d[2] == "discard":
+            s.pending.append(("discard", q))
+        elif d[2] == "discard_random":
+            random_discard(s, q)
+        else:
+            steal(s, p, q)
+    elif kind == "discard":
+        s.take_from_hand(p, k)
+        s.discard[p].append(k)
+        s.add_log(f"P{p + 1} discards {s.cs.cards[k].title}")
+    elif kind == "cycle":
+        s.take_from_hand(p, k)
+        s.discard[p].append(k)
+        s.draw(p, 1)
+    elif kind == "trap":
+        trap_choice(s, d, action)
+    elif kind == "banish":
+        if action.zone == "hand":
+            s.take_from_hand(p, k)
+        else:
+            pile = s.discard[p]
+            del pile[len(pile) - 1 - pile[::-1].index(k)]
+        s.banished.append(k)
+        s.life[p] += d[3]
+        s.add_log(f"P{p + 1} banishes {s.cs.cards[k].title}" + (f" and gains {d[3]} health" if d[3] else ""))
+    elif kind == "lure":
+        s.wasteland.remove(k)  # not replaced until the end of the Lure Phase
+        lure.take(s, p, k)
+    elif kind == "search":
+        pile = s.discard[p]
+        del pile[len(pile) - 1 - pile[::-1].index(k)]
+        insort(s.hand[p], k)
+        s.shown[p].append(k)  # it came from a public pile: everyone knows it is in hand
+        s.add_log(f"P{p + 1} takes {s.cs.cards[k].title} from their Discard Pile")
+
+
+def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
+    p, mode = d[1], d[2]
+    q = p if mode == "reinforce" else action.seat
+    i = action.slot - 1
+    sl = s.base[q][i]
+    name = f"P{q + 1}'s {s.cs.cards[sl[KIND]].name}"
+    if mode == "destroy":
+        attack.destroy_trap(s, q, i)
+    elif mode == "deactivate":
+        s.base[q][i] = (sl[0], 0, sl[2], sl[3], d[3], sl[5])
+    elif mode == "malfunction":
+        s.base[q][i] = (sl[0], 0, sl[2], (*sl[ATTACHED], d[3]), MALFUNCTION, sl[5])
+    else:
+        s.base[q][i] = (sl[0], sl[1], sl[2], (*sl[ATTACHED], d[3]), sl[4], sl[5])
+    s.add_log(f"P{p + 1}: {mode} {name}")
+
+
+def steal(s: ZOState, p: int, q: int) -> None:
+    """A random card from the hand of `q` into the hand of `p`, shown to everyone."""
+    hand = s.hand[q]
+    k = hand[s.rng.randrange(len(hand))]
+    s.take_from_hand(q, k)
+    insort(s.hand[p], k)
+    s.shown[p].append(k)
+    s.add_log(f"P{p + 1} steals {s.cs.cards[k].title} from P{q + 1}")
+
+
+def repair(s: ZOState, p: int, i: int) -> None:
+    """Malfunction: discard a random card from hand to reactivate the Trap; the card goes too."""
+    random_discard(s, p)
+    sl = s.base[p][i]
+    cards = s.cs.cards
+    att = list(sl[ATTACHED])
+    m = next(a for a in att if cards[a].abilities[0].effect == "malfunction")
+    att.remove(m)
+    s.discard[p].append(m)
+    s.base[p][i] = (sl[0], 1, sl[2], tuple(att), 0, sl[5])
+    s.add_log(f"P{p + 1} repairs {cards[sl[KIND]].name}")
+
+
+def describe_pending(s: ZOState) -> str:
+    d = s.pending[-1]
+    who = f"P{d[1] + 1}"
+    what = {
+        "opponent": "choose an opponent",
+        "discard": "discard a card from their hand",
+        "banish": "banish a card" + (" (or skip)" if d[-1] is True else ""),
+        "lure": "lure a Survivor from the Wasteland",
+        "search": "take a card from their Discard Pile",
+        "cycle": "put a card from hand into the Discard Pile and draw (or skip)",
+    }.get(d[0], "")
+    if d[0] == "trap":
+        what = {"reinforce": "choose one of their Traps to reinforce"}.get(d[2], f"choose a Trap to {d[2]}")
+    return f"{who} must {what}"

@@ -1,0 +1,110 @@
+"""Zombie Overlord as a deadtable game: metadata, options, set-up, evaluation and agents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from deadtable.core import Game, Option, State, Variant
+
+from . import cards
+from .state import ACTIVE, KIND, ZOState
+
+if TYPE_CHECKING:
+    from deadtable.core import Agent
+
+
+class ZombieOverlord(Game):
+    id = "zombie-overlord"
+    name = "Zombie Overlord"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option(
+            "cards",
+            "",
+            "A card file (TOML) to play with instead of the built-in set, which is a reconstruction "
+            "of the printed cards (RULINGS ZO-1).",
+        ),
+        Option(
+            "rounds",
+            60,
+            "Round limit: after this many rounds the living players are ranked by life; 0 means none.",
+            minimum=0,
+            house_rule="ZO-10",
+        ),
+        Option("misfits", False, "Swap the 20 duplicated Survivors for the Misfits Mini Expansion."),
+    )
+    summary = (
+        "Deck-building: buy Traps with Supply, lure Survivors from the Wasteland with the most lure "
+        "points of their type, and send them as Minions against the other Zombie Lords' Traps and "
+        "life points. The last one standing wins. The card set is a reconstruction (ZO-1)."
+    )
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        cs = cards.load(options.get("cards", ""))
+        state = ZOState()
+        state._init_base(self, players, seed, options)
+        state.setup(cs, bool(options.get("misfits", False)))
+        return state
+
+    def validate(self, players: int, options: dict[str, Any]) -> None:
+        cs = cards.load(options.get("cards", ""))  # a bad file raises CardDataError now
+        if options.get("misfits") and len(cs.misfits) != sum(cs.cards[k].copies - 1 for k in cs.survivors):
+            from deadtable.core import OptionError
+
+            raise OptionError(f"{cs.path}: the Misfits swap needs as many Misfits as duplicated Survivors")
+
+    def variants(self) -> list[Variant]:
+        return [
+            Variant("2p", 2),
+            Variant("3p", 3),
+            Variant("4p", 4),
+            Variant("2p-misfits", 2, {"misfits": True}, "the Misfits Survivors swapped in"),
+        ]
+
+    def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
+        from .text import render
+
+        return render(view)
+
+    def explain_illegal(self, state: State, text: str) -> str:
+        from .turn import explain
+
+        assert isinstance(state, ZOState)
+        return explain(state, text)
+
+    def evaluate(self, state: State, player: int) -> float:
+        """Life against the strongest opponent, army strength and lure position, about -1..1."""
+        assert isinstance(state, ZOState)
+        if state.over:
+            return 1.0 if player in state.outcome().winners else -1.0
+        if not state.alive[player]:
+            return -1.0
+        return strength(state, player) - max(strength(state, q) for q in state.opponents(player))
+
+    def agents(self) -> dict[str, Callable[[], Agent]]:
+        from .agent import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+
+def strength(s: ZOState, p: int) -> float:
+    """A rough measure of a seat's position, about 0..1."""
+    cs = s.cs
+    owned = s.hand[p] + s.deck[p] + s.discard[p]
+    attack = sum(cs.cards[k].attack for k in owned)
+    army = attack / max(1, len(owned))
+    traps = sum(1 for sl in s.base[p] if sl[ACTIVE]) + 0.5 * sum(
+        1 for k in owned if cs.cards[k].category == cards.TRAP
+    )
+    defense = sum(cs.cards[sl[KIND]].defense for sl in s.base[p])
+    return (
+        0.5 * s.life[p] / cs.life
+        + 0.25 * min(1.0, army / 3)
+        + 0.15 * min(1.0, traps / 5)
+        + 0.1 * min(1.0, defense / 20)
+    )
+
+
+GAME = ZombieOverlord()

@@ -1,0 +1,69 @@
+"""The Lure Phase and Wasteland refills (RULINGS ZO-6).
+
+Only the current player lures. A Survivor goes to them when their matching active lure points are
+at least 1 and strictly higher than every other living player's; for a dual-type Survivor the points
+compared are each player's sum over both types. All Survivors are judged on the same counts. Lured
+Survivors become Minions in the Discard Pile; then the Wasteland refills to players + 1.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .state import ZOState
+
+
+def score(points: list[int], card: Card) -> int:
+    """A player's lure points for a Survivor: the sum over its one or two types."""
+    return sum(points[t] for t in card.lure)
+
+
+def leaders(s: ZOState) -> list[int]:
+    """For each Wasteland Survivor, the seat with strictly the most lure points for it, else -1."""
+    pts = [s.lure_points(q) if s.alive[q] else [0, 0, 0, 0] for q in range(s.players)]
+    cards = s.cs.cards
+    out = []
+    for k in s.wasteland:
+        c = cards[k]
+        scores = [score(pts[q], c) for q in range(s.players)]
+        best = max(scores)
+        out.append(scores.index(best) if best >= 1 and scores.count(best) == 1 else -1)
+    return out
+
+
+def lures(s: ZOState, p: int) -> list[bool]:
+    """Which Wasteland Survivors `p` would lure now."""
+    return [q == p for q in leaders(s)]
+
+
+def lure_phase(s: ZOState, p: int) -> None:
+    """Lure every Survivor `p` leads for, then refill the Wasteland."""
+    if any(sl[1] for sl in s.base[p]):
+        taken = lures(s, p)
+        if any(taken):
+            keep = []
+            for k, t in zip(s.wasteland, taken, strict=True):
+                if t:
+                    take(s, p, k)
+                else:
+                    keep.append(k)
+            s.wasteland = keep
+    refill(s)
+
+
+def take(s: ZOState, p: int, k: int) -> None:
+    """Convert a lured Survivor into a Minion in the Discard Pile of `p`."""
+    c = s.cs.cards[k]
+    s.discard[p].append(k)
+    s.add_log(f"P{p + 1} lures the {c.title} ({c.lure_text()}, attack {c.attack})")
+    if s.listeners:
+        s.emit("lure", seat=p, card=c.name, attack=c.attack)
+
+
+def refill(s: ZOState) -> None:
+    """Back to players + 1 Survivors, fewer once the Survivor deck is out (Empty decks)."""
+    w, deck = s.wasteland, s.survivor_deck
+    while len(w) < s.wasteland_size and deck:
+        w.append(deck.pop())

@@ -1,0 +1,304 @@
+"""Zombie Overlord: the state of a game, its zones, copying, determinizing and the outcome.
+
+Zones hold card kinds (ints, indices into the shared `CardSet`). A Trap in a base is a slot tuple
+`(kind, active, damage, attached kinds, lock, used)`; tuples are replaced, never mutated, so a copy
+of a base is one list copy. The rules live in turn.py, attack.py, lure.py and effects.py.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Hashable
+from typing import Any, Final
+
+from deadtable.core import Action, IllegalAction, Outcome, State
+
+from .cards import CardSet
+
+# Slot fields. `lock`: 0 none; s + 1 = inactive until seat s's next turn starts (Power Down);
+# MALFUNCTION = inactive until its owner discards a random card. `used`: bit 0 the first ability,
+# bit 1 the second, bit 2 a When Placed ability this turn (RULINGS ZO-11: no replacing then).
+KIND: Final = 0
+ACTIVE: Final = 1
+DAMAGE: Final = 2
+ATTACHED: Final = 3
+LOCK: Final = 4
+USED: Final = 5
+MALFUNCTION: Final = -1
+LOG_LENGTH = 14
+Slot = tuple[int, int, int, tuple[int, ...], int, int]
+
+
+class ZOState(State):
+    cs: CardSet
+    deck: list[list[int]]  # top of the Draw Deck is the end of the list
+    hand: list[list[int]]  # kept sorted
+    discard: list[list[int]]  # public, in order
+    base: list[list[Slot]]
+    shown: list[list[int]]  # cards in a hand that every seat has seen (stolen, searched)
+    life: list[int]
+    alive: list[bool]
+    out_order: list[int]  # seats in the order they were eliminated (RULINGS ZO-9)
+    trap_deck: list[int]
+    row: list[int]  # the Purchase Row; -1 is an empty slot (RULINGS ZO-5)
+    survivor_deck: list[int]
+    wasteland: list[int]
+    wasteland_size: int
+    action_deck: list[int]
+    scavengers: int
+    banished: list[int]
+    removed: list[int]  # cards of eliminated players, back in the box
+    box: list[int]  # cards not used at this player count (never changes)
+    first: int
+    tp: int  # whose turn it is
+    phase: str  # "" is the hub between phases
+    visited: int  # bit mask of the phases entered this turn
+    pp: int  # purchase points of this turn (RULINGS ZO-5)
+    bonus: int  # attack points added to the next attack
+    round: int
+    turns: int
+    limit: int
+    pending: list[tuple[Any, ...]]  # decisions, the top one last: (kind, seat, ...)
+    over: bool
+    note: str
+    log: list[str]
+    _legal: list[Action] | None
+
+    # -- set-up ------------------------------------------------------------------------------
+    def setup(self, cs: CardSet, misfits: bool) -> None:
+        n, rng = self.players, self.rng
+        self.cs = cs
+        need = (cs.start_supply * n, cs.start_minions * n)
+        if need[0] > cs.total(cs.supply) or need[1] > cs.total(cs.minion):
+            raise IllegalAction(f"{cs.path}: not enough Supply or Minion cards for {n} players")
+        self.box = [cs.supply] * (cs.total(cs.supply) - need[0]) + [cs.minion] * (
+            cs.total(cs.minion) - need[1]
+        )
+        self.deck, self.hand, self.discard, self.base, self.shown = [], [], [], [], []
+        for _ in range(n):
+            d = [cs.supply] * cs.start_supply + [cs.minion] * cs.start_minions
+            rng.shuffle(d)
+            self.deck.append(d)
+            self.hand.append([])
+            self.discard.append([])
+            self.base.append([])
+            self.shown.append([])
+        self.life = [cs.life] * n
+        self.alive = [True] * n
+        self.out_order = []
+        traps = cs.trap_deck(n)
+        self.box += [k for k in cs.traps for _ in range(cs.cards[k].copies)]
+        for k in traps:  # the box keeps the Traps whose player icon does not match (RULINGS ZO-3)
+            self.box.remove(k)
+        survivors = cs.survivor_deck(n, misfits)
+        all_survivors = [k for k in cs.survivors for _ in range(cs.cards[k].copies)] + list(cs.misfits)
+        for k in survivors:
+            all_survivors.remove(k)
+        self.box += all_survivors
+        self.box.sort()
+        rng.shuffle(traps)
+        rng.shuffle(survivors)
+        self.trap_deck = traps
+        self.row = [traps.pop() if traps else -1 for _ in range(cs.purchase_row)]
+        self.survivor_deck = survivors
+        self.wasteland_size = n + 1
+        self.wasteland = [survivors.pop() for _ in range(min(n + 1, len(survivors)))]
+        self.action_deck = cs.action_deck()
+        rng.shuffle(self.action_deck)
+        self.scavengers = cs.total(cs.scavenger)
+        self.banished, self.removed = [], []
+        for p in range(n):
+            self.draw(p, cs.hand_size)
+        self.first = rng.randrange(n)  # RULINGS ZO-4
+        self.tp = self.first
+        self.phase, self.visited, self.pp, self.bonus = "", 0, 0, 0
+        self.round, self.turns = 1, 0
+        self.limit = int(self.options.get("rounds", 60))
+        self.pending = []
+        self.over, self.note = False, ""
+        self.log = [f"P{self.first + 1} goes first"]
+        self._legal = None
+
+    # -- zones -------------------------------------------------------------------------------
+    def draw(self, p: int, n: int) -> int:
+        """Draw up to `n` cards, shuffling the Discard Pile into a new Draw Deck when it runs out."""
+        deck, hand = self.deck[p], self.hand[p]
+        got = 0
+        for _ in range(n):
+            if not deck:
+                if not self.discard[p]:
+                    break
+                deck.extend(self.discard[p])
+                self.discard[p] = []
+                self.rng.shuffle(deck)
+            insort(hand, deck.pop())
+            got += 1
+        return got
+
+    def take_from_hand(self, p: int, kind: int) -> None:
+        self.hand[p].remove(kind)
+        shown = self.shown[p]
+        if kind in shown:
+            shown.remove(kind)
+
+    def to_discard(self, p: int, kind: int) -> None:
+        self.discard[p].append(kind)
+
+    def add_log(self, text: str) -> None:
+        log = self.log
+        log.append(text)
+        if len(log) > LOG_LENGTH:
+            del log[0]
+
+    def opponents(self, p: int) -> list[int]:
+        """Living opponents, starting from the left of `p`."""
+        n = self.players
+        return [q for q in ((p + i) % n for i in range(1, n)) if self.alive[q]]
+
+    def lure_points(self, p: int) -> list[int]:
+        """Active lure points of `p` by type: each active Trap counts 1."""
+        pts = [0, 0, 0, 0]
+        cards = self.cs.cards
+        for slot in self.base[p]:
+            if slot[ACTIVE]:
+                for t in cards[slot[KIND]].lure:
+                    pts[t] += 1
+        return pts
+
+    def defense(self, slot: Slot) -> tuple[int, int]:
+        """(destroy, deactivate) of a Trap in a base, Reinforcements included."""
+        cards = self.cs.cards
+        c = cards[slot[KIND]]
+        extra = sum(
+            cards[a].abilities[0].get("n", 2)
+            for a in slot[ATTACHED]
+            if cards[a].abilities[0].effect == "reinforce"
+        )
+        return c.defense + extra, c.deactivate + extra
+
+    def has_barricade(self, p: int) -> bool:
+        """RULINGS ZO-8: any Barricade in the base, active or inactive."""
+        cards = self.cs.cards
+        return any(cards[s[KIND]].barricade for s in self.base[p])
+
+    # -- the contract ------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.over:
+            return None
+        if self.pending:
+            return int(self.pending[-1][1])
+        return self.tp
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = [] if self.over else turn.legal(self)
+        return self._legal
+
+    def check(self, action: Action) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalAction(turn.explain(self, str(action)))
+
+    def _apply(self, action: Action) -> None:
+        self._legal = None
+        turn.apply(self, action)
+
+    def outcome(self) -> Outcome:
+        """The last player with life points wins; at the round limit, the most life (ZO-9, ZO-10)."""
+        scores: list[float] = [float(x) for x in self.life]
+        for i, q in enumerate(self.out_order):
+            scores[q] = -100.0 + i
+        eligible = [q for q in range(self.players) if self.alive[q]]
+        return Outcome.from_scores(scores, eligible=eligible, note=self.note)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> ZOState:
+        """Redraw what `player` cannot see: every Draw Deck's order (its own too), the other hands,
+        and the order of the Trap, Survivor and Action decks.
+
+        Every seat's cards are public as a multiset (all buys and lures are face up), so each
+        opponent's hand and deck are pooled together, minus the cards shown from that hand; the
+        pools are sorted before shuffling, so the sample depends only on what `player` knows.
+        """
+        other: ZOState = self._determinized_copy(rng)
+        for q in range(self.players):
+            if q == player:
+                deck = sorted(self.deck[q])
+                rng.shuffle(deck)
+                other.deck[q] = deck
+                continue
+            fixed = list(self.shown[q])
+            pool = list(self.hand[q]) + list(self.deck[q])
+            for k in fixed:
+                pool.remove(k)
+            pool.sort()
+            rng.shuffle(pool)
+            free = len(self.hand[q]) - len(fixed)
+            other.hand[q] = sorted(fixed + pool[:free])
+            other.deck[q] = pool[free:]
+        for name in ("trap_deck", "survivor_deck", "action_deck"):
+            pool = sorted(getattr(self, name))
+            rng.shuffle(pool)
+            setattr(other, name, pool)
+        return other
+
+    def _copy_into(self, other: Any) -> None:
+        other.cs = self.cs
+        other.deck = [list(x) for x in self.deck]
+        other.hand = [list(x) for x in self.hand]
+        other.discard = [list(x) for x in self.discard]
+        other.base = [list(x) for x in self.base]
+        other.shown = [list(x) for x in self.shown]
+        other.life = list(self.life)
+        other.alive = list(self.alive)
+        other.out_order = list(self.out_order)
+        other.trap_deck = list(self.trap_deck)
+        other.row = list(self.row)
+        other.survivor_deck = list(self.survivor_deck)
+        other.wasteland = list(self.wasteland)
+        other.wasteland_size = self.wasteland_size
+        other.action_deck = list(self.action_deck)
+        other.scavengers = self.scavengers
+        other.banished = list(self.banished)
+        other.removed = list(self.removed)
+        other.box = self.box
+        other.first, other.tp, other.phase, other.visited = self.first, self.tp, self.phase, self.visited
+        other.pp, other.bonus, other.round, other.turns = self.pp, self.bonus, self.round, self.turns
+        other.limit = self.limit
+        other.pending = list(self.pending)
+        other.over, other.note = self.over, self.note
+        other.log = list(self.log)
+        other._legal = self._legal
+
+    def key(self) -> Hashable:
+        t = tuple
+        return (
+            t(t(x) for x in self.deck), t(t(x) for x in self.hand), t(t(x) for x in self.discard),
+            t(t(x) for x in self.base), t(t(sorted(x)) for x in self.shown), t(self.life), t(self.alive),
+            t(self.out_order), t(self.trap_deck), t(self.row), t(self.survivor_deck), t(self.wasteland),
+            t(self.action_deck), self.scavengers, t(self.banished), t(self.removed), self.first, self.tp,
+            self.phase, self.visited, self.pp, self.bonus, self.round, self.turns, t(self.pending), self.over,
+        )  # fmt: skip
+
+    def all_cards(self) -> list[int]:
+        """Every card kind in the game, wherever it is (card conservation tests)."""
+        out = [*self.box, *self.trap_deck, *self.survivor_deck, *self.wasteland, *self.action_deck]
+        out += [k for k in self.row if k >= 0] + [self.cs.scavenger] * self.scavengers
+        out += self.banished + self.removed
+        for p in range(self.players):
+            out += self.deck[p] + self.hand[p] + self.discard[p]
+            for slot in self.base[p]:
+                out += [slot[KIND], *slot[ATTACHED]]
+        out += [d[3] for d in self.pending if d[0] == "trap" and d[2] in ("malfunction", "reinforce")]
+        return sorted(out)
+
+
+# The rules import the slot layout above, so they come last (turn -> attack, lure, effects).
+from . import turn  # noqa: E402

@@ -1,0 +1,254 @@
+"""A turn: Start Turn, the Purchase, Action and Attack phases in any order, then Lure, Clean Up, End Turn.
+
+From the hub a player enters any phase that has something to do, ends it and may come back
+(rules: "you may return to any of them multiple times during your turn"). "end turn" runs Lure,
+Clean Up and End Turn, then Start Turn of the next living player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deadtable.core import Action
+
+from . import actions as A
+from . import attack, effects, lure
+from .cards import ACTION, SCAVENGER, SUPPLY, TRAP
+from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, MALFUNCTION, USED
+
+if TYPE_CHECKING:
+    from .state import ZOState
+
+PHASE_BIT = {"purchase": 1, "action": 2, "attack": 4}
+
+
+# -- what may be done ------------------------------------------------------------------------
+def legal(s: ZOState) -> list[Action]:
+    if s.pending:
+        return effects.decision_actions(s)
+    p = s.tp
+    if s.phase == "purchase":
+        return purchase_actions(s, p)
+    if s.phase == "action":
+        return action_actions(s, p)
+    if s.phase == "attack":
+        return attack.actions(s, p)
+    out: list[Action] = [A.ENTER[ph] for ph in A.PHASES if has_work(s, p, ph)]
+    out.append(A.END_TURN)
+    return out
+
+
+def has_work(s: ZOState, p: int, phase: str) -> bool:
+    """Whether entering `phase` offers anything but leaving it again."""
+    return len(PHASE_LEGAL[phase](s, p)) > 1
+
+
+def purchase_actions(s: ZOState, p: int) -> list[Action]:
+    cs, hand = s.cs, s.hand[p]
+    out: list[Action] = []
+    if cs.supply in hand:
+        out.append(A.play("supply"))
+    if cs.scavenger in hand:
+        out.append(A.play("scavenger"))
+    pp, cards = s.pp, cs.cards
+    for i, k in enumerate(s.row):
+        if k >= 0 and cards[k].cost <= pp:
+            out.append(A.buy("trap", i + 1))
+    if s.action_deck and cards[s.action_deck[-1]].cost <= pp:  # every Action costs the same (2)
+        out.append(A.buy("action"))
+    if s.scavengers and cards[cs.scavenger].cost <= pp:
+        out.append(A.buy("scavenger"))
+    out.append(A.END["purchase"])
+    return out
+
+
+def action_actions(s: ZOState, p: int) -> list[Action]:
+    cs, hand, base = s.cs, s.hand[p], s.base[p]
+    cards = cs.cards
+    out: list[Action] = []
+    last = -1
+    for k in hand:
+        if k == last:
+            continue
+        last = k
+        c = cards[k]
+        if c.category == TRAP:
+            if len(base) < cs.max_traps:
+                out.append(A.place(c.name))
+            else:  # RULINGS ZO-11: replace an active Trap whose ability was not used this turn
+                out.extend(A.place(c.name, i + 1) for i, sl in enumerate(base) if sl[ACTIVE] and not sl[USED])
+        elif c.category == ACTION:
+            out.append(A.play(c.name))
+    for i, sl in enumerate(base):
+        if sl[ACTIVE]:
+            for j, ab in enumerate(cards[sl[KIND]].abilities):
+                if sl[USED] & (1 << j) or ab.keyword == "when_placed":
+                    continue
+                if ab.keyword == "combo" and not effects.combo_ready(s, p, i):
+                    continue
+                out.append(A.use(i + 1, "combo" if ab.keyword == "combo" else "once per turn"))
+        elif sl[LOCK] == MALFUNCTION and hand:
+            out.append(A.repair(i + 1))
+    out.append(A.END["action"])
+    return out
+
+
+PHASE_LEGAL = {"purchase": purchase_actions, "action": action_actions, "attack": attack.actions}
+
+
+# -- doing it --------------------------------------------------------------------------------
+def apply(s: ZOState, action: Action) -> None:
+    if s.pending:
+        effects.answer(s, action)
+        return
+    p = s.tp
+    if isinstance(action, A.Step):
+        w = action.word
+        if w in PHASE_BIT:
+            s.phase = w
+            s.visited |= PHASE_BIT[w]
+        elif w == "end turn":
+            end_turn(s, p)
+        else:
+            s.phase = ""
+    elif isinstance(action, A.Play):
+        k = s.cs.by_name[action.card]
+        c = s.cs.cards[k]
+        s.take_from_hand(p, k)
+        if c.category in (SUPPLY, SCAVENGER):  # RULINGS ZO-5: points pool for the turn
+            s.pp += c.points
+            s.discard[p].append(k)
+        else:
+            effects.play_action(s, p, k)
+    elif isinstance(action, A.Buy):
+        buy(s, p, action)
+    elif isinstance(action, A.Place):
+        place(s, p, s.cs.by_name[action.card], action.over)
+    elif isinstance(action, A.Use):
+        effects.use_trap(s, p, action.slot - 1, action.keyword)
+    elif isinstance(action, A.Repair):
+        effects.repair(s, p, action.slot - 1)
+    elif isinstance(action, A.Attack):
+        attack.apply(s, p, action)
+
+
+def buy(s: ZOState, p: int, action: A.Buy) -> None:
+    cs = s.cs
+    if action.what == "trap":
+        k = s.row[action.slot - 1]
+        # Replace it at once from the Trap deck; once that is out the slot stays empty (ZO-5).
+        s.row[action.slot - 1] = s.trap_deck.pop() if s.trap_deck else -1
+    elif action.what == "action":
+        k = s.action_deck.pop()  # the top card of the face-down Action deck (ZO-5)
+    else:
+        k = cs.scavenger
+        s.scavengers -= 1
+    c = cs.cards[k]
+    s.pp -= c.cost
+    s.discard[p].append(k)
+    s.add_log(f"P{p + 1} buys {c.title if c.category != TRAP else c.name}")
+    if s.listeners:
+        s.emit("buy", seat=p, card=c.name, card_type=c.category_name.lower())
+
+
+def place(s: ZOState, p: int, k: int, over: int) -> None:
+    """Place a Trap, active; when the base is full it replaces Trap `over` (ZO-11)."""
+    s.take_from_hand(p, k)
+    base = s.base[p]
+    slot = (k, 1, 0, (), 0, 0)
+    if over:
+        old = base[over - 1]
+        s.discard[p].append(old[KIND])
+        s.discard[p].extend(old[ATTACHED])
+        base[over - 1] = slot
+        i = over - 1
+        s.add_log(f"P{p + 1} places {s.cs.cards[k].name} over {s.cs.cards[old[KIND]].name}")
+    else:
+        base.append(slot)
+        i = len(base) - 1
+        s.add_log(f"P{p + 1} places {s.cs.cards[k].name}")
+    effects.placed(s, p, i)
+
+
+def end_turn(s: ZOState, p: int) -> None:
+    """Lure, Clean Up, End Turn; then Start Turn of the next living player."""
+    lure.lure_phase(s, p)
+    cs = s.cs
+    s.discard[p].extend(s.hand[p])
+    s.hand[p] = []
+    s.shown[p] = []
+    s.draw(p, cs.hand_size)
+    for q in range(s.players):  # attack points on Traps last for the turn only (ZO-7)
+        base = s.base[q]
+        for i, sl in enumerate(base):
+            if sl[DAMAGE] or sl[USED]:
+                base[i] = (sl[0], sl[1], 0, sl[3], sl[4], 0)
+    s.phase, s.visited, s.pp, s.bonus = "", 0, 0, 0
+    s.turns += 1
+    n = s.players
+    nxt = next((p + i) % n for i in range(1, n + 1) if s.alive[(p + i) % n])
+    # A round ends when play passes the first player's seat (RULINGS ZO-4: play passes left).
+    if 0 < (s.first - p) % n <= (nxt - p) % n or nxt == p:
+        if s.listeners:
+            s.emit("round_end", round=s.round, life=list(s.life))
+        s.round += 1
+        if s.limit and s.round > s.limit:  # RULINGS ZO-10
+            s.over = True
+            s.note = f"The round limit ({s.limit} rounds) was reached: living players are ranked by life."
+            s.add_log(s.note)
+            return
+    s.tp = nxt
+    start_turn(s, nxt)
+
+
+def start_turn(s: ZOState, p: int) -> None:
+    """Set all inactive Traps of `p` upright, except those held by Power Down or a Malfunction."""
+    for q in range(s.players):
+        base = s.base[q]
+        for i, sl in enumerate(base):
+            if sl[ACTIVE]:
+                continue
+            if sl[LOCK] == p + 1 or (q == p and sl[LOCK] == 0):
+                base[i] = (sl[0], 1, sl[2], sl[3], 0, sl[5])
+    s.add_log(f"P{p + 1}'s turn (round {s.round})")
+
+
+# -- why an action is not allowed ------------------------------------------------------------
+def explain(s: ZOState, text: str) -> str:
+    """A reason a person understands, citing the rule, for a text that is no legal action."""
+    words = text.split()
+    p = s.current_player
+    if s.pending:
+        return f"{text!r} does not answer the pending decision: {effects.describe_pending(s)}"
+    if p is None:
+        return "the game is over"
+    if words[:2] == ["buy", "trap"] and len(words) == 3 and words[2].isdigit():
+        i = int(words[2]) - 1
+        if not 0 <= i < len(s.row) or s.row[i] < 0:
+            return f"Purchase Row slot {words[2]} holds no Trap"
+        cost = s.cs.cards[s.row[i]].cost
+        if s.phase != "purchase":
+            return "buying is done in the Purchase Phase: enter it with 'purchase'"
+        return f"that Trap costs {cost}; you have {s.pp} purchase points this turn (ZO-5)"
+    if words[:1] == ["place"]:
+        if s.phase != "action":
+            return "Traps are placed in the Action Phase: enter it with 'action'"
+        if len(s.base[p]) >= s.cs.max_traps and "over" not in words:
+            return "you already have 5 Traps: place it 'over' an active Trap to replace it (ZO-11)"
+        return "you may replace only an active Trap whose ability you have not used this turn (ZO-11)"
+    if words[:1] == ["attack"] and len(words) >= 2:
+        if s.phase != "attack":
+            return "Minions attack in the Attack Phase: enter it with 'attack'"
+        q = words[1][1:]
+        if q.isdigit() and 0 < int(q) <= s.players:
+            q_i = int(q) - 1
+            if not s.alive[q_i] or q_i == p:
+                return "you may attack only living opponents"
+            if "trap" not in words and s.has_barricade(q_i):
+                return (
+                    f"P{q_i + 1} has a Barricade: destroy every Barricade before attacking life points (ZO-8)"
+                )
+        return "you may send only a Minion in your hand, one Minion to one target per action (ZO-7)"
+    if text in ("purchase", "action", "attack") and s.phase:
+        return f"you are in the {s.phase} phase: end it first ('end ...'), then choose another"
+    return f"{text!r} is not a legal action now"
