@@ -32,5 +32,7 @@ def serve(host: str, port: int, db_path: str | None, bot_time: float) -> None:
     url = default_url(db_path)
     shown = url.split("@")[-1] if "@" in url else url
     app = create_app(url, bot_time=bot_time)
-    console.print(f"deadtable online table: open [bold]http://{host}:{port}/[/bold]  (store: {shown})")
+    console.print(
+        f"deadtable online table: open [bold]http://{host}:{port}/[/bold]  (store: {shown})", soft_wrap=True
+    )
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)

@@ -325,6 +325,13 @@ def create_app(
                     if "action" in (msg_ := _safe(raw)):
                         extra["action"] = msg_["action"]
                     await error(err.code, err.message, **extra)
+                except (WebSocketDisconnect, RuntimeError):
+                    raise
+                except Exception:  # a bug must not cost the player their connection
+                    log.exception("table %s: a message failed", lt.id)
+                    await error(
+                        "internal", "the server could not handle that message; the table is unchanged"
+                    )
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

@@ -256,7 +256,7 @@ class Hub:
             if any(str(a).lower() == wanted for a in st.legal_actions()):
                 out["legal"] = True
             else:
-                out["reason"] = st.game.explain_illegal(st, wanted)
+                out["reason"] = str(st.game.explain_illegal(st, wanted))
         return out
 
     # -- bots and clocks --------------------------------------------------------------------
