@@ -1,0 +1,113 @@
+"""Overlords: The Card Game as a deadtable game: options, set-up, variants, evaluation, bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from deadtable.core import Agent, CardDataError, Game, Option, OptionError, State, Variant
+
+from .cards import load
+from .state import LAYOUT, OverlordsState
+
+CHOSEN_EXAMPLE = "black knight,red knight,blue knight,thief,sorcerer,medusa,lich king"
+
+
+class Overlords(Game):
+    id = "overlords"
+    name = "Overlords: The Card Game"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("cards", "", "Your own card file (TOML, like data/cards.toml); empty: the printed set."),
+        Option(
+            "hired_hands",
+            "random",
+            "Which 7 Hired Hands join the deck: 'random', or 7 names separated by commas, "
+            f"for example '{CHOSEN_EXAMPLE}' (OV-1).",
+        ),
+        Option("teams", False, "2 versus 2 team game (4 players; teammates sit opposite)."),
+    )
+    summary = (
+        "Recruit one card each turn and pass the rest of your hand to the left; score sets of "
+        "Monsters and use Hired Hands. 2 players with a dummy, 3, 4, or 2 versus 2."
+    )
+
+    def validate(self, players: int, options: dict[str, Any]) -> None:
+        if options["teams"] and players != 4:
+            raise OptionError("the team game is 2 versus 2: it needs exactly 4 players (XIII)")
+        cards = load(options["cards"])
+        hands, per_hand, rounds = LAYOUT[players]
+        need = hands * per_hand * rounds
+        have = len(cards.monster_deck()) + cards.hired_hands_in_game
+        if have < need:
+            raise CardDataError(
+                f"{cards.source}: card 'deck', field 'count': {players} players need {need} cards "
+                f"({hands} hands of {per_hand}, {rounds} rounds) but the deck has {have}"
+            )
+        self.chosen(options)
+
+    def chosen(self, options: dict[str, Any]) -> list[int] | None:
+        """The Hired Hands chosen by the players (OV-1), or None to draw them at random."""
+        text = str(options["hired_hands"]).strip().lower()
+        if text == "random":
+            return None
+        cards = load(options["cards"])
+        out = []
+        for part in text.split(","):
+            try:
+                k = cards.kind(part)
+            except KeyError:
+                raise OptionError(f"hired_hands: there is no card called {part.strip()!r}") from None
+            if not cards.hired[k]:
+                raise OptionError(f"hired_hands: {cards.names[k]} is a Monster, not a Hired Hand")
+            out.append(k)
+        if len(out) != cards.hired_hands_in_game:
+            raise OptionError(f"hired_hands: choose exactly {cards.hired_hands_in_game}, not {len(out)}")
+        for k in set(out):
+            if out.count(k) > cards.counts[k]:
+                raise OptionError(f"hired_hands: there are only {cards.counts[k]} {cards.names[k]} cards")
+        return sorted(out)
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        state = OverlordsState()
+        state._init_base(self, players, seed, options)
+        state.setup(load(options["cards"]), self.chosen(options))
+        return state
+
+    def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
+        from .text import render
+
+        return render(view)
+
+    def explain_illegal(self, state: State, text: str) -> str:
+        from .hired_hands import why_not
+
+        assert isinstance(state, OverlordsState)
+        return why_not(state, text)
+
+    def evaluate(self, state: State, player: int) -> float:
+        """Points margin over the best other seat (or team) by the current armies, about -1..1."""
+        assert isinstance(state, OverlordsState)
+        scores = state.scores()
+        others = [s for i, s in enumerate(scores) if i != player and scores[i] is not None]
+        if state.teams:
+            others = [scores[(player + 1) % 4]]
+        return max(-1.0, min(1.0, (scores[player] - max(others)) / 60.0))
+
+    def agents(self) -> dict[str, Callable[[], Agent]]:
+        from .agent import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def variants(self) -> list[Variant]:
+        return [
+            Variant("2p-dummy", 2, help="2 players and the dummy hand (XIII)"),
+            Variant("3p", 3),
+            Variant("3p-chosen-hands", 3, {"hired_hands": CHOSEN_EXAMPLE}, help="Hired Hands chosen"),
+            Variant("4p", 4),
+            Variant("4p-teams", 4, {"teams": True}, help="2 versus 2 (XIII)"),
+        ]
+
+
+GAME = Overlords()

@@ -1,0 +1,240 @@
+"""Hired Hand activation and the seven abilities, exactly as section VII prints them.
+
+At the beginning of a turn, before anyone recruits, each player in turn order from the holder of the
+Overlord card may activate one Hired Hand ("activate <card>" or "no activation"). An ability that
+needs choices pushes one decision at a time onto `st.sub` = [step, activator, card, argument...].
+Red Knight, Medusa and Lich King have no destination in their text: they go under the activator's
+army pile (RULINGS OV-5). Medusa and Lich King flip the opponents' hands face up on the table, so
+every seat sees them; a Red Knight's look and a Blue Knight's draw pile are seen by the activator.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deadtable.core import Action
+
+from . import knowledge
+from .actions import (
+    DUMMY_NAME,
+    Activate,
+    Force,
+    LookAtArmy,
+    NoActivation,
+    NoSwap,
+    PassTops,
+    PutOnTop,
+    Recruit,
+    RecruitForDummy,
+    Steal,
+    SwapHands,
+    TakeFromPile,
+    seat_name,
+)
+
+if TYPE_CHECKING:
+    from .state import OverlordsState
+
+RK_ARMY, RK_CARD, BLUE, THIEF, SORC, MEDUSA, LICH = range(7)
+
+
+def target_index(st: OverlordsState, name: str) -> int:
+    return st.players if name == DUMMY_NAME else int(name[1:]) - 1
+
+
+def opponent_armies(st: OverlordsState, s: int) -> list[int]:
+    """Armies a Thief may rob: the opponents', and the dummy's (it is nobody's teammate)."""
+    return st.opponents(s) + ([st.players] if st.dummy else [])
+
+
+def usable(st: OverlordsState, s: int, kind: int) -> bool:
+    ability = st.cards.abilities[kind]
+    if ability == "red_knight":
+        return any(st.armies)
+    if ability == "blue_knight":
+        return bool(st.draw)
+    if ability == "thief":
+        return any(st.armies[z] for z in opponent_armies(st, s))
+    if ability == "black_knight":
+        return len(st.hands[s]) >= 2
+    return True
+
+
+def activatable(st: OverlordsState, s: int) -> bool:
+    return any(usable(st, s, k) for k in st.aside[s])
+
+
+def legal(st: OverlordsState) -> list[Action]:
+    from .state import ACTIVATE
+
+    slugs = st.cards.slugs
+    if st.phase == ACTIVATE:
+        s = st.act_order[st.act_pos]
+        kinds = sorted({k for k in st.aside[s] if usable(st, s, k)})
+        return [*(Activate(slugs[k]) for k in kinds), NoActivation()]
+    step, s = st.sub[0], st.sub[1]
+    n = st.players
+    if step == RK_ARMY:
+        return [LookAtArmy(seat_name(z, n)) for z in range(st.nh) if st.armies[z]]
+    if step == RK_CARD:
+        return [PutOnTop(slugs[k]) for k in sorted(set(st.armies[st.sub[3]]))]
+    if step == BLUE:
+        return [TakeFromPile(slugs[k]) for k in sorted(set(st.draw))]
+    if step == THIEF:
+        return [Steal(seat_name(z, n)) for z in opponent_armies(st, s) if st.armies[z]]
+    if step == SORC:
+        return [PassTops(True), PassTops(False)]
+    if step == MEDUSA:
+        t = st.sub[3]
+        return [Force(seat_name(t, n), slugs[k]) for k in sorted(set(st.hands[t]))]
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    return [*(SwapHands(seat_name(a, n), seat_name(b, n)) for a, b in pairs), NoSwap()]
+
+
+def apply(st: OverlordsState, action: Action) -> None:
+    from .state import ABILITY
+
+    if isinstance(action, NoActivation):
+        st.next_activation(st.act_pos + 1)
+        return
+    if isinstance(action, Activate):
+        _activate(st, st.act_order[st.act_pos], st.cards.kind(action.card))
+        if st.phase != ABILITY:
+            st.next_activation(st.act_pos + 1)
+        return
+    step, s, card = st.sub[0], st.sub[1], st.sub[2]
+    if isinstance(action, LookAtArmy):
+        st.sub = [RK_CARD, s, card, target_index(st, action.target)]
+        return
+    if isinstance(action, PutOnTop):
+        army = st.armies[st.sub[3]]
+        kind = st.cards.kind(action.card)
+        i = len(army) - 1 - army[::-1].index(kind)
+        army.append(army.pop(i))
+        st.note(f"Red Knight: P{s + 1} puts {st.name(kind)} on top of {_owner(st, st.sub[3])}'s army")
+    elif isinstance(action, TakeFromPile):
+        _blue_knight(st, s, card, st.cards.kind(action.card))
+    elif isinstance(action, Steal):
+        z = target_index(st, action.target)
+        top = st.armies[z].pop()
+        st.armies[z].append(card)
+        st.armies[s].append(top)
+        st.note(f"Thief: P{s + 1} takes {st.name(top)} from {_owner(st, z)}'s army")
+    elif isinstance(action, PassTops):
+        n = st.players
+        tops = [st.armies[q].pop() if st.armies[q] else -1 for q in range(n)]
+        for q, top in enumerate(tops):
+            if top >= 0:
+                st.armies[(q + 1) % n if action.clockwise else (q - 1) % n].append(top)
+        st.armies[s].append(card)
+        way = "clockwise" if action.clockwise else "counter-clockwise"
+        st.note(f"Sorcerer: every player passes the top of their army {way}")
+    elif isinstance(action, Force):
+        t = target_index(st, action.target)
+        st.forced[t] = st.cards.kind(action.card)
+        st.note(f"Medusa: P{t + 1} must recruit {st.name(st.forced[t])}")
+        st.sub = st.sub[:3] + st.sub[4:]
+        if len(st.sub) > 3:
+            return
+    elif isinstance(action, SwapHands):
+        a, b = target_index(st, action.first), target_index(st, action.second)
+        knowledge.swap_hands(st, a, b)
+        st.note(f"Lich King: P{a + 1} and P{b + 1} swap hands")
+    else:
+        assert isinstance(action, NoSwap)
+    if step in (RK_CARD, MEDUSA, LICH):
+        st.armies[s].insert(0, card)  # OV-5: under the activator's army pile
+    st.next_activation(st.act_pos + 1)
+
+
+def _owner(st: OverlordsState, z: int) -> str:
+    return "the dummy" if z >= st.players else f"P{z + 1}"
+
+
+def _activate(st: OverlordsState, s: int, kind: int) -> None:
+    from .state import ABILITY
+
+    st.aside[s].remove(kind)
+    ability = st.cards.abilities[kind]
+    st.note(f"P{s + 1} activates {st.name(kind)}")
+    st.emit("activate", seat=s, card=st.name(kind))
+    if ability == "black_knight":
+        st.need[s] = 2
+        st.bk[s] = kind
+        return
+    st.phase = ABILITY
+    if ability == "red_knight":
+        st.sub = [RK_ARMY, s, kind]
+    elif ability == "blue_knight":
+        st.known[s][st.draw_zone] = sorted(st.draw)  # the activator looks through the draw pile
+        st.sub = [BLUE, s, kind]
+    elif ability == "thief":
+        st.sub = [THIEF, s, kind]
+    elif ability == "sorcerer":
+        st.sub = [SORC, s, kind]
+    else:
+        opponents = st.opponents(s)
+        knowledge.flip_hands(st, opponents)
+        st.note(f"{st.name(kind)}: the hands of {', '.join(f'P{o + 1}' for o in opponents)} are face up")
+        st.sub = [MEDUSA, s, kind, *opponents] if ability == "medusa" else [LICH, s, kind]
+
+
+def _blue_knight(st: OverlordsState, s: int, blue: int, kind: int) -> None:
+    """Exchange the Blue Knight for a card of the draw pile, which is then reshuffled (VII)."""
+    st.draw.remove(kind)
+    if st.cards.hired[kind]:
+        st.aside[s].append(kind)
+        st.aside[s].sort()
+    else:
+        st.armies[s].append(kind)
+    st.draw.append(blue)
+    st.rng.shuffle(st.draw)
+    for p, row in enumerate(st.known):
+        pile = row[st.draw_zone]
+        if p == s:
+            row[st.draw_zone] = sorted(st.draw)
+            continue
+        if kind in pile:
+            pile.remove(kind)
+        pile.append(blue)  # everyone sees the Blue Knight go back into the pile
+        pile.sort()
+    st.note(f"Blue Knight: P{s + 1} takes {st.name(kind)} from the draw pile, which is reshuffled")
+
+
+def why_not(st: OverlordsState, text: str) -> str:
+    """A reason a person understands for an action that is not legal now, citing the rulebook."""
+    from .state import ABILITY, ACTIVATE, EXCHANGE, RECRUIT
+
+    words = text.lower().split()
+    s = st.current_player
+    hint = f"you may: {', '.join(str(a) for a in st.legal_actions()[:8])}"
+    if s is None:
+        return "the game is over"
+    if st.phase == ACTIVATE and words[:1] == ["recruit"]:
+        return f"first each player in turn order may activate a Hired Hand (VII); {hint}"
+    if st.phase == EXCHANGE and words[:1] in (["recruit"], ["activate"]):
+        return f"before each turn teammates may exchange one card (XIII); {hint}"
+    if st.phase == RECRUIT and words[:1] == ["activate"]:
+        return "Hired Hands are activated at the beginning of a turn, before anyone recruits (VII)"
+    if st.phase == ABILITY:
+        return f"finish the {st.name(st.sub[2])} first; {hint}"
+    if st.phase == RECRUIT and words[:1] == ["recruit"]:
+        dummy = words[-2:] == ["for", "dummy"]
+        slug = " ".join(words[1:-2] if dummy else words[1:])
+        try:
+            kind = st.cards.kind(slug)
+        except KeyError:
+            return f"there is no card called {slug!r}"
+        if kind not in st.available(s):
+            return f"you have no {st.name(kind)} in your hand"
+        if dummy and st.cards.hired[kind]:
+            return "players cannot recruit Hired Hand cards for the dummy player (XIII)"
+        if st.forced[s] >= 0 and not st.pend[s] and not dummy:
+            return f"Medusa chose the card you must recruit this turn: {st.name(st.forced[s])} (VII)"
+        if s == st.controller and not dummy:
+            return "keep a Monster for the dummy's army: it cannot be given a Hired Hand (XIII)"
+        wanted = RecruitForDummy if len(st.pend[s]) >= st.need[s] else Recruit
+        return f"now you choose {'a card for the dummy' if wanted is RecruitForDummy else 'your own card'}"
+    if words[:1] == ["activate"]:
+        return f"you have no Hired Hand of that name ready to activate; {hint}"
+    return f"{text!r} is not a legal action now; {hint}"

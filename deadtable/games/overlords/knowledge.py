@@ -1,0 +1,153 @@
+"""What each seat knows of the hidden zones, and determinize built on exactly that.
+
+`known[p][z]` is a multiset of cards seat p knows to be in zone z (a hand, the dummy's hand, the
+draw pile, the box of unused Hired Hands). It grows when p passes a hand on (p knew all of it),
+when Medusa or Lich King flip hands face up, when a teammate receives p's exchanged card, when a
+Blue Knight shows p the draw pile; it shrinks when a card is seen leaving the zone. Armies are not
+here: every card enters an army face up in front of everyone, so they are public.
+
+`redeal` keeps p's own hand and everything in `known[p]` fixed, pools the rest of every hidden zone
+in sorted order, shuffles it with the caller's generator and deals it back into the same zones and
+sizes (unused Hired Hands only into the box); the other seats' pending hidden choices are redrawn
+from their new hands. The result depends only on p's information.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import OverlordsState
+
+
+def msub(have: list[int], take: list[int]) -> list[int]:
+    """Sorted multiset difference `have - take` (both sorted); cards of `take` not in `have` are ignored.
+
+    >>> msub([1, 1, 2, 3], [1, 3, 4])
+    [1, 2]
+    """
+    out: list[int] = []
+    j, n = 0, len(take)
+    for k in have:
+        while j < n and take[j] < k:
+            j += 1
+        if j < n and take[j] == k:
+            j += 1
+        else:
+            out.append(k)
+    return out
+
+
+def forget_one(st: OverlordsState, zone: int, kind: int) -> None:
+    """A card of `kind` was seen leaving `zone`: nobody may still count on one there."""
+    for row in st.known:
+        z = row[zone]
+        if kind in z:
+            z.remove(kind)
+
+
+def flip_hands(st: OverlordsState, seats: list[int]) -> None:
+    """Medusa, Lich King: these hands are turned face up; everyone at the table sees them (VII)."""
+    for row in st.known:
+        for s in seats:
+            row[s] = list(st.hands[s])
+    for s in seats:
+        st.known[s][s] = []
+
+
+def swap_hands(st: OverlordsState, a: int, b: int) -> None:
+    """Lich King swaps two hands: knowledge (and the Overlord card) travel with them."""
+    st.hands[a], st.hands[b] = st.hands[b], st.hands[a]
+    for row in st.known:
+        row[a], row[b] = row[b], row[a]
+    st.known[a][a] = []
+    st.known[b][b] = []
+    st.known[a][b] = list(st.hands[b])  # a held that hand a moment ago
+    st.known[b][a] = list(st.hands[a])
+    if st.overlord in (a, b):
+        st.overlord = b if st.overlord == a else a
+
+
+def exchange(st: OverlordsState, a: int, b: int, x: int, y: int) -> None:
+    """Teammates a and b swap x (from a) and y (from b); the opponents do not see which cards."""
+    st.hands[a].remove(x)
+    st.hands[b].remove(y)
+    st.hands[a].append(y)
+    st.hands[b].append(x)
+    st.hands[a].sort()
+    st.hands[b].sort()
+    for o in range(st.players):
+        if o not in (a, b):
+            st.known[o][a] = []  # one unseen card left each hand: nothing there is certain now
+            st.known[o][b] = []
+    for me, other, gave, got in ((a, b, x, y), (b, a, y, x)):
+        row = st.known[me][other]
+        if got in row:
+            row.remove(got)
+        row.append(gave)
+        row.sort()
+
+
+def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) -> None:
+    """Fill `out` (a copy of `st`) with hidden cards drawn from what seat `p` cannot see."""
+    hired = st.cards.hired
+    mine = st.known[p]
+    zones = [z for z in range(st.nh) if z != p] + [st.draw_zone]
+    sizes: list[int] = []
+    pool: list[int] = []
+    for z in zones:
+        unknown = msub(sorted(st.zone(z)), sorted(mine[z]))
+        sizes.append(len(unknown))
+        pool.extend(unknown)
+    box_unknown = msub(st.box, sorted(mine[st.box_zone]))
+    pool.extend(box_unknown)
+    pool.sort()
+    hh = [k for k in pool if hired[k]]
+    rng.shuffle(hh)
+    to_box = sorted(hh[: len(box_unknown)])
+    rest = msub(pool, to_box)
+    rng.shuffle(rest)
+    at = 0
+    for z, n in zip(zones, sizes, strict=True):
+        cards = sorted(mine[z] + rest[at : at + n])
+        at += n
+        if z >= st.players:  # the dummy's hand and the draw pile: nobody knows their order
+            rng.shuffle(cards)
+        if z == st.draw_zone:
+            out.draw = cards
+        else:
+            out.hands[z] = cards
+    out.box = sorted(mine[st.box_zone] + to_box)
+    # What the other seats know is theirs, not p's: give them what p knows (their view of p's own
+    # hand follows from public events and p's own hand, so it stays).
+    for q in range(st.players):
+        if q == p:
+            continue
+        row = out.known[q]
+        for z in range(st.nh + 2):
+            if z != p:
+                row[z] = [] if z == q else list(mine[z])
+    _redraw_pending(out, p, rng)
+
+
+def _redraw_pending(out: OverlordsState, p: int, rng: random.Random) -> None:
+    """Other seats' hidden commits this turn are unseen (OV-2): draw them again from their new hands."""
+    from .state import EXCHANGE, KEEP, NONE, RECRUIT
+
+    if out.phase == RECRUIT:
+        for q in range(out.players):
+            if q == p:
+                continue
+            picks, out.pend[q] = len(out.pend[q]), []
+            for _ in range(picks):
+                options = out.own_options(q)
+                out.pend[q].append(options[rng.randrange(len(options))])
+            if q == out.controller and out.pend_dummy >= 0:
+                options = out.dummy_options(q)
+                out.pend_dummy = options[rng.randrange(len(options))]
+    elif out.phase == EXCHANGE:
+        for q in range(out.players):
+            if q != p and out.exch[q] != NONE:
+                options = [KEEP, *sorted(set(out.hands[q]))]
+                out.exch[q] = options[rng.randrange(len(options))]

@@ -1,0 +1,98 @@
+"""Scoring of armies (section IX, RULINGS OV-3 and OV-4): a score sheet per army, by type.
+
+Every rule is a named effect from the card data (see data/cards.toml). Minotaur places are decided
+across all armies at once, the dummy's included (OV-3), so the sheet is computed for all armies.
+
+>>> from deadtable.games.overlords.cards import load
+>>> c = load()
+>>> z, m = c.kind("zombie"), c.kind("minotaur")
+>>> [s["Total"] for s in score_sheets(c, [[z] * 7, [m, m], [m, m], [m]])]
+[24, 20, 20, 8]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import CardSet
+
+TOTAL = "Total"
+
+
+def counts_of(cards: CardSet, army: Sequence[int]) -> list[int]:
+    out = [0] * cards.kinds
+    for k in army:
+        out[k] += 1
+    return out
+
+
+def rule_points(rule: dict, n: int) -> int:
+    """Points of `n` cards of a kind under its own rule (not `majority`, not the straight bonus)."""
+    name = rule["rule"]
+    if n <= 0:
+        return 0
+    if name == "table":
+        pts = rule["points"]
+        return int(pts[min(n, len(pts)) - 1])
+    if name == "sets":
+        size = rule["size"]
+        return (n // size) * rule["set_points"] + (n % size) * rule["single_points"]
+    if name == "alone":
+        return int(rule["alone_points"]) if n == 1 else n * rule["each_points"]
+    if name == "straight":
+        return n * rule["value"]
+    if name == "flat":
+        return n * rule["points"]
+    return 0
+
+
+def majority_shares(places: Sequence[int], holdings: Sequence[int]) -> list[int]:
+    """Points per army for a majority type: every army holding at least one competes (OV-3).
+
+    Tied armies share the points of the places they occupy, split evenly, rounded down.
+
+    >>> majority_shares((24, 16, 8), [5, 5, 3, 0])
+    [20, 20, 8, 0]
+    >>> majority_shares((24, 16, 8), [5, 3, 3, 2])
+    [24, 12, 12, 0]
+    """
+    out = [0] * len(holdings)
+    order = sorted((n for n in holdings if n > 0), reverse=True)
+    for i, n in enumerate(holdings):
+        if n <= 0:
+            continue
+        first = order.index(n)
+        tied = order.count(n)
+        pts = sum(places[j] for j in range(first, first + tied) if j < len(places))
+        out[i] = pts // tied
+    return out
+
+
+def score_sheets(cards: CardSet, armies: Sequence[Sequence[int]]) -> list[dict[str, int]]:
+    """For each army: points per score-sheet row (Monster types, Hired Hands) and the total."""
+    counts = [counts_of(cards, a) for a in armies]
+    sheets: list[dict[str, int]] = [dict.fromkeys(cards.sheet_rows, 0) for _ in armies]
+    straights: dict[str, list[int]] = {}
+    for k in range(cards.kinds):
+        rule = cards.scoring[k]
+        row = cards.types[k]
+        if rule["rule"] == "majority":
+            shares = majority_shares(rule["places"], [c[k] for c in counts])
+            for sheet, pts in zip(sheets, shares, strict=True):
+                sheet[row] += pts
+            continue
+        if rule["rule"] == "straight":
+            straights.setdefault(row, []).append(k)
+        for sheet, c in zip(sheets, counts, strict=True):
+            sheet[row] += rule_points(rule, c[k])
+    for row, kinds in straights.items():
+        bonus = cards.scoring[kinds[0]]["bonus"]
+        for sheet, c in zip(sheets, counts, strict=True):
+            sheet[row] += bonus * min(c[k] for k in kinds)  # OV-4: one bonus per complete set
+    for sheet in sheets:
+        sheet[TOTAL] = sum(sheet.values())
+    return sheets
+
+
+def totals(cards: CardSet, armies: Sequence[Sequence[int]]) -> list[int]:
+    return [s[TOTAL] for s in score_sheets(cards, armies)]
