@@ -1,0 +1,87 @@
+"""Card files: the built-in set loads; a user's file loads with `cards`; bad files are named exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deadtable.core import CardDataError
+from deadtable.games.zombie_overlord import GAME
+from deadtable.games.zombie_overlord.cards import DATA, load
+
+
+def _write(tmp_path: Path, old: str, new: str) -> str:
+    text = DATA.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "mine.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return str(path)
+
+
+def test_a_user_file_loads_with_the_cards_option(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        'name = "Mechanic"\nlure = ["medicine"]\nattack = 5',
+        'name = "Mechanic"\nlure = ["medicine"]\nattack = 9',
+    )
+    s = GAME.new(2, 1, cards=path)
+    assert s.cs.cards[s.cs.by_name["mechanic"]].attack == 9
+    assert s.view(0)["card_file"] == path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "card", "field"),
+    [
+        ("defense = [3, 2]", "defense = [2, 3]", "ammo-01", "defense"),
+        ('effect = "attack_bonus", n = 1 }', 'effect = "explode", n = 1 }', "ammo-01", "abilities[0].effect"),
+        (
+            'lure = ["ammo"]\nattack = 3\ncopies = 2',
+            'lure = ["bullets"]\nattack = 3\ncopies = 2',
+            "Deputy",
+            "lure",
+        ),
+        (
+            'name = "Point Guard"\nlure = ["ammo"]\nattack = 3',
+            'name = "Point Guard"\nlure = ["ammo"]\nattack = "x"',
+            "Point Guard",
+            "attack",
+        ),
+        (
+            'keyword = "once_per_turn", effect = "attack_bonus", n = 1 }',
+            'keyword = "sometimes", effect = "attack_bonus", n = 1 }',
+            "ammo-01",
+            "abilities[0].keyword",
+        ),
+        (
+            '{ effect = "reinforce", n = 2 }',
+            '{ effect = "reinforce", m = 2 }',
+            "Reinforcements",
+            "abilities[0].m",
+        ),
+        ('name = "Ice Cream Man"', 'name = "Mechanic"', "Mechanic", "name"),
+    ],
+)
+def test_a_bad_file_names_the_file_the_card_and_the_field(
+    tmp_path: Path, old: str, new: str, card: str, field: str
+) -> None:
+    path = _write(tmp_path, old, new)
+    with pytest.raises(CardDataError) as err:
+        GAME.new(2, 1, cards=path)
+    msg = str(err.value)
+    assert path in msg and repr(card) in msg and repr(field) in msg
+
+
+def test_unreadable_and_invalid_toml(tmp_path: Path) -> None:
+    with pytest.raises(CardDataError, match="cannot read"):
+        load(str(tmp_path / "missing.toml"))
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[meta\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match="not valid TOML"):
+        load(str(bad))
+
+
+def test_trap_texts_are_written_from_their_abilities() -> None:
+    cs = load()
+    assert cs.cards[cs.by_name["ammo-03"]].text == "Once Per Turn: your next attack gains +1 Attack."
+    assert cs.cards[cs.by_name["power down"]].text.startswith("Deactivate any Trap")

@@ -1,0 +1,187 @@
+"""One test (at least) for each Zombie Overlord ruling, ZO-1 to ZO-11 (RULINGS.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from deadtable.core import IllegalAction
+from deadtable.games.zombie_overlord import GAME
+from deadtable.games.zombie_overlord.cards import ACTION, SURVIVOR, TRAP, load
+
+from .helpers import blank, give, k, legal, owned, play, trap, wasteland
+
+
+def test_zo1_card_counts_match_the_box() -> None:
+    cs = load()
+    count = Counter()
+    for c in cs.cards:
+        count[c.category, c.misfit] += c.copies
+    assert count[TRAP, False] == 48
+    assert count[SURVIVOR, False] == 68 and count[SURVIVOR, True] == 20
+    assert len(cs.survivors) == 48 and sum(1 for x in cs.survivors if cs.cards[x].copies == 2) == 20
+    assert sum(1 for x in cs.survivors if cs.cards[x].icon == "3-4") == 12
+    assert count[ACTION, False] == 20 and all(cs.cards[x].cost == 2 for x in cs.actions)
+    assert (cs.total(cs.supply), cs.total(cs.scavenger), cs.total(cs.minion)) == (28, 18, 12)
+    assert all(cs.cards[t].title in ("AMMO", "FUEL", "FOOD", "MEDICINE") for t in cs.traps)
+
+
+def test_zo2_named_cards_keep_the_stats_the_examples_imply() -> None:
+    cs = load()
+
+    def c(name: str):
+        return cs.cards[cs.by_name[name]]
+
+    assert c("ice cream man").attack == 2 and c("mechanic").attack == 5
+    assert c("mechanic").attack + c("ice cream man").attack == 7
+    assert c("sergeant").attack >= 4
+    assert c("contractor").lure_text() == "Fuel"
+    p1, p2 = [0, 2, 0, 0], [1, 1, 0, 0]  # ammo, fuel, food, medicine
+    for name in ("point guard", "arsonist"):
+        card = c(name)
+        assert sum(p2[t] for t in card.lure) > sum(p1[t] for t in card.lure) >= 0
+
+
+def test_zo3_player_count_icons() -> None:
+    for players in (2, 3, 4):
+        s = GAME.new(players, 1)
+        in_play = s.trap_deck + [x for x in s.row if x >= 0]
+        assert all(s.cs.cards[x].icon in ("", str(players)) for x in in_play)
+        survivors = s.survivor_deck + s.wasteland
+        assert len(survivors) == (56 if players == 2 else 68)
+        assert any(s.cs.cards[x].icon == "3-4" for x in survivors) == (players > 2)
+        assert len(s.wasteland) == players + 1
+
+
+def test_zo4_first_player_is_seeded_random_and_play_passes_left() -> None:
+    firsts = {GAME.new(3, seed).first for seed in range(30)}
+    assert firsts == {0, 1, 2}
+    assert GAME.new(3, 7).first == GAME.new(3, 7).first
+    s = blank(3)
+    play(s, "end turn")
+    assert s.tp == 1
+    play(s, "end turn", "end turn")
+    assert s.tp == 0 and s.round == 2
+
+
+def test_zo5_purchase_points_pool_across_buys_and_are_lost_at_clean_up() -> None:
+    s = blank()
+    give(s, 0, "scavenger", "scavenger", "scavenger")
+    play(s, "purchase", "play scavenger", "play scavenger", "play scavenger")
+    top_action = s.action_deck[-1]
+    play(s, "buy scavenger", "buy action")
+    assert s.pp == 2 and top_action in s.discard[0]
+    assert s.discard[0].count(s.cs.scavenger) == 4
+    play(s, "end purchasing", "end turn")
+    assert s.pp == 0
+
+
+def test_zo5_an_emptied_purchase_row_slot_stays_empty_once_the_trap_deck_is_out() -> None:
+    s = blank()
+    s.box += s.trap_deck
+    s.trap_deck = []
+    s.pp = 20
+    s.phase = "purchase"
+    play(s, "buy trap 2")
+    assert s.row[1] == -1
+    assert "buy trap 2" not in legal(s)
+
+
+def test_zo6_ties_stay_and_dual_types_sum_both() -> None:
+    s = blank()
+    trap(s, 0, "ammo-02")
+    trap(s, 1, "fuel-03")
+    trap(s, 0, "food-02")
+    wasteland(s, "deputy", "contractor", "mall cop")  # Ammo; Fuel; Ammo + Fuel
+    play(s, "end turn")
+    # P1: ammo 1, food 1; P2: fuel 1. Deputy lured; Contractor is P2's but not their turn; Mall Cop ties 1-1.
+    assert k(s, "deputy") in owned(s, 0)
+    assert k(s, "contractor") in s.wasteland and k(s, "mall cop") in s.wasteland
+    assert len(s.wasteland) == 3
+
+
+def test_zo6_a_player_with_no_points_lures_nothing_even_against_nobody() -> None:
+    s = blank()
+    wasteland(s, "deputy", "contractor", "nurse")
+    play(s, "end turn")
+    assert len(s.wasteland) == 3 and not owned(s, 0)
+
+
+def test_zo7_attack_points_accumulate_on_a_trap_over_the_turn() -> None:
+    s = blank()
+    trap(s, 1, "medicine-03")  # 4(2)
+    give(s, 0, "minion", "minion", "minion", "minion")
+    play(s, "attack", "attack p2 trap 1 with minion")
+    assert s.base[1][0][1:3] == (1, 1)
+    play(s, "attack p2 trap 1 with minion")
+    assert s.base[1][0][1:3] == (0, 2)  # deactivated at the red number
+    play(s, "attack p2 trap 1 with minion")
+    assert len(s.base[1]) == 1
+    play(s, "attack p2 trap 1 with minion")  # an inactive Trap still needs its full Defense
+    assert s.base[1] == [] and k(s, "medicine-03") in s.discard[1]
+
+
+def test_zo7_damage_does_not_carry_over_to_the_next_turn() -> None:
+    s = blank()
+    trap(s, 1, "ammo-05")  # 4(2)
+    give(s, 0, "minion")
+    play(s, "attack", "attack p2 trap 1 with minion", "end attack", "end turn")
+    assert s.base[1][0][2] == 0
+
+
+def test_zo8_a_barricade_shields_life_even_inactive_but_not_other_traps() -> None:
+    s = blank()
+    trap(s, 1, "fuel-08", active=0)  # Barricade, inactive
+    trap(s, 1, "ammo-02")
+    give(s, 0, "mechanic")
+    play(s, "attack")
+    assert "attack p2 with mechanic" not in legal(s)
+    with pytest.raises(IllegalAction, match="ZO-8"):
+        GAME.parse_action(s, "attack p2 with mechanic")
+    play(s, "attack p2 trap 2 with mechanic")
+    assert len(s.base[1]) == 1
+
+
+def test_zo9_elimination_removes_every_card_and_the_last_player_wins() -> None:
+    s = blank(3)
+    s.life[1] = 3
+    trap(s, 1, "ammo-02")
+    give(s, 1, "supply", "minion")
+    give(s, 1, "nurse", zone="discard")
+    give(s, 0, "mechanic")
+    play(s, "attack", "attack p2 with mechanic")
+    assert not s.alive[1] and s.hand[1] == s.base[1] == s.discard[1] == []
+    assert Counter(s.removed) >= Counter([k(s, "ammo-02"), k(s, "supply"), k(s, "minion"), k(s, "nurse")])
+    assert not s.is_terminal
+    s.life[2] = 1
+    give(s, 0, "minion")
+    play(s, "attack p3 with minion")
+    assert s.is_terminal and s.outcome().winners == (0,)
+    assert s.outcome().ranks == (1, 3, 2)
+
+
+def test_zo10_round_limit_ranks_the_living_by_life() -> None:
+    s = GAME.new(2, 3, rounds=2)
+    s.life[1] = 40
+    while not s.is_terminal:
+        s.apply(GAME.parse_action(s, "end turn"))
+    assert s.round == 3 and "round limit" in s.note
+    assert s.outcome().winners == (s.life.index(max(s.life)),)
+    assert GAME.new(2, 3, rounds=0).limit == 0
+
+
+def test_zo11_at_most_five_traps_and_no_replacing_a_used_trap() -> None:
+    s = blank()
+    for name in ("ammo-02", "ammo-03", "fuel-03", "food-02", "medicine-02"):
+        trap(s, 0, name)
+    give(s, 0, "fuel-04")
+    play(s, "action")
+    assert "place fuel-04" not in legal(s)
+    with pytest.raises(IllegalAction, match="ZO-11"):
+        GAME.parse_action(s, "place fuel-04")
+    play(s, "use trap 2 once per turn")  # ammo-03's ability: now it cannot be replaced
+    assert "place fuel-04 over 2" not in legal(s)
+    play(s, "place fuel-04 over 1")
+    assert s.cs.cards[s.base[0][0][0]].name == "fuel-04" and k(s, "ammo-02") in s.discard[0]
+    assert len(s.base[0]) == 5
