@@ -1,0 +1,279 @@
+"""The card list (RULINGS ZS-1): loading and checking a TOML file, and the tables play reads.
+
+A card is one kind; hands, deck and discard hold kind numbers (ints), so two combined decks
+(RULINGS ZS-5) are just every kind twice as often. Effects are named, with parameters, from a
+small vocabulary (see data/cards.toml); this module checks them and precomputes what matching
+needs, so play never re-reads a card's text.
+
+>>> cs = load_cards()
+>>> len(cs.deck(1)), len(cs.deck(2))
+(54, 108)
+>>> cs.by_slug["lady-mimic"] == cs.kind("Lady Mimic")
+True
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from deadtable.core import CardDataError
+
+BUILTIN = Path(__file__).parent / "data" / "cards.toml"
+CORPORATIONS = ("Star", "Umbrella", "Shield", "Flask")
+KINDS = ("common", "elite", "boss")
+DECK_MAKEUP = {"common": 20, "elite": 20, "boss": 5, "event": 9}
+
+# Effect name -> the parameters it takes (name -> type); a cond is kind/corporation/min/max points.
+COND_KEYS = {"kind": str, "corporation": str, "min_points": int, "max_points": int}
+EFFECTS: dict[str, dict[str, type]] = {
+    "lands_on": COND_KEYS,
+    "follows": COND_KEYS,
+    "combo": COND_KEYS,
+    "next_draws": {"count": int},
+    "next_skips": {},
+    "reverse": {},
+    "swap": {"target": str},
+    "give": {"target": str},
+    "name_corporation": {},
+    "finish": {"bonus": int},
+    "hide": {},
+    "boomerang": {},
+}
+CONDITIONAL = ("lands_on", "follows", "combo")
+ATTACKS = ("next_draws", "next_skips", "swap", "give")  # effects protection answers
+ZOMBIE_ONLY = ("lands_on", "follows", "combo", "finish", "name_corporation")
+# Effects that happen when a card is played, in the order rules.py codes them (E_DRAWS = 0, ...).
+ON_PLAY = ("next_draws", "next_skips", "swap", "give", "reverse", "name_corporation")
+
+Cond = tuple[int, int, int, int]  # kind index or -1, corporation index or -1, min points, max points
+
+
+@dataclass(frozen=True)
+class Card:
+    kind_id: int
+    name: str
+    slug: str
+    is_event: bool
+    level: int  # index in KINDS, -1 for events
+    points: int  # 0 for events (they count 0, ZS-2)
+    corporation: int  # index in CORPORATIONS, -1 for events
+    copies: int
+    effects: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+
+    def param(self, effect: str, key: str, default: Any = None) -> Any:
+        for name, params in self.effects:
+            if name == effect:
+                return dict(params).get(key, default)
+        return default
+
+    def has(self, effect: str) -> bool:
+        return any(name == effect for name, _ in self.effects)
+
+    @property
+    def label(self) -> str:
+        if self.is_event:
+            return f"{self.name} (event)"
+        return f"{self.name} ({self.points} {CORPORATIONS[self.corporation]} {KINDS[self.level]})"
+
+
+def slugify(name: str) -> str:
+    return "-".join(name.lower().replace("'", "").split())
+
+
+def cond_holds(cond: Cond, card: Card) -> bool:
+    """Whether a zombie card meets a condition (events never do)."""
+    level, corp, lo, hi = cond
+    if card.is_event:
+        return False
+    return (
+        (level < 0 or card.level == level)
+        and (corp < 0 or card.corporation == corp)
+        and lo <= card.points <= hi
+    )
+
+
+class CardSet:
+    """The checked cards plus precomputed tables; shared by every state, never copied."""
+
+    def __init__(self, cards: list[Card], source: str) -> None:
+        self.cards = tuple(cards)
+        self.source = source
+        self.by_slug = {c.slug: c.kind_id for c in cards}
+        n = len(cards)
+        self.points = tuple(c.points for c in cards)
+        self.is_event = tuple(c.is_event for c in cards)
+        self.corp = tuple(c.corporation for c in cards)
+        self.protection = tuple(c.has("hide") or c.has("boomerang") for c in cards)
+        conds = {e: [_conds(c, e) for c in cards] for e in CONDITIONAL}
+        # playable[m][corp][k]: kind k may be played on card to match m whose corporation is corp.
+        self.playable: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
+            tuple(tuple(self._fits(k, m, corp, conds) for k in range(n)) for corp in range(4))
+            for m in range(n)
+        )
+        # combo_after[j][k]: kind k may be played as a combo right after kind j.
+        self.combo_after = tuple(
+            tuple(any(cond_holds(cd, cards[j]) for cd in conds["combo"][k]) for k in range(n))
+            for j in range(n)
+        )
+        self.combo_kinds = tuple(k for k in range(n) if conds["combo"][k])
+        # combo_trigger[j]: some combo card may follow kind j (public, so asking leaks nothing).
+        self.combo_trigger = tuple(any(row) for row in self.combo_after)
+        self.on_play = tuple(
+            tuple((ON_PLAY.index(e), int(dict(p).get("count", 0))) for e, p in c.effects if e in ON_PLAY)
+            for c in cards
+        )
+        self.finish_bonus = tuple(int(c.param("finish", "bonus", 0)) for c in cards)
+        self.hides = tuple(c.has("hide") for c in cards)
+
+    def _fits(self, k: int, m: int, corp: int, conds: dict[str, list[list[Cond]]]) -> bool:
+        """The four ways to match: number, corporation, a card's effect, or an event."""
+        card, top = self.cards[k], self.cards[m]
+        if card.is_event:
+            return True
+        if card.points == top.points or card.corporation == corp:
+            return True
+        if any(cond_holds(cd, top) for cd in conds["lands_on"][k]):
+            return True
+        return any(cond_holds(cd, card) for cd in conds["follows"][m])
+
+    def kind(self, name: str) -> int:
+        return self.by_slug[slugify(name)]
+
+    def name(self, k: int) -> str:
+        return self.cards[k].name
+
+    def deck(self, decks: int) -> list[int]:
+        """Every card of `decks` combined decks, in kind order (canonical)."""
+        return [c.kind_id for c in self.cards for _ in range(c.copies * decks)]
+
+
+def _conds(card: Card, effect: str) -> list[Cond]:
+    out = []
+    for name, params in card.effects:
+        if name == effect:
+            p = dict(params)
+            level = KINDS.index(p["kind"]) if "kind" in p else -1
+            corp = CORPORATIONS.index(p["corporation"]) if "corporation" in p else -1
+            out.append((level, corp, p.get("min_points", 0), p.get("max_points", 10**6)))
+    return out
+
+
+def _fail(path: str, card: str, field: str, why: str) -> CardDataError:
+    return CardDataError(f"{path}: card {card!r}, field {field!r}: {why}")
+
+
+def _effect(path: str, name: str, raw: Any, is_event: bool) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+        raise _fail(path, name, "effects", "each effect is a table with a 'name'")
+    ename = raw["name"]
+    if ename not in EFFECTS:
+        raise _fail(path, name, "effects", f"unknown effect {ename!r}; known: {', '.join(EFFECTS)}")
+    if is_event and ename in ZOMBIE_ONLY:
+        raise _fail(path, name, "effects", f"{ename!r} is for zombie cards only")
+    params = {k: v for k, v in raw.items() if k != "name"}
+    allowed = EFFECTS[ename]
+    for key, value in params.items():
+        if key not in allowed:
+            raise _fail(path, name, f"effects.{ename}.{key}", f"{ename!r} takes no {key!r}")
+        if not isinstance(value, allowed[key]) or isinstance(value, bool):
+            raise _fail(path, name, f"effects.{ename}.{key}", f"must be {allowed[key].__name__}")
+    if ename in CONDITIONAL and not params:
+        raise _fail(path, name, f"effects.{ename}", "needs a condition (kind, corporation, points)")
+    if params.get("kind", "common") not in KINDS:
+        raise _fail(path, name, f"effects.{ename}.kind", f"must be one of {', '.join(KINDS)}")
+    if params.get("corporation", "Star") not in CORPORATIONS:
+        raise _fail(path, name, f"effects.{ename}.corporation", f"must be one of {', '.join(CORPORATIONS)}")
+    if params.get("target", "opponent") != "opponent":
+        raise _fail(path, name, f"effects.{ename}.target", "only 'opponent' is allowed (rules: Alliances)")
+    if ename == "next_draws" and not 1 <= params.get("count", 0) <= 6:
+        raise _fail(path, name, "effects.next_draws.count", "must be 1 to 6")
+    if ename == "finish" and not 0 <= params.get("bonus", -1) <= 100:
+        raise _fail(path, name, "effects.finish.bonus", "must be 0 to 100")
+    return ename, tuple(sorted(params.items()))
+
+
+def _card(path: str, index: int, raw: Any) -> Card:
+    if not isinstance(raw, dict):
+        raise _fail(path, f"#{index + 1}", "card", "each [[card]] must be a table")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise _fail(path, f"#{index + 1}", "name", "missing or empty")
+    known = {"name", "type", "kind", "points", "corporation", "copies", "effects"}
+    for key in raw:
+        if key not in known:
+            raise _fail(path, name, key, f"unknown field; fields are {', '.join(sorted(known))}")
+    ctype = raw.get("type")
+    if ctype not in ("zombie", "event"):
+        raise _fail(path, name, "type", "must be 'zombie' or 'event'")
+    copies = raw.get("copies", 1)
+    if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 9:
+        raise _fail(path, name, "copies", "must be a whole number from 1 to 9")
+    effects_raw = raw.get("effects", [])
+    if not isinstance(effects_raw, list):
+        raise _fail(path, name, "effects", "must be a list of tables")
+    is_event = ctype == "event"
+    effects = tuple(_effect(path, name, e, is_event) for e in effects_raw)
+    if is_event:
+        for key in ("kind", "points", "corporation"):
+            if key in raw:
+                raise _fail(path, name, key, "event cards have no kind, points or corporation")
+        return Card(index, name, slugify(name), True, -1, 0, -1, copies, effects)
+    kind, points, corp = raw.get("kind"), raw.get("points"), raw.get("corporation")
+    if kind not in KINDS:
+        raise _fail(path, name, "kind", f"must be one of {', '.join(KINDS)}")
+    if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= 99:
+        raise _fail(path, name, "points", "must be a whole number from 0 to 99")
+    if corp not in CORPORATIONS:
+        raise _fail(path, name, "corporation", f"must be one of {', '.join(CORPORATIONS)}")
+    return Card(
+        index,
+        name,
+        slugify(name),
+        False,
+        KINDS.index(kind),
+        points,
+        CORPORATIONS.index(corp),
+        copies,
+        effects,
+    )
+
+
+def parse_cards(data: Any, path: str) -> CardSet:
+    """Check a parsed TOML document and build the card set, or raise CardDataError."""
+    raw_cards = data.get("card") if isinstance(data, dict) else None
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise CardDataError(f"{path}: no [[card]] tables found")
+    cards = [_card(path, i, raw) for i, raw in enumerate(raw_cards)]
+    seen: set[str] = set()
+    for c in cards:
+        if c.slug in seen:
+            raise _fail(path, c.name, "name", "two cards have this name; use 'copies' instead")
+        seen.add(c.slug)
+    counts = dict.fromkeys(DECK_MAKEUP, 0)
+    for c in cards:
+        counts["event" if c.is_event else KINDS[c.level]] += c.copies
+    for key, want in DECK_MAKEUP.items():
+        if counts[key] != want:
+            why = f"the deck needs {want} {key} cards, this file has {counts[key]}"
+            raise _fail(path, "(deck)", key, why)
+    return CardSet(cards, path)
+
+
+@cache
+def load_cards(path: str = "") -> CardSet:
+    """The built-in list (path "") or a user's TOML file, checked (cached per path)."""
+    file = Path(path) if path else BUILTIN
+    shown = str(file) if path else "built-in cards.toml"
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as err:
+        raise CardDataError(f"{shown}: cannot read the card file ({err.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise CardDataError(f"{shown}: not valid TOML ({err})") from None
+    return parse_cards(data, shown)

@@ -1,0 +1,98 @@
+"""The zombie shedding game as a deadtable game: metadata, options, modes, set-up, evaluation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from deadtable.core import Agent, Game, Option, State, Variant
+
+from . import hands
+from .cards import load_cards
+from .modes import LAYOUTS, MODES, resolve
+from .state import ShedState
+from .text import render
+
+
+class ZombieShedding(Game):
+    id = "zombie-shedding"
+    name = "Zombie shedding game"
+    min_players = 2
+    max_players = 8
+    options = (
+        Option(
+            "mode",
+            "auto",
+            "duel (2), alliances (4/6/8, teams), marathon (3-8, to 60), blitz (3-8, first out wins), "
+            "outsider (3-8, last one loses) or overlord (2-8, first past players x 30); "
+            "auto: duel for 2 players, else marathon",
+            choices=MODES,
+        ),
+        Option(
+            "teams",
+            "auto",
+            "Alliances layout: 2v2, 2v2v2, 2v2v2v2 (to 60), 3v3 (to 90), 4v4 (to 120); "
+            "auto: 2v2, 2v2v2 or 2v2v2v2 by player count",
+            choices=LAYOUTS,
+        ),
+        Option(
+            "cards",
+            "",
+            "A TOML card list to use instead of the built-in one (a reconstruction, RULINGS ZS-1)",
+            house_rule="ZS-1",
+        ),
+    )
+    summary = (
+        "A shedding game with zombies: match the number, the corporation, a card's effect or play "
+        "an event; get rid of your cards first. Six modes, teams, two decks for 5 to 8 players. "
+        "The card list is the project's reconstruction (RULINGS ZS-1)."
+    )
+
+    def validate(self, players: int, options: dict[str, Any]) -> None:
+        resolve(players, options["mode"], options["teams"])
+        load_cards(options["cards"])
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        state = ShedState()
+        state._init_base(self, players, seed, options)
+        state.cards = load_cards(options["cards"])
+        state.mode = resolve(players, options["mode"], options["teams"])
+        hands.setup(state)
+        return state
+
+    def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
+        return render(view)
+
+    def evaluate(self, state: State, player: int) -> float:
+        from .heuristic import evaluate
+
+        assert isinstance(state, ShedState)
+        return evaluate(state, player)
+
+    def agents(self) -> dict[str, Callable[[], Agent]]:
+        from .heuristic import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def variants(self) -> list[Variant]:
+        """Every mode, every team layout, one and two decks, every player count 2 to 8."""
+        v = Variant
+        return [
+            v("duel", 2, {"mode": "duel"}, "1v1 to 60"),
+            v("alliances-2v2", 4, {"mode": "alliances", "teams": "2v2"}, "one deck, first out ends"),
+            v("alliances-2v2v2", 6, {"mode": "alliances", "teams": "2v2v2"}, "two decks, three teams"),
+            v("alliances-2v2v2v2", 8, {"mode": "alliances", "teams": "2v2v2v2"}, "two decks, four teams"),
+            v("alliances-3v3", 6, {"mode": "alliances", "teams": "3v3"}, "two out end a hand, to 90"),
+            v("alliances-4v4", 8, {"mode": "alliances", "teams": "4v4"}, "two out end a hand, to 120"),
+            v("marathon-3p", 3, {"mode": "marathon"}, "one deck"),
+            v("marathon-5p", 5, {"mode": "marathon"}, "two decks"),
+            v("blitz-4p", 4, {"mode": "blitz"}, "one deck"),
+            v("blitz-7p", 7, {"mode": "blitz"}, "two decks"),
+            v("outsider-3p", 3, {"mode": "outsider"}, "one deck"),
+            v("outsider-8p", 8, {"mode": "outsider"}, "two decks"),
+            v("overlord-4p", 4, {"mode": "overlord"}, "one deck, first past 120"),
+            v("overlord-6p", 6, {"mode": "overlord"}, "two decks, first past 180"),
+        ]
+
+
+GAME = ZombieShedding()

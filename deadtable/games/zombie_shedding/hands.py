@@ -1,0 +1,178 @@
+"""Hands: choosing the dealer, dealing, going out, the end of a hand, scoring and the game's end.
+
+Scores are penalty points in Duel, Alliances and Marathon (RULINGS ZS-2): at the end of a hand
+the players still holding cards (in Alliances: the losing teams) add the zombie points left in
+hand, events counting 0; the lowest score wins once a player or team reaches the target. In
+Zombie Overlord the hand winner adds the others' points and the first past players x 30 wins
+(RULINGS ZS-3). Blitz and Outsider are one hand with no points.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deadtable.core import Outcome
+
+if TYPE_CHECKING:
+    from .state import ShedState
+
+HAND_SIZE = 6  # "every player, in every mode, is dealt 6 cards"
+
+
+def setup(st: ShedState) -> None:
+    st.scores = [0] * st.mode.sides
+    st.hand_no = 0
+    st.over = False
+    st.log = []
+    st.last_hand = {}
+    dealer, draws = choose_dealer(st)
+    st.dealer_draw = draws
+    start_hand(st, dealer)
+
+
+def choose_dealer(st: ShedState) -> tuple[int, list[list[int]]]:
+    """Each player draws 2 cards; the highest sum of zombie points deals; tied players redraw."""
+    pts = st.cards.points
+    contenders = list(range(st.players))
+    draws: list[list[int]] = []
+    while True:
+        deck = st.cards.deck(st.mode.decks)
+        st.rng.shuffle(deck)
+        sums = {}
+        for s in contenders:
+            a, b = deck.pop(), deck.pop()
+            draws.append([s, a, b])
+            sums[s] = pts[a] + pts[b]
+        best = max(sums.values())
+        top = [s for s in contenders if sums[s] == best]
+        if len(top) == 1:
+            return top[0], draws
+        contenders = top
+
+
+def start_hand(st: ShedState, dealer: int) -> None:
+    """Shuffle, deal 6 cards each starting left of the dealer; the dealer opens."""
+    n = st.players
+    deck = st.cards.deck(st.mode.decks)
+    st.rng.shuffle(deck)
+    st.hands = [[] for _ in range(n)]
+    for _ in range(HAND_SIZE):
+        for i in range(1, n + 1):
+            st.hands[(dealer + i) % n].append(deck.pop())
+    st.deck = deck
+    st.discard = []
+    st.match_kind = -1
+    st.match_corp = -1
+    st.dealer = dealer
+    st.turn_seat = dealer
+    st.direction = 1
+    st.out = []
+    st.skip = [False] * n
+    st.stack = []
+    st.known = {}
+    st.passes = 0
+    st.hand_no += 1
+    st.note(f"hand {st.hand_no}: P{dealer + 1} deals and opens")
+    st.emit("hand_start", hand=st.hand_no, dealer=dealer)
+
+
+def goes_out(st: ShedState, seat: int, card: int) -> bool:
+    """`seat` has got rid of all its cards; True when that ends the hand (which is then scored)."""
+    st.out.append(seat)
+    st.note(f"P{seat + 1} goes out")
+    st.emit("out", seat=seat, hand=st.hand_no)
+    if _hand_ends(st, seat):
+        end_hand(st, seat, card)
+        return True
+    return False
+
+
+def _hand_ends(st: ShedState, seat: int) -> bool:
+    mode = st.mode
+    if mode.out_to_end == 0:  # Outsider: play on until one player is left
+        return st.players - len(st.out) <= 1
+    if mode.out_to_end == 1:
+        return True
+    # Alliances 3v3 and 4v4: two players of one team out.
+    team = mode.team_of[seat]
+    return sum(1 for s in st.out if mode.team_of[s] == team) >= mode.out_to_end
+
+
+def blocked(st: ShedState) -> None:
+    """Nobody can play or draw for a full round (a rule of this project; the rulebook is silent).
+
+    The players still in go out in order of fewest zombie points in hand, then fewest cards,
+    then seat order from the player to act, until the hand ends as the mode says.
+    """
+    n = st.players
+    waiting = [s for s in range(n) if st.active(s)]
+    waiting.sort(key=lambda s: (st.hand_points(s), len(st.hands[s]), (s - st.turn_seat) % n))
+    st.note("nobody can play or draw: the hand is blocked")
+    st.emit("blocked", hand=st.hand_no)
+    for s in waiting:
+        if goes_out(st, s, -1):
+            return
+
+
+def end_hand(st: ShedState, finisher: int, card: int) -> None:
+    """Score the hand (protection no longer works: the stack is dropped) and go on or stop."""
+    mode = st.mode
+    n = st.players
+    pts = [0 if s in st.out else st.hand_points(s) for s in range(n)]
+    bonus = st.cards.finish_bonus[card] if card >= 0 else 0
+    st.stack = []
+    if mode.name in ("duel", "marathon"):
+        for s in range(n):
+            st.scores[s] += pts[s]
+    elif mode.name == "alliances":
+        winners = mode.team_of[finisher]
+        for s in range(n):
+            if mode.team_of[s] != winners:
+                st.scores[mode.team_of[s]] += pts[s]
+    elif mode.name == "overlord":
+        st.scores[finisher] += sum(pts)
+    if bonus and mode.target:
+        side = mode.team_of[finisher]
+        if mode.penalty:  # RULINGS ZS-2: the Screamer takes 15 off, never below 0
+            st.scores[side] = max(0, st.scores[side] - bonus)
+        else:  # Zombie Overlord, where points are won: the finish is a bonus there too
+            st.scores[side] += bonus
+    st.last_hand = {
+        "hand": st.hand_no,
+        "out": list(st.out),
+        "points": pts,
+        "finisher": finisher,
+        "finish_bonus": bonus,
+    }
+    st.note(f"hand {st.hand_no} ends: P{finisher + 1} finishes" + (" with the Screamer" if bonus else ""))
+    st.emit("hand_end", hand=st.hand_no, out=list(st.out), points=pts, finish_bonus=bonus)
+    if _game_ends(st):
+        st.over = True
+        st.note("the game is over")
+        return
+    start_hand(st, st.out[0])  # the first player out deals the next hand
+
+
+def _game_ends(st: ShedState) -> bool:
+    mode = st.mode
+    if not mode.target:  # Blitz, Outsider: a single hand
+        return True
+    if mode.penalty:
+        return max(st.scores) >= mode.target
+    return max(st.scores) > mode.target  # Zombie Overlord: "more than" players x 30
+
+
+def outcome(st: ShedState) -> Outcome:
+    mode = st.mode
+    n = st.players
+    if mode.name == "blitz":
+        first = st.last_hand["out"][0]
+        return Outcome.from_scores([1 if s == first else 0 for s in range(n)], note="Blitz: first out wins")
+    if mode.name == "outsider":
+        out = st.last_hand["out"]
+        scores = [1 if s in out else 0 for s in range(n)]
+        return Outcome.from_scores(scores, note="Outsider: the last one loses")
+    seat_scores = [st.scores[mode.team_of[s]] for s in range(n)]
+    if mode.penalty:
+        return Outcome.from_scores(seat_scores, lower_is_better=True, note=f"{mode.describe()}: lowest wins")
+    return Outcome.from_scores(seat_scores, note=mode.describe())

@@ -1,0 +1,185 @@
+"""The state of a zombie shedding game and the contract every deadtable game keeps.
+
+The rules themselves live in `rules.py` (a turn, effects, protection), `hands.py` (dealer, deal,
+end of a hand, scoring) and `view.py` (what a seat sees, determinization). Everything here is
+ints, lists and tuples so that copies are cheap; card data is shared, never copied.
+
+Pending decisions are a stack of frames (see `rules.py`); the seat that must answer the frame on
+top is the current player, which may be a seat other than the one whose turn it is.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any
+
+from deadtable.core import Action, IllegalAction, Outcome, State
+
+from . import actions as A
+from . import hands, rules
+from . import view as seen
+from .cards import CORPORATIONS, CardSet
+from .modes import Mode
+
+Frame = tuple[int, int, int, int, int, int, tuple[int, ...]]
+
+
+class ShedState(State):
+    cards: CardSet
+    mode: Mode
+    hands: list[list[int]]
+    deck: list[int]  # top is the end
+    discard: list[int]  # top is the end
+    match_kind: int  # the card to match: the last zombie played this hand, -1 before any
+    match_corp: int  # its corporation, or the one the Schemer named
+    turn_seat: int
+    direction: int  # +1 clockwise, -1 after a reverse
+    dealer: int
+    scores: list[int]  # per side: team in Alliances, else seat
+    out: list[int]  # seats out this hand, in order
+    skip: list[bool]  # seats that miss their next turn
+    stack: list[Frame]
+    known: dict[tuple[int, int], tuple[int, ...]]  # (viewer, holder) -> cards viewer knows holder has
+    passes: int  # consecutive turns passed with nothing to draw (blocked hand guard)
+    hand_no: int
+    over: bool
+    dealer_draw: list[list[int]]  # seat, card, card for each draw of the dealer selection
+    last_hand: dict[str, Any]
+    log: list[str]
+
+    # -- the contract ------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.over:
+            return None
+        if self.stack:
+            return self.stack[-1][1]
+        return self.turn_seat
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        if not self.stack:
+            return self._turn_actions()
+        f = self.stack[-1]
+        kind, seat = f[0], f[1]
+        slugs = self.cards.cards
+        if kind == rules.F_DRAWN:
+            # Asked whether or not the card fits, so being asked reveals nothing (RULINGS ZS-4).
+            return [A.play(slugs[f[5]].slug), A.KEEP] if rules.fits(self, f[5]) else [A.KEEP]
+        if kind == rules.F_COMBO:
+            opts: list[Action] = [A.play(slugs[k].slug) for k in rules.combo_options(self, seat, f[5])]
+            return [*opts, A.END_TURN]
+        if kind == rules.F_NAME:
+            return [A.Name(c.lower()) for c in CORPORATIONS]
+        if kind == rules.F_TARGET:
+            return [A.Target(v) for v in rules.target_candidates(self, seat)]
+        if kind == rules.F_RESPOND:
+            prot = self.cards.protection
+            own = sorted({k for k in self.hands[seat] if prot[k]})
+            return [*(A.play(slugs[k].slug) for k in own), A.DECLINE]
+        if kind == rules.F_TAKE:
+            return [A.take(slugs[k].slug) for k in sorted(set(self.hands[f[4]]))]
+        # F_GIVE
+        return [A.give(slugs[k].slug) for k in sorted(set(self.hands[seat]))]
+
+    def _turn_actions(self) -> list[Action]:
+        playable = rules.playable_kinds(self, self.turn_seat)
+        if playable:
+            slugs = self.cards.cards
+            return [A.play(slugs[k].slug) for k in playable]
+        return [A.DRAW] if rules.can_draw(self) else [A.PASS]
+
+    def _apply(self, action: Action) -> None:
+        seat = self.current_player
+        assert seat is not None
+        if self.stack:
+            rules.answer(self, seat, action)
+        elif isinstance(action, A.Play):
+            rules.play_on_turn(self, seat, self.cards.by_slug[action.card])
+        elif isinstance(action, A.Draw):
+            rules.draw_on_turn(self, seat)
+        else:
+            rules.pass_turn(self, seat)
+        rules.settle(self)
+
+    def check(self, action: Action) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        if action in self.legal_actions():
+            return
+        raise IllegalAction(seen.why_not(self, action))
+
+    def outcome(self) -> Outcome:
+        return hands.outcome(self)
+
+    # -- what a seat sees --------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        return seen.build(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> ShedState:
+        other: ShedState = self._determinized_copy(rng)
+        seen.redeal(self, other, player, rng)
+        return other
+
+    # -- helpers the rules modules share ---------------------------------------------------------
+    def note(self, text: str) -> None:
+        self.log.append(text)
+        if len(self.log) > seen.LOG_LENGTH:
+            del self.log[0]
+
+    def active(self, seat: int) -> bool:
+        """Still in the hand (has not gone out)."""
+        return seat not in self.out
+
+    def side(self, seat: int) -> int:
+        return self.mode.team_of[seat]
+
+    def hand_points(self, seat: int) -> int:
+        pts = self.cards.points
+        return sum(pts[k] for k in self.hands[seat])
+
+    # -- copying and equality ------------------------------------------------------------------
+    def _copy_into(self, other: Any) -> None:
+        other.cards = self.cards
+        other.mode = self.mode
+        other.hands = [list(h) for h in self.hands]
+        other.deck = list(self.deck)
+        other.discard = list(self.discard)
+        other.match_kind = self.match_kind
+        other.match_corp = self.match_corp
+        other.turn_seat = self.turn_seat
+        other.direction = self.direction
+        other.dealer = self.dealer
+        other.scores = list(self.scores)
+        other.out = list(self.out)
+        other.skip = list(self.skip)
+        other.stack = list(self.stack)
+        other.known = dict(self.known)
+        other.passes = self.passes
+        other.hand_no = self.hand_no
+        other.over = self.over
+        other.dealer_draw = self.dealer_draw  # never changed after set-up
+        other.last_hand = self.last_hand  # replaced, never changed in place
+        other.log = list(self.log)
+
+    def key(self) -> Hashable:
+        return (
+            tuple(tuple(sorted(h)) for h in self.hands),
+            tuple(self.deck),
+            tuple(self.discard),
+            self.match_kind,
+            self.match_corp,
+            self.turn_seat,
+            self.direction,
+            self.dealer,
+            tuple(self.scores),
+            tuple(self.out),
+            tuple(self.skip),
+            tuple(self.stack),
+            tuple(sorted(self.known.items())),
+            self.passes,
+            self.hand_no,
+            self.over,
+        )

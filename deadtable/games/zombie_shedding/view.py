@@ -1,0 +1,211 @@
+"""What a seat sees (RULINGS ALL-2), determinization, and why an action is not allowed.
+
+A seat sees its own hand, every hand's size, the discard pile, the card to match, scores, who
+is out, and the cards it knows to be in another hand: cards it gave away or that were taken from
+it, and a hand it looked at with the Thief. Determinization keeps those fixed and redeals every
+other hidden card (other hands and the deck) from a canonical (sorted) pool.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from deadtable.core import Action
+
+from . import actions as A
+from . import rules
+from .cards import CORPORATIONS, KINDS, Card
+
+if TYPE_CHECKING:
+    from .state import ShedState
+
+LOG_LENGTH = 12
+
+
+def effect_text(name: str, params: dict[str, Any]) -> str:
+    """A card effect in plain words.
+
+    >>> effect_text("lands_on", {"kind": "boss"})
+    'may be played on any boss'
+    """
+    cond = _cond_text(params)
+    texts = {
+        "lands_on": f"may be played on any {cond}",
+        "follows": f"any {cond} may follow it",
+        "combo": f"combo: may be played too right after you play a {cond}",
+        "next_draws": f"the next player draws {params.get('count', 1)}",
+        "next_skips": "the next player misses a turn",
+        "reverse": "play turns around",
+        "swap": "look at an opponent's hand, take a card and give one back",
+        "give": "give an opponent a card of your choice",
+        "name_corporation": "name the corporation to match",
+        "finish": f"finish: -{params.get('bonus', 0)} points if you end the hand with it",
+        "hide": "protection: cancel an effect on you or a teammate",
+        "boomerang": "protection: turn an effect on you or a teammate back on its player",
+    }
+    return texts.get(name, name)
+
+
+def _cond_text(p: dict[str, Any]) -> str:
+    words = []
+    if "corporation" in p:
+        words.append(str(p["corporation"]))
+    words.append(str(p["kind"]) if "kind" in p else "zombie")
+    if "min_points" in p and "max_points" in p:
+        words.append(f"of {p['min_points']} to {p['max_points']} points")
+    elif "min_points" in p:
+        words.append(f"of {p['min_points']} points or more")
+    elif "max_points" in p:
+        words.append(f"of {p['max_points']} points or less")
+    return " ".join(words)
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    return {
+        "name": card.name,
+        "slug": card.slug,
+        "event": card.is_event,
+        "kind": "event" if card.is_event else KINDS[card.level],
+        "points": card.points,
+        "corporation": None if card.is_event else CORPORATIONS[card.corporation],
+        "effects": [effect_text(n, dict(p)) for n, p in card.effects],
+    }
+
+
+def _pending(st: ShedState, player: int | None) -> dict[str, Any] | None:
+    if not st.stack or st.over:
+        return None
+    f = st.stack[-1]
+    kind, seat = f[0], f[1]
+    out: dict[str, Any] = {"kind": rules.FRAME_NAMES[kind], "seat": seat}
+    cards = st.cards.cards
+    if kind == rules.F_DRAWN:
+        out["card"] = card_json(cards[f[5]]) if player == seat else None
+    elif kind == rules.F_COMBO:
+        out["after"] = cards[f[5]].name
+    elif kind in (rules.F_TARGET, rules.F_RESPOND, rules.F_TAKE, rules.F_GIVE):
+        out["effect"] = rules.EFFECT_NAMES[f[2]]
+        out["actor"] = f[3] if f[3] >= 0 else seat
+        out["victim"] = f[4] if f[4] >= 0 else None
+        if f[2] == rules.E_DRAWS:
+            out["count"] = f[5]
+    return out
+
+
+def build(st: ShedState, player: int | None) -> dict[str, Any]:
+    cards = st.cards.cards
+    mode = st.mode
+    to_match = None
+    if st.match_kind >= 0:
+        top = cards[st.match_kind]
+        to_match = {
+            "card": card_json(top),
+            "corporation": CORPORATIONS[st.match_corp],
+            "named": st.match_corp != top.corporation,
+        }
+    hand = None
+    known = []
+    if player is not None:
+        hand = [{**card_json(cards[k]), "fits": rules.fits(st, k)} for k in sorted(st.hands[player])]
+        for h in range(st.players):
+            seen = st.known.get((player, h))
+            if seen and h != player:
+                known.append({"seat": h, "cards": [cards[k].name for k in seen]})
+    return {
+        "game": "zombie-shedding",
+        "seat": player,
+        "players": st.players,
+        "mode": mode.name,
+        "mode_text": mode.describe(),
+        "layout": mode.layout,
+        "teams": list(mode.team_of) if mode.teams else None,
+        "target": mode.target,
+        "penalty": mode.penalty,
+        "decks": mode.decks,
+        "current_player": st.current_player,
+        "turn": st.turn_seat,
+        "dealer": st.dealer,
+        "direction": "clockwise" if st.direction > 0 else "counter-clockwise",
+        "hand_number": st.hand_no,
+        "to_match": to_match,
+        "discard_top": cards[st.discard[-1]].name if st.discard else None,
+        "discard_size": len(st.discard),
+        "deck_size": len(st.deck),
+        "hand": hand,
+        "hand_sizes": [len(h) for h in st.hands],
+        "out": list(st.out),
+        "skips": list(st.skip),
+        "scores": list(st.scores),
+        "known": known,
+        "pending": _pending(st, player),
+        "dealer_draw": [[s, cards[a].name, cards[b].name] for s, a, b in st.dealer_draw],
+        "last_hand": dict(st.last_hand),
+        "log": list(st.log),
+        "over": st.over,
+        "result": st.outcome().to_json() if st.over else None,
+    }
+
+
+def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> None:
+    """Redraw every card `player` cannot see: other hands (less what it knows) and the deck."""
+    n = st.players
+    pool = list(st.deck)
+    fixed: dict[int, list[int]] = {}
+    hidden: dict[int, int] = {}
+    for h in range(n):
+        if h == player:
+            continue
+        rest = list(st.hands[h])
+        kept = list(st.known.get((player, h), ()))
+        for k in kept:
+            rest.remove(k)
+        fixed[h], hidden[h] = kept, len(rest)
+        pool.extend(rest)
+    pool.sort()
+    rng.shuffle(pool)
+    at = 0
+    for h in range(n):
+        if h == player:
+            continue
+        other.hands[h] = fixed[h] + pool[at : at + hidden[h]]
+        at += hidden[h]
+    other.deck = pool[at:]
+    # What other seats know of hands other than this one's is itself hidden: drop it.
+    other.known = {key: v for key, v in st.known.items() if player in key}
+    if other.stack and other.stack[-1][0] == rules.F_DRAWN and other.stack[-1][1] != player:
+        q = other.stack[-1][1]
+        f = other.stack[-1]
+        other.stack[-1] = (f[0], f[1], f[2], f[3], f[4], other.hands[q][-1], f[6])
+
+
+def why_not(st: ShedState, action: Action) -> str:
+    """A reason a person understands, citing the rule."""
+    legal = st.legal_actions()
+    listed = ", ".join(str(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
+    if st.stack:
+        pend = _pending(st, st.current_player) or {}
+        return (
+            f"P{st.current_player + 1 if st.current_player is not None else 0} must first answer "
+            f"the {pend.get('kind')} decision; allowed now: {listed}"
+        )
+    seat = st.turn_seat
+    cards = st.cards
+    if isinstance(action, A.Play):
+        k = cards.by_slug.get(action.card)
+        if k is None:
+            return f"there is no card called {action.card!r}"
+        if k not in st.hands[seat]:
+            return f"you hold no {cards.cards[k].name}"
+        top = cards.cards[st.match_kind]
+        return (
+            f"{cards.cards[k].name} does not match {top.name}: play a card of {top.points} points, "
+            f"a {CORPORATIONS[st.match_corp]} card, a card whose effect allows it, or an event"
+        )
+    if isinstance(action, A.Draw):
+        if rules.playable_kinds(st, seat):
+            return "you hold a card that fits, so you may not draw (RULINGS ZS-4)"
+        return "there is no card left to draw: pass"
+    if isinstance(action, A.Pass):
+        return "you may pass only when no card fits and nothing is left to draw (RULINGS ZS-4)"
+    return f"{action} is not allowed now; allowed: {listed}"
