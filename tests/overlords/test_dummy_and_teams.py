@@ -1,0 +1,109 @@
+"""The 2-player dummy (XIII) and the 2 versus 2 team game (XIII)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deadtable.core import IllegalAction
+from deadtable.games.overlords import GAME
+
+from .helpers import k, ks, legal, play, position
+
+
+def test_dummy_controller_takes_the_top_card_and_recruits_for_both() -> None:
+    st = position(2, hands=[["zombie", "hydra"], ["orthrus", "cyclops"], ["minotaur", "chimera"]], turn_no=0)
+    # P1 controls the dummy this turn: the dummy's top card (the last listed) is now in P1's hand.
+    assert st.controller == 0 and st.hands[0] == sorted(ks("zombie", "hydra", "chimera"))
+    assert st.hands[2] == ks("minotaur")
+    play(st, "recruit hydra")
+    assert st.current_player == 0 and legal(st) == ["recruit zombie for dummy", "recruit chimera for dummy"]
+    play(st, "recruit chimera for dummy", "recruit orthrus")
+    assert st.armies == [ks("hydra"), ks("orthrus"), ks("chimera")]
+    # The dummy's hand is never passed; next turn P2 controls it and takes its top card.
+    assert st.controller == 1 and st.hands[1] == sorted(ks("zombie", "minotaur"))
+    assert st.hands[0] == ks("cyclops") and st.hands[2] == []
+
+
+def test_no_hired_hand_for_the_dummy() -> None:
+    st = position(2, hands=[["zombie", "thief"], ["orthrus", "cyclops"], ["medusa", "hydra"]], turn_no=0)
+    # Hand: zombie, thief, hydra. Only two Monsters, so both cannot go to P1.
+    play(st, "recruit zombie")
+    assert legal(st) == ["recruit hydra for dummy"]
+    with pytest.raises(IllegalAction, match="dummy"):
+        play(st, "recruit thief for dummy")
+    st = position(
+        2, hands=[["thief", "medusa"], ["orthrus", "cyclops"], ["black knight", "hydra"]], turn_no=0
+    )
+    # Hand: thief, medusa, hydra: P1 must keep the Hydra for the dummy.
+    assert legal(st) == ["recruit thief", "recruit medusa"]
+    with pytest.raises(IllegalAction, match="Monster for the dummy"):
+        play(st, "recruit hydra")
+
+
+def test_dummy_control_alternates_every_turn() -> None:
+    st = GAME.new(2, 4)
+    controllers = []
+    while not st.is_terminal:
+        if st.phase == 3 and st.controller not in controllers[-1:]:
+            controllers.append(st.controller)
+        acts = st.legal_actions()
+        st.apply(next((a for a in acts if str(a) == "no activation"), acts[0]))
+    assert controllers[:8] == [0, 1, 0, 1, 0, 1, 0, 1]
+    assert len(st.armies[2]) == 24  # one card a turn for 3 rounds of 8 turns
+
+
+def test_team_seating_exchange_only_when_both_offer() -> None:
+    st = position(
+        4,
+        teams=True,
+        hands=[["zombie", "hydra"], ["orthrus", "cyclops"], ["chimera", "minotaur"], ["hydra", "hydra"]],
+    )
+    assert st.phase == 0 and legal(st)[-1] == "no exchange"
+    play(st, "exchange zombie")
+    # The partner does not see the offer.
+    assert st.view(2)["committed"] == [True, False, False, False]
+    assert "exchange_offer" not in st.view(2)
+    play(st, "no exchange", "exchange minotaur", "exchange hydra")
+    # P1 and P3 both offered: the cards change hands. P2 kept, so P2 and P4 did not exchange.
+    assert st.hands[0] == sorted(ks("hydra", "minotaur")) and st.hands[2] == sorted(ks("zombie", "chimera"))
+    assert st.hands[1] == sorted(ks("cyclops", "orthrus")) and st.hands[3] == ks("hydra", "hydra")
+    # The teammate knows the card it gave; the opponents know nothing of either hand.
+    assert st.view(0)["hands"][2]["known"] == ["Zombie"]
+    assert st.view(1)["hands"][0]["known"] == [] and st.view(1)["hands"][2]["known"] == []
+
+
+def test_team_last_card_exchange_and_army_swap_and_team_scores() -> None:
+    st = position(
+        4,
+        teams=True,
+        hands=[["zombie"], ["orthrus"], ["hydra"], ["cyclops"]],
+        armies=[["minotaur"], [], ["chimera"], []],
+    )
+    play(st, "exchange zombie", "no exchange", "exchange hydra", "no exchange")
+    # Last card: exchanged, then recruited automatically; round 1 ends and teammates swap armies.
+    assert st.round == 1
+    assert st.armies[0] == ks("chimera", "zombie") and st.armies[2] == ks("minotaur", "hydra")
+    sheets = st.score_sheets()
+    assert st.scores()[0] == st.scores()[2] == sheets[0]["Total"] + sheets[2]["Total"]
+    assert st.scores()[1] == sheets[1]["Total"] + sheets[3]["Total"]
+
+
+def test_teams_need_four_players() -> None:
+    from deadtable.core import OptionError
+
+    with pytest.raises(OptionError, match="4 players"):
+        GAME.new(3, 1, teams=True)
+
+
+def test_team_medusa_spares_the_teammate() -> None:
+    st = position(
+        4,
+        teams=True,
+        hands=[["zombie"] * 2, ["orthrus"] * 2, ["chimera"] * 2, ["hydra"] * 2],
+        aside=[["medusa"], [], [], []],
+    )
+    play(st, "no exchange", "no exchange", "no exchange", "no exchange", "activate medusa")
+    assert legal(st) == ["force p2 to recruit orthrus"]
+    play(st, "force p2 to recruit orthrus")
+    assert legal(st) == ["force p4 to recruit hydra"]
+    assert k("zombie") not in st.known[1][2]

@@ -1,0 +1,96 @@
+"""determinize keeps fixed exactly what a seat knows and redraws the rest (ALL-2, OV-2)."""
+
+from __future__ import annotations
+
+import random
+
+from deadtable.games.overlords import GAME
+
+from .helpers import ks, play, position
+
+
+def samples(st, seat: int, n: int = 40) -> list:  # type: ignore[no-untyped-def]
+    return [st.determinize(seat, random.Random(i)) for i in range(n)]
+
+
+def test_pending_picks_of_other_seats_are_redrawn() -> None:
+    st = position(
+        3, hands=[["zombie", "hydra", "cyclops"], ["orthrus", "chimera", "minotaur"], ["hydra"] * 3]
+    )
+    play(st, "recruit hydra")  # seat 0's hidden pick
+    picks = {tuple(s.pend[0]) for s in samples(st, 1)}
+    assert len(picks) > 1  # seat 1 cannot know it
+    assert {tuple(s.pend[0]) for s in samples(st, 0)} == {tuple(ks("hydra"))}
+
+
+def test_hands_passed_on_stay_known_minus_what_was_taken() -> None:
+    st = position(
+        3,
+        hands=[
+            ["zombie", "hydra", "cyclops", "cyclops"],
+            ["orthrus", "chimera", "minotaur", "minotaur"],
+            ["orthrus", "orthrus", "hydra", "hydra"],
+        ],
+    )
+    play(st, "recruit hydra", "recruit orthrus", "recruit hydra")
+    # Seat 0 passed zombie + 2 cyclops to seat 1, who now holds them; seat 0 knows that hand exactly.
+    assert st.view(0)["hands"][1]["known"] == ["Zombie", "Cyclops", "Cyclops"]
+    for s in samples(st, 0):
+        assert s.hands[1] == st.hands[1]
+    assert len({tuple(s.hands[2]) for s in samples(st, 0)}) > 1  # seat 2's hand came from seat 1
+    play(st, "recruit orthrus", "recruit zombie", "recruit chimera")
+    # Seat 1 took the Zombie and passed the rest on to seat 2; seat 0's last hand is now seat 1's.
+    assert st.view(0)["hands"][2]["known"] == ["Cyclops", "Cyclops"]
+    assert st.view(0)["hands"][1]["known"] == ["Orthrus", "Hydra"]
+    for s in samples(st, 0):
+        assert s.hands[1:3] == st.hands[1:3]
+    assert st.view(2)["hands"][0]["known"] == ["Minotaur", "Minotaur"]  # seat 2 passed them
+    assert len({tuple(s.hands[0]) for s in samples(st, 1)}) > 1
+
+
+def test_medusa_reveal_is_kept_by_every_seat() -> None:
+    st = position(
+        3,
+        hands=[["zombie", "hydra"], ["orthrus", "chimera"], ["minotaur", "cyclops"]],
+        aside=[["medusa"], [], []],
+    )
+    play(st, "activate medusa")
+    for seat in (0, 1, 2):
+        for s in samples(st, seat, 10):
+            assert s.hands[1] == st.hands[1] and s.hands[2] == st.hands[2]
+
+
+def test_the_teammates_exchanged_card_is_known() -> None:
+    st = position(
+        4,
+        teams=True,
+        hands=[
+            ["zombie", "hydra", "hydra"],
+            ["orthrus"] * 3,
+            ["chimera", "minotaur", "cyclops"],
+            ["hydra"] * 3,
+        ],
+    )
+    play(st, "exchange zombie", "no exchange", "exchange cyclops", "no exchange")
+    for s in samples(st, 0):
+        assert ks("zombie")[0] in s.hands[2]
+        assert ks("cyclops")[0] in s.hands[0]  # seat 0 holds what it received
+
+
+def test_unused_hired_hands_stay_in_the_box_and_armies_are_kept() -> None:
+    st = GAME.new(3, 9)
+    for s in samples(st, 1, 20):
+        assert all(s.cards.hired[c] for c in s.box) and len(s.box) == 7
+        assert s.armies == st.armies and len(s.draw) == len(st.draw)
+
+
+def test_random_play_samples_match_views_for_every_variant() -> None:
+    for v in GAME.variants():
+        st = GAME.new(v.players, 11, **v.options)
+        rng = random.Random(3)
+        while not st.is_terminal:
+            for seat in range(v.players):
+                sample = st.determinize(seat, random.Random(len(st.history)))
+                assert sample.view(seat) == st.view(seat)
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
