@@ -7,11 +7,13 @@ from collections.abc import Callable
 from deadtable.core import Agent, DeadtableError, Game
 
 from .greedy import GreedyAgent
+from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
 
 GENERIC: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "ismcts": IsmctsAgent,
 }
 
 

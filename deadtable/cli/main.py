@@ -12,7 +12,10 @@ from .common import console
 from .games_cmd import games_cmd
 from .play import play
 from .replay_cmd import replay_cmd
+from .report_cmd import report_cmd
 from .serve import serve
+from .simulate import simulate
+from .tournament import tournament_cmd
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -30,6 +33,9 @@ cli.add_command(play)
 cli.add_command(replay_cmd)
 # Further commands register below, one line each.
 cli.add_command(serve)
+cli.add_command(simulate)
+cli.add_command(report_cmd)
+cli.add_command(tournament_cmd)
 
 
 def main() -> None:

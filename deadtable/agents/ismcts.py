@@ -1,0 +1,247 @@
+"""Information-Set Monte Carlo Tree Search (single observer, Cowling, Powley and Whitehouse 2012).
+
+Each iteration draws a fresh determinization of the seat's information (`SeatInfo.sample`), walks
+the tree choosing by UCB among the actions available in that determinization (counting how often
+each action was available, so rarely-possible actions are not over-explored), adds one node, plays
+the rest out (random or the game's heuristic agent) up to a depth cap, scores the end with the
+outcome or `game.evaluate`, and backs the per-seat rewards up the path.
+
+Nodes are keyed by (seat to act, that seat's view), not by the moves that led there. So a node
+is an information set of the seat that acts at it: when Overlords-style simultaneous choices are
+committed one after another in secret, the seat that commits second has the same node whatever
+the first one chose (its view does not show it), and cannot answer a choice it has not seen. The
+same holds for the searching seat's own later decisions. A determinized state is the only state
+the search touches; the agent never holds the real one.
+
+With an iteration budget the agent is reproducible: the same SeatInfo (hence the same view and
+sampler) and the same `rng` state give the same action. A time budget trades that for speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable
+
+from deadtable.core import Action, Agent, Game, SeatInfo, State
+
+DEFAULT_ITERATIONS = 500
+
+
+class _Edge:
+    __slots__ = ("avail", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+class _Node:
+    """An information set of the seat to act: statistics of each action tried from it."""
+
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[Action, _Edge] = {}
+
+
+def _signature(state: State, seat: int) -> Hashable:
+    # The repr of a JSON-ready view is a faithful, cheap fingerprint: views are built by the game's
+    # own code in a fixed key order, so equal views give equal text.
+    return (seat, repr(state.view(seat)))
+
+
+class IsmctsAgent:
+    """IS-MCTS with UCB1; settings are plain attributes (`ismcts:iterations=300` in simulate)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int = DEFAULT_ITERATIONS,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "random",
+        rollout_depth: int = 20,
+    ) -> None:
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.check_settings()
+        self.last_iterations = 0  # how many iterations the last move ran (benchmarks read it)
+
+    def check_settings(self) -> None:
+        if self.iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if self.time_limit is not None and self.time_limit <= 0:
+            raise ValueError("time_limit must be positive seconds")
+        if self.rollout not in ("random", "heuristic"):
+            raise ValueError("rollout is random or heuristic")
+        if self.rollout_depth < 0:
+            raise ValueError("rollout_depth cannot be negative")
+
+    # -- the agent protocol ----------------------------------------------------------------
+    def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
+        actions = seat_info.legal_actions
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        stats = self.analyse(seat_info, rng)
+        # The most visited action; ties go to the better mean, then to the listed order.
+        best = max(range(len(actions)), key=lambda i: (*stats[actions[i]], -i))
+        return actions[best]
+
+    def analyse(self, seat_info: SeatInfo, rng: random.Random) -> dict[Action, tuple[int, float]]:
+        """Search, then (visits, mean reward for the seat) of each legal action at the root."""
+        search = _Search(self, seat_info, rng)
+        if self.time_limit is not None:
+            deadline = time.perf_counter() + self.time_limit
+            n = 0
+            while True:
+                search.iterate()
+                n += 1
+                if time.perf_counter() >= deadline:
+                    break
+        else:
+            n = self.iterations
+            for _ in range(n):
+                search.iterate()
+        self.last_iterations = n
+        root = search.table.get((seat_info.seat, repr(seat_info.view)))
+        out: dict[Action, tuple[int, float]] = {}
+        for a in seat_info.legal_actions:
+            edge = root.edges.get(a) if root is not None else None
+            out[a] = (edge.visits, edge.total / edge.visits) if edge and edge.visits else (0, 0.0)
+        return out
+
+
+class _Search:
+    """The statistics of one decision: nodes by information set, and the iteration loop."""
+
+    def __init__(self, agent: IsmctsAgent, info: SeatInfo, rng: random.Random) -> None:
+        self.agent = agent
+        # The game object comes with the samples, so games outside the registry work too.
+        first = info.sample(random.Random(0))
+        self.game: Game = first.game
+        self.info = info
+        self.rng = rng
+        self.players = info.players
+        self.table: dict[Hashable, _Node] = {}
+        self.c = agent.exploration
+        self.policy: Callable[[State, list[Action]], Action] = self._random_policy
+        if agent.rollout == "heuristic":
+            heuristic = _heuristic(self.game)
+            if heuristic is not None:
+                self.heuristic = heuristic
+                self.policy = self._heuristic_policy
+
+    def iterate(self) -> None:
+        rng = self.rng
+        state = self.info.sample(rng)
+        path: list[tuple[_Edge, int]] = []
+        table = self.table
+        c = self.c
+        # Selection and expansion: walk known information sets; stop after the first new try.
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            actions = state.legal_actions()
+            if len(actions) == 1:  # a forced move needs no statistics
+                state.apply_trusted(actions[0])
+                continue
+            key = _signature(state, seat)
+            node = table.get(key)
+            if node is None:
+                node = table[key] = _Node()
+            edges = node.edges
+            untried = []
+            for a in actions:
+                e = edges.get(a)
+                if e is None:
+                    e = edges[a] = _Edge()
+                e.avail += 1
+                if not e.visits:
+                    untried.append(a)
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                path.append((edges[action], seat))
+                state.apply_trusted(action)
+                break
+            best_value = -math.inf
+            action = actions[0]
+            ties = 0
+            for a in actions:
+                e = edges[a]
+                value = e.total / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
+                if value > best_value + 1e-12:
+                    best_value, action, ties = value, a, 1
+                elif value >= best_value - 1e-12:
+                    # Equal values are broken at random: with a fixed order, two seats choosing
+                    # in secret can fall into lockstep and one "answers" the other by accident.
+                    ties += 1
+                    if rng.randrange(ties) == 0:
+                        action = a
+            path.append((edges[action], seat))
+            state.apply_trusted(action)
+        rewards = self._playout(state)
+        for edge, seat in path:
+            edge.visits += 1
+            edge.total += rewards[seat]
+
+    def _playout(self, state: State) -> list[float]:
+        depth = self.agent.rollout_depth
+        policy = self.policy
+        steps = 0
+        while not state.is_terminal and steps < depth:
+            actions = state.legal_actions()
+            state.apply_trusted(actions[0] if len(actions) == 1 else policy(state, actions))
+            steps += 1
+        return self._rewards(state)
+
+    def _rewards(self, state: State) -> list[float]:
+        """Each seat's reward in 0..1: the share of the win once over, else the game's evaluation."""
+        n = self.players
+        if state.is_terminal:
+            winners = state.outcome().winners
+            share = 1.0 / len(winners) if winners else 0.0
+            return [share if s in winners else 0.0 for s in range(n)]
+        out = []
+        for s in range(n):
+            v = self.game.evaluate(state, s)
+            out.append((min(1.0, max(-1.0, v)) + 1.0) / 2.0)
+        return out
+
+    def _random_policy(self, state: State, actions: list[Action]) -> Action:
+        return actions[self.rng.randrange(len(actions))]
+
+    def _heuristic_policy(self, state: State, actions: list[Action]) -> Action:
+        # The rollout state is already a sample, so the heuristic's sampler redraws from it.
+        seat = state.current_player
+        assert seat is not None
+        snapshot = state
+
+        def sampler(r: random.Random) -> State:
+            return snapshot.determinize(seat, r)
+
+        info = SeatInfo(
+            game_id=self.info.game_id,
+            seat=seat,
+            players=self.players,
+            view=state.view(seat),
+            legal_actions=tuple(actions),
+            _sampler=sampler,
+        )
+        return self.heuristic.act(info, self.rng)
+
+
+def _heuristic(the_game: Game) -> Agent | None:
+    """The game's own heuristic agent (named "heuristic", else its first), or None."""
+    own = the_game.agents()
+    if not own:
+        return None
+    factory = own.get("heuristic") or own[sorted(own)[0]]
+    return factory()

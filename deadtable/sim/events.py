@@ -1,0 +1,88 @@
+"""Statistics from the events a game emits (`State.emit`); the rules carry no bookkeeping for reports.
+
+The collector is a listener: `state.listeners.append(EventStats(players))`. It counts every event
+kind (`ev_<kind>`, e.g. `ev_round_end` gives the rounds a game lasted) and, for events that name a
+seat and a card, per-seat card columns:
+
+- `card|<kind>|<card>|s<seat>`: how often that seat did `<kind>` with `<card>` (buys, recruits...);
+- `card|<kind>|<card>|s<seat>|<field>`: the sum of each numeric field of those events (points...).
+
+The seat is read from a `seat` or `player` field, the card from the first of `card`, `monster`,
+`name`, `type` that is present. So any game that emits, say, `emit("buy", seat=1, card="Trap")` or
+`emit("score", seat=0, monster="Ghoul", points=3)` gets card statistics in the report for free.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+SEAT_KEYS = ("seat", "player")
+CARD_KEYS = ("card", "monster", "name", "type")
+SKIP_KINDS = frozenset({"action", "game_end"})
+CARD_PREFIX = "card|"
+EVENT_PREFIX = "ev_"
+
+
+class EventStats:
+    """A listener that tallies a game's events into flat columns."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.actions = 0
+        self.seat_actions = [0] * players
+        self.kinds: Counter[str] = Counter()
+        self.cards: dict[str, float] = {}
+
+    def __call__(self, kind: str, data: dict[str, Any]) -> None:
+        if kind == "action":
+            self.actions += 1
+            seat = data.get("seat")
+            if isinstance(seat, int) and 0 <= seat < self.players:
+                self.seat_actions[seat] += 1
+            return
+        if kind in SKIP_KINDS:
+            return
+        self.kinds[kind] += 1
+        seat_key = next((k for k in SEAT_KEYS if k in data), None)
+        card_key = next((k for k in CARD_KEYS if k in data), None)
+        if seat_key is None or card_key is None:
+            return
+        seat = data[seat_key]
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return
+        base = f"{CARD_PREFIX}{kind}|{data[card_key]}|s{seat}"
+        cards = self.cards
+        cards[base] = cards.get(base, 0.0) + 1.0
+        for key, value in data.items():
+            if key in (seat_key, card_key) or isinstance(value, bool):
+                continue
+            if isinstance(value, int | float):
+                col = f"{base}|{key}"
+                cards[col] = cards.get(col, 0.0) + float(value)
+
+    def columns(self) -> dict[str, float]:
+        """The event counts and card columns of the game, sorted by name."""
+        out: dict[str, float] = {f"{EVENT_PREFIX}{k}": float(n) for k, n in sorted(self.kinds.items())}
+        out.update(sorted(self.cards.items()))
+        return out
+
+
+def parse_card_column(name: str) -> tuple[str, str, int, str] | None:
+    """(kind, card, seat, field) of a card column; field is "" for the count. None if not one.
+
+    >>> parse_card_column("card|buy|Trap|s1")
+    ('buy', 'Trap', 1, '')
+    >>> parse_card_column("card|score|Ghoul|s0|points")
+    ('score', 'Ghoul', 0, 'points')
+    """
+    if not name.startswith(CARD_PREFIX):
+        return None
+    parts = name[len(CARD_PREFIX) :].split("|")
+    # A card's name could hold the separator; the kind is first and the seat is found from the end.
+    for i in range(len(parts) - 1, 0, -1):
+        p = parts[i]
+        if p.startswith("s") and p[1:].isdigit():
+            fld = "|".join(parts[i + 1 :])
+            return parts[0], "|".join(parts[1:i]), int(p[1:]), fld
+    return None

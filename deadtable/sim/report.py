@@ -1,0 +1,226 @@
+"""One self-contained HTML page from simulation rows: tables, and plots embedded as base64 PNG.
+
+The page shows win rates by agent and by seat with 95% Wilson intervals, the distribution of game
+length, scores by agent, and, where the game's events name cards (see `events.py`), a table and a
+chart per event kind: how often each card is bought / recruited / picked, the win rate of the seats
+that did so against the others, and the numbers the events carry (points...). A card whose
+holders' interval lies wholly above everyone else's win rate is flagged: a designer's first look.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from deadtable.core import DeadtableError
+
+from .stats import CardStat, Rate, by_agent, by_agent_and_seat, by_seat, card_stats, length_columns, mean
+
+MAX_CARDS_IN_CHART = 40
+
+CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2em auto;max-width:1100px;
+color:#222;padding:0 1em}
+h1{font-size:1.6em;margin-bottom:.2em}h2{margin-top:1.8em;border-bottom:1px solid #ddd;padding-bottom:.2em}
+table{border-collapse:collapse;margin:.6em 0;font-size:.92em}
+th,td{border:1px solid #ddd;padding:.25em .6em;text-align:right}th{background:#f4f4f4}
+td:first-child,th:first-child{text-align:left}
+.strong{background:#fde2e1}.weak{background:#e3effd}.note{color:#666;font-size:.9em}
+img{max-width:100%;height:auto;display:block;margin:.5em 0}
+"""
+
+
+def _plt() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise DeadtableError("the report needs matplotlib: pip install 'deadtable[sim]'") from None
+    return plt
+
+
+def _png(fig: Any) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
+    _plt().close(fig)
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    return f'<img alt="chart" src="data:image/png;base64,{data}">'
+
+
+def _rate_chart(rates: list[Rate], title: str) -> str:
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * max(2, len(rates))))
+    labels = [r.label for r in rates]
+    vals = [r.rate for r in rates]
+    lo = [max(0.0, r.rate - r.ci[0]) for r in rates]
+    hi = [max(0.0, r.ci[1] - r.rate) for r in rates]
+    ax.barh(labels, vals, xerr=[lo, hi], color="#4c78a8", capsize=4)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (bars: 95% Wilson interval)")
+    ax.set_title(title)
+    return _png(fig)
+
+
+def _rate_table(rates: list[Rate]) -> str:
+    out = ["<table><tr><th></th><th>seat-games</th><th>wins</th><th>win rate</th><th>95% CI</th></tr>"]
+    for r in rates:
+        lo, hi = r.ci
+        out.append(
+            f"<tr><td>{html.escape(r.label)}</td><td>{r.trials}</td><td>{r.wins:g}</td>"
+            f"<td>{r.rate:.1%}</td><td>{lo:.1%} - {hi:.1%}</td></tr>"
+        )
+    out.append("</table>")
+    return "".join(out)
+
+
+def _length_section(rows: Sequence[dict[str, Any]]) -> str:
+    plt = _plt()
+    parts = []
+    cols = length_columns(rows)
+    table = ["<table><tr><th>measure</th><th>mean</th><th>median</th><th>min</th><th>max</th></tr>"]
+    for col in cols:
+        vals = sorted(float(r.get(col) or 0) for r in rows)
+        median = vals[len(vals) // 2]
+        name = col.removeprefix("ev_").replace("_", " ")
+        table.append(
+            f"<tr><td>{html.escape(name)}</td><td>{mean(vals):.1f}</td><td>{median:g}</td>"
+            f"<td>{vals[0]:g}</td><td>{vals[-1]:g}</td></tr>"
+        )
+    table.append("</table>")
+    parts.append("".join(table))
+    fig, axes = plt.subplots(1, len(cols), figsize=(4.5 * len(cols), 3), squeeze=False)
+    for ax, col in zip(axes[0], cols, strict=True):
+        vals = [float(r.get(col) or 0) for r in rows]
+        ax.hist(vals, bins=min(40, max(5, len(set(vals)))), color="#72b7b2")
+        ax.set_title(col.removeprefix("ev_").replace("_", " ") + " per game")
+        ax.set_ylabel("games")
+    parts.append(_png(fig))
+    return "".join(parts)
+
+
+def _score_section(rows: Sequence[dict[str, Any]]) -> str:
+    scores: dict[str, list[float]] = defaultdict(list)
+    for row in rows:
+        for s in range(int(row["players"])):
+            scores[str(row[f"agent_s{s}"])].append(float(row[f"score_s{s}"]))
+    out = ["<table><tr><th>agent</th><th>mean score</th><th>min</th><th>max</th></tr>"]
+    for name in sorted(scores):
+        v = scores[name]
+        out.append(
+            f"<tr><td>{html.escape(name)}</td><td>{mean(v):.2f}</td><td>{min(v):g}</td><td>{max(v):g}</td></tr>"
+        )
+    out.append("</table>")
+    return "".join(out)
+
+
+def _flag(c: CardStat) -> str:
+    lo, hi = c.holder_ci
+    if c.holders >= 10 and lo > c.others_win:
+        return "strong"
+    if c.holders >= 10 and hi < c.others_win:
+        return "weak"
+    return ""
+
+
+def _card_section(stats: list[CardStat]) -> str:
+    by_kind: dict[str, list[CardStat]] = defaultdict(list)
+    for c in stats:
+        by_kind[c.kind].append(c)
+    parts = [
+        '<p class="note">For each event the game emits with a seat and a card: how often per game, the '
+        "share of seat-games that did it at least once, and the win rate of those seats (95% CI) "
+        "against the win rate of all the others. <span class='strong'>Red</span>: the holders' "
+        "interval lies wholly above the others' rate (a card that may be too strong); "
+        "<span class='weak'>blue</span>: wholly below.</p>"
+    ]
+    for kind in sorted(by_kind):
+        cards = sorted(by_kind[kind], key=lambda c: c.holder_wins - c.others_win, reverse=True)
+        fields = sorted({f for c in cards for f in c.fields})
+        parts.append(f"<h3>{html.escape(kind)}</h3>")
+        head = "".join(f"<th>{html.escape(f)} per game</th>" for f in fields)
+        rows = [
+            "<table><tr><th>card</th><th>per game</th><th>seat-games with it</th>"
+            f"<th>win rate with it</th><th>95% CI</th><th>win rate without</th><th>difference</th>{head}</tr>"
+        ]
+        for c in cards:
+            lo, hi = c.holder_ci
+            extra = "".join(f"<td>{c.fields.get(f, 0.0):.2f}</td>" for f in fields)
+            cls = _flag(c)
+            rows.append(
+                f"<tr class='{cls}'><td>{html.escape(c.card)}</td><td>{c.per_game:.2f}</td>"
+                f"<td>{c.seat_share:.1%} ({c.holders})</td><td>{c.holder_wins:.1%}</td>"
+                f"<td>{lo:.1%} - {hi:.1%}</td><td>{c.others_win:.1%}</td>"
+                f"<td>{c.holder_wins - c.others_win:+.1%}</td>{extra}</tr>"
+            )
+        rows.append("</table>")
+        parts.append("".join(rows))
+        parts.append(_card_chart(kind, cards))
+    return "".join(parts)
+
+
+def _card_chart(kind: str, cards: list[CardStat]) -> str:
+    shown = [c for c in cards if c.holders][:MAX_CARDS_IN_CHART]
+    if not shown:
+        return ""
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(8, 0.6 + 0.3 * len(shown)))
+    labels = [c.card for c in shown]
+    diffs = [c.holder_wins - c.others_win for c in shown]
+    lo = [max(0.0, c.holder_wins - c.holder_ci[0]) for c in shown]
+    hi = [max(0.0, c.holder_ci[1] - c.holder_wins) for c in shown]
+    colours = {"strong": "#e45756", "weak": "#4c78a8", "": "#9d9d9d"}
+    ax.barh(labels, diffs, xerr=[lo, hi], color=[colours[_flag(c)] for c in shown], capsize=3)
+    ax.axvline(0, color="#333", linewidth=0.8)
+    ax.invert_yaxis()
+    ax.set_xlabel("win rate with the card minus without (bars: 95% CI of the holders' rate)")
+    ax.set_title(f"{kind}: who does it wins more?")
+    return _png(fig)
+
+
+def render(rows: Sequence[dict[str, Any]], *, title: str = "", source: str = "") -> str:
+    """The whole report as one HTML string."""
+    if not rows:
+        raise DeadtableError("no games to report on")
+    agents, seats = by_agent(rows), by_seat(rows)
+    players = sorted({int(r["players"]) for r in rows})
+    names = ", ".join(r.label for r in agents)
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    heading = title or "deadtable simulation report"
+    body = [
+        f"<h1>{html.escape(heading)}</h1>",
+        f"<p class='note'>{len(rows)} games, {'/'.join(map(str, players))} players, agents: "
+        f"{html.escape(names)}. Source: {html.escape(source)}. Made {when}. A shared win is split "
+        "between the tied seats; intervals are 95% Wilson score intervals.</p>",
+        "<h2>Win rate by agent</h2>",
+        _rate_table(agents),
+        _rate_chart(agents, "win rate by agent"),
+        "<h2>Win rate by seat</h2>",
+        _rate_table(seats),
+        _rate_chart(seats, "win rate by seat"),
+        "<h2>Agent and seat</h2>",
+        _rate_table(by_agent_and_seat(rows)),
+        "<h2>Scores</h2>",
+        _score_section(rows),
+        "<h2>Game length</h2>",
+        _length_section(rows),
+    ]
+    cards = card_stats(rows)
+    body.append("<h2>Cards</h2>")
+    if cards:
+        body.append(_card_section(cards))
+    else:
+        body.append("<p class='note'>This game emitted no events naming a seat and a card.</p>")
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<title>{html.escape(heading)}</title><style>{CSS}</style></head><body>"
+        + "\n".join(body)
+        + "</body></html>\n"
+    )

@@ -1,0 +1,150 @@
+"""One simulated game between agents, as one plain row of numbers; the unit every backend runs.
+
+A game is fully described by a `Plan` (game id, seats, options, agent specs, base seed) and its
+index: the game's seed is derived from the base seed and the index (`game_seed`), the agents
+rotate over the seats by index (`seat_agents`), and every agent draws from a generator seeded by
+the game's seed and its seat. So a row depends on nothing but the plan and the index, whichever
+process, machine or backend plays it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from deadtable.agents import make_agent
+from deadtable.core import Agent, DeadtableError, Game, game, seat_info
+
+from .events import EventStats
+
+MAX_ACTIONS = 100_000  # a game longer than this is a bug in a game or an agent, not a long game
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything that defines a series of games; picklable, so it travels to workers."""
+
+    game_id: str
+    players: int
+    agents: tuple[str, ...]
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def seat_agents(self, index: int) -> tuple[str, ...]:
+        """The agent spec at each seat of game `index`: seat s gets agents[(s + index) % k].
+
+        Over any k consecutive games (k agents) every agent sits at every seat equally often.
+        """
+        k = len(self.agents)
+        return tuple(self.agents[(s + index) % k] for s in range(self.players))
+
+    def game_seed(self, index: int) -> int:
+        return game_seed(self.seed, index)
+
+
+def game_seed(base: int, index: int) -> int:
+    """The seed of game `index` of a series started with `base` (stable across processes).
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    digest = hashlib.sha256(f"deadtable-sim/{base}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def build_agent(spec: str, the_game: Game) -> Agent:
+    """An agent from a spec: a name, optionally with settings, e.g. `ismcts:iterations=200:rollout=heuristic`.
+
+    Each setting must name an attribute the agent already has; the value is converted to that
+    attribute's type. A bad name or setting raises DeadtableError listing what exists.
+    """
+    name, *settings = spec.split(":")
+    agent = make_agent(name.strip(), the_game)
+    for setting in settings:
+        key, sep, text = setting.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise DeadtableError(f"agent settings are written name:key=value, not {spec!r}")
+        if key.startswith("_") or not hasattr(agent, key) or callable(getattr(agent, key)):
+            raise DeadtableError(f"agent {name!r} has no setting {key!r}")
+        current = getattr(agent, key)
+        setattr(agent, key, _convert(current, text.strip(), spec))
+    check = getattr(agent, "check_settings", None)
+    if callable(check):
+        try:
+            check()
+        except ValueError as err:
+            raise DeadtableError(f"agent {spec!r}: {err}") from None
+    return agent
+
+
+def _convert(current: Any, text: str, spec: str) -> Any:
+    try:
+        if isinstance(current, bool):
+            if text.lower() not in ("1", "0", "true", "false", "yes", "no"):
+                raise ValueError(text)
+            return text.lower() in ("1", "true", "yes")
+        if isinstance(current, int):
+            return int(text)
+        if isinstance(current, float) or current is None:
+            return None if text.lower() in ("", "none") else float(text)
+    except ValueError:
+        raise DeadtableError(f"bad value {text!r} in agent spec {spec!r}") from None
+    return text
+
+
+def check_plan(plan: Plan) -> Game:
+    """Refuse a bad game, player count, option or agent before any game starts (DeadtableError)."""
+    the_game = game(plan.game_id)
+    if not plan.agents:
+        raise DeadtableError("name at least one agent")
+    the_game.new(plan.players, 0, **plan.options)  # checks players and options
+    for spec in set(plan.agents):
+        build_agent(spec, the_game)
+    return the_game
+
+
+def play_game(plan: Plan, index: int) -> dict[str, Any]:
+    """Play game `index` of `plan` to the end and return its row."""
+    the_game = game(plan.game_id)
+    seed = plan.game_seed(index)
+    specs = plan.seat_agents(index)
+    agents = [build_agent(spec, the_game) for spec in specs]
+    rngs = [random.Random(f"{seed}/agent/{s}") for s in range(plan.players)]
+    state = the_game.new(plan.players, seed, **plan.options)
+    stats = EventStats(plan.players)
+    state.listeners.append(stats)
+    while not state.is_terminal:
+        if stats.actions >= MAX_ACTIONS:
+            raise DeadtableError(f"game {index} (seed {seed}) did not end in {MAX_ACTIONS} actions")
+        seat = state.current_player
+        assert seat is not None
+        info = seat_info(state)
+        action = agents[seat].act(info, rngs[seat])
+        if action not in info.legal_actions:
+            raise DeadtableError(
+                f"agent {specs[seat]!r} chose {action}, which is not legal (game {index}, seed {seed})"
+            )
+        state.apply_trusted(action)
+    out = state.outcome()
+    row: dict[str, Any] = {"game": index, "seed": seed, "players": plan.players}
+    share = 1.0 / len(out.winners)
+    for s in range(plan.players):
+        row[f"agent_s{s}"] = specs[s]
+        row[f"score_s{s}"] = out.scores[s]
+        row[f"rank_s{s}"] = out.ranks[s]
+        # A shared win is split between the tied seats, so each game hands out exactly one win.
+        row[f"win_s{s}"] = share if s in out.winners else 0.0
+    row["winners"] = " ".join(str(w) for w in out.winners)
+    row["actions"] = stats.actions
+    for s in range(plan.players):
+        row[f"actions_s{s}"] = stats.seat_actions[s]
+    row.update(stats.columns())
+    return row
+
+
+def play_chunk(plan: Plan, indices: list[int]) -> list[dict[str, Any]]:
+    """Rows of several games; what a worker process or a Dask task runs."""
+    return [play_game(plan, i) for i in indices]

@@ -1,0 +1,102 @@
+"""The IS-MCTS agent: fair (decides from the seat's information only), reproducible, stronger than random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import deadtable
+from deadtable.agents import make_agent
+from deadtable.agents.ismcts import IsmctsAgent
+from deadtable.core import State, seat_info
+
+from .toy import PENNIES, Commit
+
+
+def _midgame(players: int = 2, seed: int = 4, moves: int = 7) -> State:
+    state = deadtable.game("carson-zoo").new(players, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        acts = state.legal_actions()
+        state.apply(acts[rng.randrange(len(acts))])
+    return state
+
+
+def test_registered_as_a_generic_agent() -> None:
+    agent = make_agent("ismcts", deadtable.game("carson-zoo"))
+    assert isinstance(agent, IsmctsAgent)
+
+
+def test_same_decision_for_states_that_differ_only_in_hidden_cards() -> None:
+    real = _midgame()
+    seat = real.current_player
+    assert seat is not None
+    # Two full states the seat cannot tell apart: the hidden mutants and covered cards differ.
+    a = real.determinize(seat, random.Random(11))
+    b = real.determinize(seat, random.Random(12))
+    assert a.key() != b.key(), "the test needs two states that differ in hidden cards"
+    assert a.view(seat) == b.view(seat) == real.view(seat)
+    agent = IsmctsAgent(iterations=150)
+    stats = []
+    for state in (real, a, b):
+        info = seat_info(state, random.Random(5))
+        stats.append(agent.analyse(info, random.Random(99)))
+    assert stats[0] == stats[1] == stats[2]
+    decisions = {str(agent.act(seat_info(s, random.Random(5)), random.Random(99))) for s in (real, a, b)}
+    assert len(decisions) == 1
+
+
+def test_same_rng_same_action_and_different_rng_can_differ() -> None:
+    state = _midgame(seed=9)
+    agent = IsmctsAgent(iterations=80)
+    first = agent.act(seat_info(state), random.Random(1))
+    assert agent.last_iterations == 80
+    assert agent.act(seat_info(state), random.Random(1)) == first
+    assert first in state.legal_actions()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_more_than_two_players(players: int) -> None:
+    state = _midgame(players=players, moves=5)
+    agent = IsmctsAgent(iterations=60)
+    assert agent.act(seat_info(state), random.Random(3)) in state.legal_actions()
+
+
+def test_time_budget_and_heuristic_rollout_fallback() -> None:
+    state = _midgame(seed=2)
+    # Carson City Zoo has no heuristic of its own, so rollouts fall back to random moves.
+    agent = IsmctsAgent(time_limit=0.05, rollout="heuristic")
+    assert agent.act(seat_info(state), random.Random(3)) in state.legal_actions()
+    assert agent.last_iterations >= 1
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(ValueError):
+        IsmctsAgent(iterations=0)
+    with pytest.raises(ValueError):
+        IsmctsAgent(rollout="psychic")
+
+
+def test_a_secret_commit_cannot_be_answered() -> None:
+    """Sequential secret commits: the second seat's node does not depend on the first's choice.
+
+    Were the tree keyed by moves, seat 1 would learn to match each of seat 0's picks and seat 0
+    would see a sure loss (means near 0). Keyed by information sets, seat 1 cannot tell the two
+    apart, so seat 0 expects about an even game with either pick.
+    """
+    state = PENNIES.new(2, 1)
+    info = seat_info(state, random.Random(1))
+    stats = IsmctsAgent(iterations=600).analyse(info, random.Random(2))
+    for side in ("heads", "tails"):
+        visits, mean = stats[Commit(side)]
+        assert visits > 100
+        assert 0.3 < mean < 0.7, (side, mean)
+
+
+def test_beats_random_on_carson_zoo() -> None:
+    from deadtable.sim import Plan, by_agent, run
+
+    plan = Plan("carson-zoo", 2, ("ismcts:iterations=60", "random"), seed=3)
+    rates = {r.label: r for r in by_agent(run(plan, 10, workers=1))}
+    assert rates["ismcts:iterations=60"].wins >= 8
