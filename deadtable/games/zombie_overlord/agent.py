@@ -1,14 +1,273 @@
-"""placeholder"""
+"""A heuristic Zombie Overlord player that reads only its seat's view (the SeatInfo), never a state.
+
+Its plan: use abilities and play Actions first, spend every Supply on the Traps whose lure types it
+can win in the Wasteland, then attack: finish a player it can kill this turn, otherwise knock out the
+opponents' Traps that stop it luring the best Survivor, otherwise hit the weakest player's life
+(breaking Barricades first). Card facts come from the static card file named in the view.
+"""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from deadtable.core import Action, SeatInfo
+
+from . import actions as A
+from .cards import ACTION, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP, Card, CardSet, load
 
 
 class HeuristicAgent:
     name = "heuristic"
 
     def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
-        return seat_info.legal_actions[0]
+        acts = seat_info.legal_actions
+        if len(acts) == 1:
+            return acts[0]
+        plan = _Plan(seat_info.view, seat_info.seat, load(seat_info.view["card_file"]))
+        by_text = {str(a): a for a in acts}
+        choice = plan.choose(list(by_text))
+        return by_text[choice] if choice in by_text else acts[rng.randrange(len(acts))]
+
+
+class _Plan:
+    def __init__(self, view: dict[str, Any], me: int, cs: CardSet) -> None:
+        self.v, self.me, self.cs = view, me, cs
+        self.hand: list[str] = view["hand"] or []
+        self.opps = [q for q in range(view["players"]) if q != me and view["alive"][q]]
+
+    def card(self, name: str) -> Card:
+        return self.cs.cards[self.cs.by_name[name]]
+
+    # -- what to do now --------------------------------------------------------------------
+    def choose(self, texts: list[str]) -> str:
+        v = self.v
+        if v["pending"]:
+            return self.decide(texts)
+        phase = v["phase"]
+        if phase == "choose":
+            for ph in ("action", "purchase", "attack"):
+                if ph in texts and ph not in v["visited"]:
+                    return ph
+            return "end turn"
+        if phase == "purchase":
+            return self.purchase(texts)
+        if phase == "action":
+            return self.action(texts)
+        return self.attack(texts)
+
+    # -- Purchase ----------------------------------------------------------------------------
+    def demand(self) -> list[float]:
+        """How much each lure type is worth to me now: Wasteland attack I could win with it."""
+        pts = self.v["lure_points"]
+        out = [0.5, 0.5, 0.5, 0.5]
+        types = self.v["lure_types"]
+        for w in self.v["wasteland"]:
+            idx = [types.index(t) for t in w["lure"]]
+            mine = sum(pts[self.me][t] for t in idx)
+            best = max((sum(pts[q][t] for t in idx) for q in self.opps), default=0)
+            gap = best - mine  # points still missing to lead it strictly
+            weight = w["attack"] / (1.0 + max(0, gap)) / len(idx)
+            for t in idx:
+                out[t] += weight
+        return out
+
+    def trap_value(self, c: Card) -> float:
+        value = c.cost + 1.5 * self.demand()[c.lure[0]] + 0.3 * c.defense
+        return value + (1.0 if c.barricade and self.v["life"][self.me] < 25 else 0.0)
+
+    def purchase(self, texts: list[str]) -> str:
+        if "play supply" in texts:
+            return "play supply"
+        if "play scavenger" in texts and not self.can_finish(extra_scavengers=True):
+            return "play scavenger"
+        best, best_value = "", 0.0
+        for t in texts:
+            if t.startswith("buy trap "):
+                c = self.card(self.v["purchase_row"][int(t.split()[2]) - 1])
+                value = self.trap_value(c)
+                if value > best_value:
+                    best, best_value = t, value
+        traps_owned = sum(1 for n in self.owned() if self.card(n).category == TRAP)
+        if best and (traps_owned < 8 or best_value > 7):
+            return best
+        scavs = sum(1 for n in self.owned() if n == "scavenger")
+        if "buy scavenger" in texts and scavs < 4:
+            return "buy scavenger"
+        if "buy action" in texts:
+            return "buy action"
+        return best or "end purchasing"
+
+    def owned(self) -> list[str]:
+        return self.hand + self.v["discards"][self.me] + [s["trap"] for s in self.v["bases"][self.me]]
+
+    # -- Action ------------------------------------------------------------------------------
+    def action(self, texts: list[str]) -> str:
+        base = self.v["bases"][self.me]
+        minions = self.attack_in_hand()
+        for t in texts:
+            if t.startswith("use trap "):
+                slot = base[int(t.split()[2]) - 1]
+                ab = self.card(slot["trap"]).abilities
+                if any(a.get("deactivate_self", False) for a in ab) and "once" in t and not minions:
+                    continue
+                return t
+        for t in texts:
+            if t.startswith("play "):
+                return t
+        places = [t for t in texts if t.startswith("place ")]
+        if places:
+            best = max(places, key=lambda t: self.trap_value(self.card(t.split()[1])))
+            if " over " not in best:
+                return best
+            new = self.trap_value(self.card(best.split()[1]))
+            weakest = min(
+                (t for t in places if t.split()[1] == best.split()[1]),
+                key=lambda t: self.trap_value(self.card(base[int(t.split()[3]) - 1]["trap"])),
+            )
+            if new > self.trap_value(self.card(base[int(weakest.split()[3]) - 1]["trap"])) + 1:
+                return weakest
+        for t in texts:
+            if t.startswith("repair "):
+                return t
+        return "end actions"
+
+    # -- Attack ------------------------------------------------------------------------------
+    def attack_in_hand(self) -> list[tuple[int, str]]:
+        out = []
+        for n in self.hand:
+            c = self.card(n)
+            if c.category in (MINION, SURVIVOR):
+                out.append((c.attack, n))
+        return sorted(out, reverse=True)
+
+    def can_finish(self, extra_scavengers: bool = False) -> bool:
+        total = sum(a for a, _ in self.attack_in_hand()) + self.v["attack_bonus"]
+        if extra_scavengers:
+            total += 2 * self.hand.count("scavenger")
+        return any(
+            self.v["life"][q] <= total and not any(s["barricade"] for s in self.v["bases"][q])
+            for q in self.opps
+        )
+
+    def attack(self, texts: list[str]) -> str:
+        minions = self.attack_in_hand()
+        bonus = self.v["attack_bonus"]
+        life = self.v["life"]
+        total = sum(a for a, _ in minions) + bonus
+        scavs = self.hand.count("scavenger")
+        open_q = [q for q in self.opps if any(t.startswith(f"attack p{q + 1} with") for t in texts)]
+        open_q += [q for q in self.opps if f"banish scavenger at p{q + 1}" in texts and q not in open_q]
+        for q in sorted(open_q, key=lambda q: life[q]):
+            if life[q] <= total + 2 * scavs:
+                if minions:
+                    return f"attack p{q + 1} with {minions[0][1]}"
+                return f"banish scavenger at p{q + 1}"
+        if not minions:
+            return "end attack"
+        target = self.blocking_trap(total)
+        if target:
+            q, slot, need = target
+            fit = [m for m in minions if m[0] + bonus >= need]
+            name = min(fit)[1] if fit else minions[0][1]
+            return f"attack p{q + 1} trap {slot} with {name}"
+        if open_q:
+            q = min(open_q, key=lambda q: life[q])
+            return f"attack p{q + 1} with {minions[0][1]}"
+        # Every opponent is behind a Barricade: break the weakest one.
+        best = None
+        for q in self.opps:
+            for i, s in enumerate(self.v["bases"][q]):
+                if s["barricade"]:
+                    need = s["defense"][0] - s["damage"]
+                    if best is None or need < best[0]:
+                        best = (need, q, i + 1)
+        if best and best[0] <= total:
+            return f"attack p{best[1] + 1} trap {best[2]} with {minions[0][1]}"
+        return "end attack"
+
+    def blocking_trap(self, budget: int) -> tuple[int, int, int] | None:
+        """The opponent Trap whose deactivation lets me lure the best Survivor: (seat, slot, need)."""
+        v, types = self.v, self.v["lure_types"]
+        pts = v["lure_points"]
+        best: tuple[float, int, int, int] | None = None
+        for w in v["wasteland"]:
+            if w["leader"] == self.me:
+                continue
+            idx = [types.index(t) for t in w["lure"]]
+            mine = sum(pts[self.me][t] for t in idx)
+            if mine < 1:
+                continue
+            blockers = [q for q in self.opps if sum(pts[q][t] for t in idx) >= mine]
+            if len(blockers) != 1:
+                continue
+            q = blockers[0]
+            excess = sum(pts[q][t] for t in idx) - mine + 1  # Traps to knock out
+            cands = []
+            for i, s in enumerate(v["bases"][q]):
+                if s["active"] and types.index(s["type"]) in idx:
+                    cands.append((s["defense"][1] - s["damage"], i + 1))
+            cands.sort()
+            if len(cands) < excess or sum(c[0] for c in cands[:excess]) > budget:
+                continue
+            value = w["attack"] / (1 + excess)
+            if best is None or value > best[0]:
+                best = (value, q, cands[0][1], cands[0][0])
+        return None if best is None else (best[1], best[2], best[3])
+
+    # -- pending decisions -------------------------------------------------------------------
+    def worth(self, name: str) -> float:
+        c = self.card(name)
+        if c.category == SUPPLY:
+            return 1.0
+        if c.category == SCAVENGER:
+            return 2.2
+        if c.category in (MINION, SURVIVOR):
+            return 0.8 * c.attack
+        if c.category == ACTION:
+            return 1.8
+        return 0.6 * c.cost
+
+    def decide(self, texts: list[str]) -> str:
+        first = texts[0].split()[0]
+        if first == "choose":
+            return max(texts, key=lambda t: self.threat(int(t.split()[1][1:]) - 1))
+        if first in ("deactivate", "malfunction", "destroy"):
+            return max(texts, key=self.trap_threat)
+        if first == "reinforce":
+            base = self.v["bases"][self.me]
+            return max(texts, key=lambda t: self.trap_value(self.card(base[int(t.split()[2]) - 1]["trap"])))
+        if first == "lure":
+            return max(texts, key=lambda t: self.card(" ".join(t.split()[1:])).attack)
+        if first == "take":
+            return max(texts, key=lambda t: self.worth(" ".join(t.split()[1:])))
+        if first == "discard":
+            cards = [t for t in texts if t != "skip"]
+            low = min(cards, key=lambda t: self.worth(" ".join(t.split()[1:])))
+            if "skip" in texts and self.worth(" ".join(low.split()[1:])) > 1.0:
+                return "skip"
+            return low
+        if first in ("banish", "skip"):
+            cards = [t for t in texts if t != "skip"]
+            thin = [t for t in cards if t.split()[1] in ("minion", "supply")]
+            if thin:
+                return min(thin, key=lambda t: (t.split()[1] != "minion", "hand" in t))
+            return "skip" if "skip" in texts else cards[0]
+        return texts[0]
+
+    def threat(self, q: int) -> float:
+        v = self.v
+        return v["life"][q] / 10 + len(v["bases"][q]) + v["hands"][q]["count"] / 2
+
+    def trap_threat(self, text: str) -> float:
+        words = text.split()
+        q, i = int(words[1][1:]) - 1, int(words[3]) - 1
+        s = self.v["bases"][q][i]
+        types = self.v["lure_types"]
+        t = types.index(s["type"])
+        wanted = sum(w["attack"] for w in self.v["wasteland"] if s["type"] in w["lure"])
+        mine = self.v["lure_points"][self.me][t]
+        return wanted * (2 if mine else 1) + s["defense"][0] + self.threat(q)
+
+
+__all__ = ["A", "HeuristicAgent"]
