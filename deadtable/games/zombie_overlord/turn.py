@@ -249,6 +249,15 @@ def explain(s: ZOState, text: str) -> str:
                     f"P{q_i + 1} has a Barricade: destroy every Barricade before attacking life points (ZO-8)"
                 )
         return "you may send only a Minion in your hand, one Minion to one target per action (ZO-7)"
-    if text in ("purchase", "action", "attack") and s.phase:
-        return f"you are in the {s.phase} phase: end it first ('end ...'), then choose another"
+    if text in PHASE_BIT:
+        if s.phase:
+            return f"you are in the {s.phase} phase: end it first, then choose another"
+        need = {"purchase": "Supply or Scavengers to play, or points to spend",
+                "action": "Trap or Action cards to play, or Trap abilities to use",
+                "attack": "Minions or Scavengers in hand"}[text]  # fmt: skip
+        return f"there is nothing to do in the {text} phase now: you have no {need}"
+    if text.startswith("end ") and text != "end turn":
+        return f"you are not in that phase (now: {s.phase or 'choosing a phase'})"
+    if text == "end turn" and s.phase:
+        return f"end the {s.phase} phase first; Lure, Clean Up and End Turn follow"
     return f"{text!r} is not a legal action now"

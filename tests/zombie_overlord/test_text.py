@@ -1,0 +1,40 @@
+"""The terminal view: drawn from a view, shows what a person needs, hides what they may not see."""
+
+from __future__ import annotations
+
+from deadtable.games.zombie_overlord import GAME
+
+from .helpers import blank, give, play, trap, wasteland
+
+
+def test_render_shows_hand_bases_life_row_wasteland_leaders_and_log() -> None:
+    s = blank()
+    trap(s, 0, "fuel-03")
+    trap(s, 1, "medicine-03", active=0)
+    wasteland(s, "contractor", "mechanic", "arsonist")
+    give(s, 0, "mechanic", "power down")
+    play(s, "attack")
+    text = GAME.render_view(s.view(0))
+    for needle in (
+        "Life:",
+        "Wasteland",
+        "Contractor",
+        "→ [bold red]P1",
+        "Purchase Row",
+        "Your hand",
+        "Mechanic (Minion, attack 5)",
+        "medicine-03 [dim]inactive",
+        "Def 4(2)",
+        "phase: attack",
+    ):
+        assert needle in text, needle
+    other = GAME.render_view(s.view(1))
+    assert "Power Down" not in other and "hand 2" in other
+
+
+def test_illegal_texts_are_explained_with_the_rule() -> None:
+    s = blank()
+    give(s, 0, "supply")
+    assert "nothing to do in the attack phase" in GAME.explain_illegal(s, "attack")
+    play(s, "purchase")
+    assert "ZO-5" in GAME.explain_illegal(s, "buy trap 1")
