@@ -12,6 +12,7 @@ from .cards import load_cards
 from .modes import LAYOUTS, MODES, resolve
 from .state import ShedState
 from .text import render
+from .view import text_action, why_not
 
 
 class ZombieShedding(Game):
@@ -59,6 +60,11 @@ class ZombieShedding(Game):
         state.mode = resolve(players, options["mode"], options["teams"])
         hands.setup(state)
         return state
+
+    def explain_illegal(self, state: State, text: str) -> str:
+        """Why `text` is not allowed, citing the rule when it names a known kind of action."""
+        assert isinstance(state, ShedState)
+        return why_not(state, text_action(text))
 
     def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
         return render(view)

@@ -61,7 +61,18 @@ def _cond_text(p: dict[str, Any]) -> str:
     return " ".join(words)
 
 
+_CARD_JSON: dict[Card, dict[str, Any]] = {}
+
+
 def card_json(card: Card) -> dict[str, Any]:
+    """A card as JSON (a fresh dict each time; the text is computed once per card)."""
+    done = _CARD_JSON.get(card)
+    if done is None:
+        done = _CARD_JSON[card] = _card_json(card)
+    return {**done, "effects": list(done["effects"]), "effect_names": list(done["effect_names"])}
+
+
+def _card_json(card: Card) -> dict[str, Any]:
     return {
         "name": card.name,
         "slug": card.slug,
@@ -70,6 +81,7 @@ def card_json(card: Card) -> dict[str, Any]:
         "points": card.points,
         "corporation": None if card.is_event else CORPORATIONS[card.corporation],
         "effects": [effect_text(n, dict(p)) for n, p in card.effects],
+        "effect_names": [n for n, _ in card.effects],
     }
 
 
@@ -163,7 +175,9 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
         fixed[h], hidden[h] = kept, len(rest)
         pool.extend(rest)
     pool.sort()
-    rng.shuffle(pool)
+    # A uniform shuffle drawn from rng (random keys: several times faster than rng.shuffle).
+    rnd = rng.random
+    pool = [k for _, k in sorted([(rnd(), k) for k in pool])]
     at = 0
     for h in range(n):
         if h == player:
@@ -179,9 +193,22 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
         other.stack[-1] = (f[0], f[1], f[2], f[3], f[4], other.hands[q][-1], f[6])
 
 
-def why_not(st: ShedState, action: Action) -> str:
+def text_action(text: str) -> Action | None:
+    """The action a text names (legal or not), or None when it names no action of this game."""
+    words = text.split()
+    simple = {"draw": A.DRAW, "pass": A.PASS, "keep": A.KEEP, "end turn": A.END_TURN, "decline": A.DECLINE}
+    if text in simple:
+        return simple[text]
+    if len(words) == 2 and words[0] in ("play", "take", "give"):
+        return {"play": A.Play, "take": A.Take, "give": A.Give}[words[0]](words[1])
+    return None
+
+
+def why_not(st: ShedState, action: Action | None) -> str:
     """A reason a person understands, citing the rule."""
     legal = st.legal_actions()
+    if action is None:
+        return f"that is not an action of this game; allowed now: {', '.join(str(a) for a in legal[:8])}"
     listed = ", ".join(str(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
     if st.stack:
         pend = _pending(st, st.current_player) or {}

@@ -1,0 +1,50 @@
+"""Set up a zombie shedding position by hand, and play actions by their text."""
+
+from __future__ import annotations
+
+from deadtable.games.zombie_shedding import GAME, ShedState
+
+
+def position(
+    players: int = 2,
+    *,
+    mode: str = "duel",
+    teams: str = "auto",
+    hands: list[list[str]] | None = None,
+    match: str | None = None,
+    deck: list[str] | None = None,
+    discard: list[str] | None = None,
+    turn: int = 0,
+    seed: int = 1,
+) -> ShedState:
+    """A fresh game whose hands, card to match, deck (top last) and discard are replaced."""
+    st = GAME.new(players, seed, mode=mode, teams=teams)
+    assert isinstance(st, ShedState)
+    cs = st.cards
+    if hands is not None:
+        st.hands = [[cs.kind(n) for n in h] for h in hands]
+    if match is not None:
+        k = cs.kind(match)
+        st.match_kind, st.match_corp = k, cs.corp[k]
+        st.discard = [k]
+    if discard is not None:
+        st.discard = [cs.kind(n) for n in discard]
+    if deck is not None:
+        st.deck = [cs.kind(n) for n in deck]
+    st.turn_seat = turn
+    st.dealer = turn
+    st.stack = []
+    return st
+
+
+def do(st: ShedState, *texts: str) -> None:
+    for text in texts:
+        st.apply(GAME.parse_action(st, text))
+
+
+def legal(st: ShedState) -> list[str]:
+    return [str(a) for a in st.legal_actions()]
+
+
+def hand(st: ShedState, seat: int) -> list[str]:
+    return sorted(st.cards.name(k) for k in st.hands[seat])

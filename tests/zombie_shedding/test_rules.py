@@ -1,0 +1,239 @@
+"""Scenario tests for a turn: set-up, matching, drawing (ZS-4), rebuilding, effects, combos."""
+
+from __future__ import annotations
+
+import pytest
+
+from deadtable.core import IllegalAction
+from deadtable.games.zombie_shedding import GAME, ShedState
+from deadtable.games.zombie_shedding.hands import HAND_SIZE
+
+from .position import do, hand, legal, position
+
+
+def test_deal_six_cards_and_the_dealer_opens_with_any_card() -> None:
+    for players in (2, 5, 8):
+        st = GAME.new(players, 11)
+        assert isinstance(st, ShedState)
+        assert [len(h) for h in st.hands] == [HAND_SIZE] * players
+        assert st.current_player == st.dealer and st.match_kind == -1
+        # Anything may open: every card in the dealer's hand is playable.
+        assert len(legal(st)) == len(set(st.hands[st.dealer]))
+        assert len(st.deck) + HAND_SIZE * players == (108 if players >= 5 else 54)
+
+
+def test_dealer_is_the_highest_sum_of_two_drawn_cards() -> None:
+    for seed in range(40):
+        st = GAME.new(3, seed, mode="marathon")
+        assert isinstance(st, ShedState)
+        pts = st.cards.points
+        last_round = st.dealer_draw[-3:] if len(st.dealer_draw) == 3 else None
+        if last_round:
+            sums = {s: pts[a] + pts[b] for s, a, b in last_round}
+            assert st.dealer == max(sums, key=lambda s: sums[s])
+            assert sorted(sums.values()).count(max(sums.values())) == 1
+
+
+def test_tied_players_draw_again() -> None:
+    ties = 0
+    for seed in range(200):
+        st = GAME.new(4, seed, mode="marathon")
+        assert isinstance(st, ShedState)
+        if len(st.dealer_draw) > 4:
+            ties += 1
+            pts = st.cards.points
+            first = {s: pts[a] + pts[b] for s, a, b in st.dealer_draw[:4]}
+            best = max(first.values())
+            redrawn = {s for s, _, _ in st.dealer_draw[4:]}
+            assert redrawn <= {s for s, v in first.items() if v == best}
+            assert st.dealer in redrawn
+    assert ties > 0
+
+
+def test_events_keep_the_card_to_match() -> None:
+    st = position(hands=[["Turnaround", "Biter"], ["Blob", "Walker"]], match="Brute", deck=["Hide"] * 5)
+    do(st, "play turnaround")
+    assert st.cards.name(st.match_kind) == "Brute"
+    assert st.cards.name(st.discard[-1]) == "Turnaround"
+    assert st.direction == -1
+
+
+def test_play_goes_clockwise() -> None:
+    st = position(
+        3,
+        mode="marathon",
+        hands=[["Biter", "Walker"], ["Runner", "Walker"], ["Walker", "Blob"]],
+        match="Shambler",
+        deck=["Hide"] * 5,
+    )
+    do(st, "play walker")
+    assert st.current_player == 1
+
+
+def test_draw_one_when_nothing_fits_and_play_it_if_it_fits() -> None:
+    # RULINGS ZS-4: Blob (4 Flask) and Lab Rat (1 Umbrella, lands on Flask) do not fit on the Brute.
+    st = position(hands=[["Blob", "Spitter"], ["Walker", "Biter"]], match="Brute", deck=["Hide", "Sniper"])
+    assert legal(st) == ["draw"]
+    do(st, "draw")
+    assert st.current_player == 0 and legal(st) == ["play sniper", "keep"]
+    do(st, "play sniper")
+    assert hand(st, 0) == ["Blob", "Spitter"]
+
+
+def test_a_drawn_card_that_does_not_fit_is_kept() -> None:
+    st = position(hands=[["Blob", "Spitter"], ["Walker", "Biter"]], match="Brute", deck=["Hide", "Specimen"])
+    do(st, "draw")
+    assert legal(st) == ["keep"]  # asked anyway, so being asked reveals nothing
+    do(st, "keep")
+    assert st.current_player == 1 and "Specimen" in hand(st, 0)
+
+
+def test_no_drawing_while_a_card_fits() -> None:
+    st = position(hands=[["Biter", "Blob"], ["Walker"]], match="Brute", deck=["Hide"])
+    assert "draw" not in legal(st)
+    with pytest.raises(IllegalAction, match="ZS-4"):
+        do(st, "draw")
+    with pytest.raises(IllegalAction, match="does not match Brute"):
+        do(st, "play blob")
+
+
+def test_the_deck_is_rebuilt_from_the_discard_pile_except_its_top_card() -> None:
+    st = position(
+        hands=[["Blob", "Spitter"], ["Walker", "Biter"]],
+        match="Brute",
+        deck=[],
+        discard=["Hide", "Schemer", "Officer", "Brute"],
+    )
+    do(st, "draw")
+    assert [st.cards.name(k) for k in st.discard] == ["Brute"]
+    assert len(st.deck) == 2 and len(st.hands[0]) == 3
+    assert sorted(st.cards.name(k) for k in [*st.deck, st.hands[0][-1]]) == ["Hide", "Officer", "Schemer"]
+
+
+def test_nothing_to_draw_means_pass_and_a_full_round_blocks_the_hand() -> None:
+    st = position(
+        hands=[["Blob", "Spitter"], ["Lab Rat", "Specimen", "Agent"]],
+        match="Brute",
+        deck=[],
+        discard=["Brute"],
+    )
+    assert legal(st) == ["pass"]
+    do(st, "pass")
+    assert legal(st) == ["pass"]
+    do(st, "pass")
+    # Blocked: P1 (7 points) goes out before P2 (11); P2 adds its points (Duel, ZS-2).
+    assert st.scores == [0, 11] and st.hand_no == 2 and st.dealer == 0
+
+
+def test_next_draws_and_next_skips() -> None:
+    st = position(
+        3,
+        mode="marathon",
+        hands=[["Sniper", "Brute", "Blob"], ["Walker"] * 3, ["Walker"] * 3],
+        match="Biter",
+        deck=["Hide"] * 10,
+    )
+    do(st, "play sniper")
+    assert st.current_player == 1 and st.view(2)["pending"]["kind"] == "respond"
+    do(st, "decline")
+    # After an elite a combo (Don Lysar) could follow: the question is asked, whatever the hand.
+    assert legal(st) == ["end turn"]
+    do(st, "end turn")
+    assert len(st.hands[1]) == 5 and st.current_player == 1  # P2's own turn follows
+    do(st, "play walker", "play walker")  # P2, then P3 plays Walker (Star 4)
+    st.turn_seat = 0
+    do(st, "play brute")  # 8 Star: P2 misses the next turn
+    do(st, "decline", "end turn")
+    assert st.current_player == 2 and st.skip == [False, False, False]
+
+
+def test_reverse_turns_play_around() -> None:
+    st = position(
+        3,
+        mode="marathon",
+        hands=[["Guard", "Blob"], ["Walker"] * 2, ["Spitter"] * 2],
+        match="Intern",
+        deck=["Hide"] * 5,
+    )
+    do(st, "play guard")
+    assert st.direction == -1 and st.current_player == 2
+
+
+def test_lady_mimic_combo_after_a_flask_card() -> None:
+    st = position(hands=[["Blob", "Lady Mimic", "Biter"], ["Walker"] * 3], match="Leech", deck=["Hide"] * 5)
+    do(st, "play blob")
+    do(st, "decline")  # Blob: P2 draws 1
+    assert legal(st) == ["play lady-mimic", "end turn"]
+    do(st, "play lady-mimic", "end turn")
+    assert hand(st, 0) == ["Biter"] and st.current_player == 1
+    assert st.cards.name(st.match_kind) == "Lady Mimic"
+
+
+def test_don_lysar_combo_after_an_elite_and_not_otherwise() -> None:
+    st = position(hands=[["Brute", "Don Lysar", "Biter"], ["Walker"] * 3], match="Biter", deck=["Hide"] * 5)
+    do(st, "play biter", "decline")  # a common: no combo is offered
+    assert st.current_player == 1
+    st.turn_seat = 0
+    do(st, "play brute", "decline")
+    assert legal(st) == ["play don-lysar", "end turn"]
+    do(st, "end turn")
+    assert "Don Lysar" in hand(st, 0)
+
+
+def test_schemer_names_a_corporation_then_gives_an_opponent_a_card() -> None:
+    st = position(
+        3,
+        mode="marathon",
+        hands=[["Schemer", "Colossus", "Biter"], ["Walker"] * 2, ["Spitter"] * 2],
+        match="Intern",
+        deck=["Hide"] * 5,
+    )
+    do(st, "play schemer")
+    assert legal(st)[:2] == ["name star", "name umbrella"]
+    do(st, "name flask")
+    assert st.match_corp == 3 and st.cards.name(st.match_kind) == "Schemer"
+    assert legal(st) == ["target p2", "target p3"]
+    do(st, "target p3", "decline", "give colossus", "end turn")
+    assert "Colossus" in hand(st, 2) and hand(st, 0) == ["Biter"]
+    assert st.view(0)["known"] == [{"seat": 2, "cards": ["Colossus"]}]
+    assert st.view(1)["known"] == []
+    # The named corporation is what the next card must match: a Flask card or an 8.
+    assert st.current_player == 1
+
+
+def test_thief_looks_takes_and_gives_back() -> None:
+    st = position(
+        hands=[["Thief", "Colossus", "Biter"], ["Hide", "Walker", "Blob"]], match="Intern", deck=["Hide"] * 5
+    )
+    do(st, "play thief", "decline")
+    assert sorted(st.view(0)["known"][0]["cards"]) == ["Blob", "Hide", "Walker"]  # the Thief saw it all
+    assert sorted(legal(st)) == ["take blob", "take hide", "take walker"]
+    do(st, "take hide", "give colossus")
+    assert hand(st, 0) == ["Biter", "Hide"] and hand(st, 1) == ["Blob", "Colossus", "Walker"]
+    assert st.view(1)["known"] == [{"seat": 0, "cards": ["Hide"]}]
+    assert sorted(st.view(0)["known"][0]["cards"]) == ["Blob", "Colossus", "Walker"]
+
+
+def test_hide_cancels_and_boomerang_turns_the_effect_back() -> None:
+    st = position(
+        hands=[["Sniper", "Biter", "Walker"], ["Hide", "Boomerang", "Blob"]],
+        match="Shambler",
+        deck=["Walker"] * 10,
+    )
+    do(st, "play sniper")
+    assert legal(st) == ["play hide", "play boomerang", "decline"]
+    do(st, "play hide", "end turn")
+    assert len(st.hands[1]) == 2 and st.current_player == 1
+    st.turn_seat = 0
+    do(st, "play biter")  # the next player draws 1
+    do(st, "play boomerang")
+    assert st.view(0)["pending"]["victim"] == 0  # turned back: P1 may answer in turn
+    do(st, "decline")
+    assert len(st.hands[0]) == 2 and len(st.hands[1]) == 1
+
+
+def test_a_card_that_takes_its_player_out_has_no_effect() -> None:
+    st = position(hands=[["Sniper"], ["Walker", "Blob"]], match="Biter", deck=["Hide"] * 10)
+    do(st, "play sniper")
+    # The hand is over and scored at once: nobody is asked to protect, P2 draws nothing.
+    assert st.hand_no == 2 and st.scores == [0, 8]
