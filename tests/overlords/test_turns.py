@@ -105,3 +105,33 @@ def test_no_activation_before_the_automatic_last_card() -> None:
     st = position(3, hands=[["zombie"], ["hydra"], ["orthrus"]], aside=[["medusa"], [], []])
     # V: with one card left everyone recruits it at once and the round ends.
     assert st.round == 1 and st.armies[0][-1] == k("zombie")
+
+
+def test_figure_vii_player_1_holds_the_overlord_card_and_activates_first() -> None:
+    # VII figure: "Player 1 has the Overlord card and may choose to activate Hired Hand card first.
+    # Player 2 gets the next chance to activate followed by Player 3."
+    st = position(
+        3,
+        hands=[["zombie"] * 3, ["hydra"] * 3, ["orthrus"] * 3],
+        armies=[["cyclops"], ["chimera"], ["minotaur"]],
+        aside=[["sorcerer"], ["thief"], ["sorcerer"]],
+        overlord=0,
+    )
+    seen = []
+    play(st, "activate sorcerer")
+    seen.append("P1")
+    play(st, "pass clockwise")
+    assert st.armies == [[k("minotaur"), k("sorcerer")], [k("cyclops")], [k("chimera")]]
+    assert st.current_player == 1
+    play(st, "activate thief", "steal from p1")  # P2 takes the Sorcerer P1 just placed on top
+    assert st.armies[1][-1] == k("sorcerer") and st.armies[0][-1] == k("thief")
+    assert st.current_player == 2 and legal(st) == ["activate sorcerer", "no activation"]
+
+
+def test_figures_a_and_b_recruit_face_up_then_pass_face_down_to_the_left() -> None:
+    st = position(3, hands=[["zombie", "hydra", "cyclops"], ["orthrus"] * 3, ["chimera"] * 3])
+    play(st, "recruit hydra", "recruit orthrus", "recruit chimera")
+    # Figure A: each recruited card lies face up on its army; figure B: hands go to the left.
+    assert [st.view(None)["armies"][z]["top"] for z in range(3)] == ["Hydra", "Orthrus", "Chimera"]
+    assert st.hands == [[k("chimera")] * 2, sorted([k("zombie"), k("cyclops")]), [k("orthrus")] * 2]
+    assert st.view(2)["hands"][1]["known"] == []  # passed face down: seat 2 did not see it

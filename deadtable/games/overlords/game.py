@@ -1,4 +1,24 @@
-"""Overlords: The Card Game as a deadtable game: options, set-up, variants, evaluation, bots."""
+"""Overlords: The Card Game as a deadtable game: options, set-up, variants, evaluation, bots.
+
+Readings of the rulebook where it is silent (proposed as rulings; RULINGS.md has OV-1 to OV-7):
+- The Overlord card starts in a random player's hand (IV: "any player's hand").
+- No Hired Hand is activated before the automatic last card: the round ends at once (V).
+- Thief: the Thief takes the opponent's top card's place; the stolen card goes on top of the
+  activator's army. Blue Knight: the card taken from the draw pile goes on top of the activator's
+  army (a Hired Hand taken goes aside). Both are seen by everyone.
+- Medusa and Lich King flip the opponents' hands face up on the table: every seat sees them.
+  Lich King swaps one pair of players' hands, or none. A second Medusa in a turn overrides the
+  first; Medusa's card is the first of a Black Knight's two picks.
+- 2 players: P1 is the first player; control of the dummy alternates every turn for the whole
+  game. The dummy's army is an opponent's army for Thief and Red Knight; the dummy takes no part
+  in Sorcerer, Medusa or Lich King. If the controller's hand has no Monster left for the dummy,
+  the dummy takes a Hired Hand straight into its army (XIII's last sentence).
+- Team game: each turn starts with the exchange, then activations, then recruiting. Both
+  teammates commit hidden offers ("exchange <card>" or "no exchange"); the cards change hands only
+  if both offered. Medusa and Lich King flip only the opponents' hands.
+- Armies: every card enters an army face up, so what an army holds is public; the view shows other
+  armies' top cards only, as the table does (V).
+"""
 
 from __future__ import annotations
 

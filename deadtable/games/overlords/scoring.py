@@ -13,6 +13,7 @@ across all armies at once, the dummy's included (OV-3), so the sheet is computed
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .cards import CardSet
 
@@ -96,3 +97,23 @@ def score_sheets(cards: CardSet, armies: Sequence[Sequence[int]]) -> list[dict[s
 
 def totals(cards: CardSet, armies: Sequence[Sequence[int]]) -> list[int]:
     return [s[TOTAL] for s in score_sheets(cards, armies)]
+
+
+def table(cards: CardSet, armies: Sequence[Sequence[int]], columns: list[str]) -> dict[str, Any]:
+    """The score sheet as a table: one column per army, one row per type, Hired Hands, Total."""
+    sheets = score_sheets(cards, armies)
+    rows = [*cards.sheet_rows, TOTAL]
+    return {"columns": columns, "rows": [[r, *(sheet[r] for sheet in sheets)] for r in rows]}
+
+
+def note_text(sheet: dict[str, Any], teams: bool, dummy: bool) -> str:
+    """A score-sheet table as plain text, with team totals (XIII) and the dummy's note (OV-6)."""
+    width = max(len(r[0]) for r in sheet["rows"]) + 2
+    lines = [" " * width + "".join(f"{c:>7}" for c in sheet["columns"])]
+    lines += [f"{row[0]:<{width}}" + "".join(f"{v:>7}" for v in row[1:]) for row in sheet["rows"]]
+    total = sheet["rows"][-1][1:]
+    if teams:
+        lines.append(f"Team P1+P3: {total[0] + total[2]}   Team P2+P4: {total[1] + total[3]}")
+    if dummy:
+        lines.append("The dummy's army counts for Minotaur places but cannot win (OV-6).")
+    return "\n".join(lines)

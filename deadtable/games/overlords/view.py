@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .scoring import TOTAL
+from .scoring import note_text, table
 
 if TYPE_CHECKING:
     from .state import OverlordsState
@@ -112,23 +112,11 @@ def make_view(st: OverlordsState, p: int | None) -> dict[str, Any]:
 
 def score_table(st: OverlordsState) -> dict[str, Any]:
     """Rows (Monster types, Hired Hands, Total) by army, the dummy's last (OV-6)."""
-    sheets = st.score_sheets()
-    rows = [*st.cards.sheet_rows, TOTAL]
-    return {
-        "columns": [army_label(st, z) for z in range(st.nh)],
-        "rows": [[r, *(sheet[r] for sheet in sheets)] for r in rows],
-    }
+    return table(st.cards, st.armies, [army_label(st, z) for z in range(st.nh)])
 
 
 def sheet_note(st: OverlordsState) -> str:
     """The score sheet as plain text for `Outcome.note`."""
-    table = score_table(st)
-    width = max(len(r[0]) for r in table["rows"]) + 2
-    lines = [" " * width + "".join(f"{c:>7}" for c in table["columns"])]
-    lines += [f"{row[0]:<{width}}" + "".join(f"{v:>7}" for v in row[1:]) for row in table["rows"]]
-    if st.teams:
-        own = [s["Total"] for s in st.score_sheets()]
-        lines.append(f"Team P1+P3: {own[0] + own[2]}   Team P2+P4: {own[1] + own[3]}")
-    if st.dummy:
-        lines.append("The dummy's army counts for Minotaur places but cannot win (OV-6).")
-    return "\n".join(lines)
+    return note_text(
+        table(st.cards, st.armies, [army_label(st, z) for z in range(st.nh)]), st.teams, st.dummy
+    )
