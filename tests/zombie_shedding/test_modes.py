@@ -208,3 +208,26 @@ def test_determinize_keeps_what_a_seat_has_seen() -> None:
         every = sorted([*s2.deck, *(k for h in s2.hands for k in h)])
         assert every == sorted([*st.deck, *(k for h in st.hands for k in h)])
     assert any("Hide" not in hand(st.determinize(2, random.Random(i)), 0) for i in range(20))
+
+
+def test_alliances_2v2v2_both_losing_teams_write_their_points() -> None:
+    st = position(
+        6,
+        mode="alliances",
+        teams="2v2v2",
+        hands=[["Biter"], ["Brute"], ["Walker"], ["Blob"], ["Colossus"], ["Hide", "Shambler"]],
+        match="Shambler",
+        deck=["Hide"] * 9,
+    )
+    do(st, "play biter")
+    # Teams by seat: A = P1, P4; B = P2, P5; C = P3, P6. Team A wins the hand.
+    assert st.mode.team_of == (0, 1, 2, 0, 1, 2)
+    assert st.scores == [0, 8 + 15, 4 + 1] and st.hand_no == 2
+
+
+def test_overlord_screamer_finish_is_a_bonus_where_points_are_won() -> None:
+    st = position(
+        3, mode="overlord", hands=[["Screamer"], ["Walker"], ["Crawler"]], match="Biter", deck=["Hide"] * 5
+    )
+    do(st, "play screamer")
+    assert st.scores == [4 + 2 + 15, 0, 0]  # the design note's reading of ZS-2 in Overlord mode

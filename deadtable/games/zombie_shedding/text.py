@@ -28,8 +28,18 @@ def _seat(view: dict[str, Any], s: int) -> str:
     return f"[bold {colour}]P{s + 1}[/bold {colour}]{team}"
 
 
+EFFECT_WORDS = {
+    "next_draws": "drawing {count}",
+    "next_skips": "missing a turn",
+    "swap": "the Thief (look, take one, give one)",
+    "give": "a gift of a card (the Schemer)",
+}
+
+
 def _pending_text(view: dict[str, Any]) -> str:
     p = view["pending"]
+    if view["over"]:
+        return "[bold]The game is over.[/bold]"
     if p is None:
         return f"{_seat(view, view['turn'])} to play"
     who = _seat(view, p["seat"])
@@ -42,10 +52,11 @@ def _pending_text(view: dict[str, Any]) -> str:
     if kind == "name":
         return f"{who} names the corporation to match"
     if kind == "target":
-        return f"{who} chooses an opponent for {p['effect']}"
+        what = EFFECT_WORDS.get(p["effect"], p["effect"]).format(count=1)
+        return f"{who} chooses an opponent for {what}"
     if kind == "respond":
         victim = _seat(view, p["victim"])
-        what = f"draw {p['count']}" if p["effect"] == "next_draws" else p["effect"].replace("_", " ")
+        what = EFFECT_WORDS.get(p["effect"], p["effect"]).format(count=p.get("count", 1))
         actor = _seat(view, p["actor"])
         return f"{victim} is hit by {what} from {actor}: {who} may answer with Hide or Boomerang"
     if kind == "take":

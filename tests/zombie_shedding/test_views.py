@@ -1,0 +1,80 @@
+"""Views and the terminal text: what each seat sees, what it must not, and known-value regressions."""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+
+from deadtable.games.zombie_shedding import GAME, ShedState
+
+from .position import do, position
+
+
+def test_render_shows_match_hand_sizes_direction_scores_and_teams() -> None:
+    st = position(
+        4,
+        mode="alliances",
+        hands=[["Guard", "Biter"], ["Walker"] * 3, ["Blob"] * 2, ["Hide"] * 4],
+        match="Intern",
+        deck=["Hide"] * 5,
+    )
+    st.scores = [12, 30]
+    do(st, "play guard")
+    text = Text.from_markup(st.render(3)).plain
+    for words in (
+        "Card to match: ",
+        "Guard",
+        "counter-clockwise",
+        "team score 12",
+        "team score 30",
+        "P2 team B",
+        "4 cards",
+        "Your hand:",
+        "Hide",
+        "Alliances 2v2 to 60",
+    ):
+        assert words in text, words
+    assert "Walker" not in st.render(2).split("Your hand:")[1]  # P3 does not see P2's Walkers
+
+
+def test_spectator_sees_no_hand_and_the_drawn_card_stays_with_its_drawer() -> None:
+    st = position(hands=[["Blob", "Spitter"], ["Walker", "Biter"]], match="Brute", deck=["Hide", "Sniper"])
+    do(st, "draw")
+    assert st.view(None)["hand"] is None
+    assert st.view(0)["pending"]["card"]["name"] == "Sniper"
+    assert st.view(1)["pending"]["card"] is None
+    for seed in range(10):
+        sample = st.determinize(1, random.Random(seed))
+        assert sample.view(1) == st.view(1)
+        drawn = sample.stack[-1][5]
+        assert drawn in sample.hands[0]
+
+
+def test_game_over_is_shown() -> None:
+    st = position(
+        3, mode="blitz", hands=[["Biter"], ["Brute"], ["Walker", "Blob"]], match="Shambler", deck=["Hide"] * 5
+    )
+    do(st, "play biter")
+    assert "The game is over." in st.render(0) and "winners P1" in st.render(0)
+
+
+def test_known_values_for_fixed_seeds() -> None:
+    """Like perft counts: the length of a seeded random game, its hands and its final scores."""
+    results = []
+    for variant, seed in (("duel", 7), ("alliances-3v3", 7), ("overlord-4p", 7)):
+        v = next(x for x in GAME.variants() if x.name == variant)
+        st = GAME.new(v.players, seed, **v.options)
+        assert isinstance(st, ShedState)
+        rng = random.Random(seed)
+        counts = 0
+        while not st.is_terminal:
+            acts = st.legal_actions()
+            counts += len(acts)
+            st.apply(acts[rng.randrange(len(acts))])
+        results.append((len(st.history), counts, st.hand_no, tuple(st.scores)))
+    assert results == KNOWN
+
+
+# (actions, sum of legal-action counts, hands played, final scores), recorded from this engine.
+KNOWN = [(133, 240, 3, (84, 0)), (633, 996, 4, (90, 14)), (308, 546, 5, (152, 0, 52, 119))]
