@@ -9,6 +9,7 @@ OPTIONAL = {
     "deadtable/server": "fastapi",
     "deadtable/sim/dask_backend.py": "distributed",
     "deadtable/rl": "pettingzoo",
+    "deadtable/rl/openspiel.py": "pyspiel",
 }
 
 collect_ignore_glob: list[str] = []

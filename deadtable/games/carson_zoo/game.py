@@ -6,7 +6,8 @@ from typing import Any
 
 from deadtable.core import Game, State
 
-from .state import ZooState
+from .board import CHARACTER_VALUES, NEIGHBOURS, POSITIONS
+from .state import Move, Place, ZooState
 from .text import render
 
 
@@ -29,6 +30,12 @@ class CarsonZoo(Game):
 
     def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
         return render(view)
+
+    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
+        """Every "place V POS" (CZ-3) and every "move SRC DST" between orthogonal neighbours (CZ-4)."""
+        places = [str(Place(v, pos)) for v in CHARACTER_VALUES for pos in range(POSITIONS)]
+        moves = [str(Move(src, dst)) for src in range(POSITIONS) for dst in NEIGHBOURS[src]]
+        return places + moves
 
     def evaluate(self, state: State, player: int) -> float:
         """Score margin over the best opponent, scaled to about -1..1."""

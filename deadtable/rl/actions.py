@@ -1,0 +1,112 @@
+"""A fixed-size action space for any game: an index for every action a seat could take.
+
+Two kinds, chosen per game:
+
+- **Fixed** (the game implements `Game.action_space(players, options)`): the game lists every action
+  text it could ever offer with these settings; index i is the i-th text, always. An index means the
+  same action in every position, which is what a policy network wants.
+- **Generic** (the game returns None): index i is the i-th legal action of the current position
+  when the legal actions are sorted by their text. Every game works this way with no code of its
+  own, but an index means different actions in different positions. The size is `max_actions`,
+  by default twice the largest legal-action count seen in a seeded probe of random games
+  (`deadtable.rl.probe`); a position with more legal actions than that offers only the first
+  `size` of them (sorted by text), and `truncated` counts how often that happened.
+
+>>> from deadtable.core import game
+>>> enc = ActionEncoder.for_game(game("carson-zoo"), 2, {})
+>>> enc.fixed, enc.size, enc.texts[0], enc.texts[-1]
+(True, 180, 'place 3 a1', 'move e5 d5')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from deadtable.core import Action, DeadtableError, Game, State
+
+from .probe import probe, resolved
+
+GENERIC_MARGIN = 2  # generic size = this times the largest legal-action count the probe saw
+GENERIC_MINIMUM = 8
+
+
+class ActionEncoder:
+    """Maps a position's legal actions to indices in 0..size-1 and back."""
+
+    def __init__(self, game_id: str, size: int, texts: Sequence[str] | None) -> None:
+        self.game_id = game_id
+        self.size = size
+        self.texts: tuple[str, ...] | None = tuple(texts) if texts is not None else None
+        self.index: dict[str, int] = {t: i for i, t in enumerate(self.texts or ())}
+        if self.texts is not None and len(self.index) != len(self.texts):
+            raise DeadtableError(f"{game_id}: action_space() lists an action twice")
+        self.truncated = 0
+
+    @property
+    def fixed(self) -> bool:
+        return self.texts is not None
+
+    @classmethod
+    def for_game(
+        cls, g: Game, players: int, options: dict[str, Any], *, max_actions: int | None = None
+    ) -> ActionEncoder:
+        """The game's own fixed space if it has one, else the generic one (see the module doc)."""
+        opts = resolved(g, players, options)
+        texts = g.action_space(players, opts)
+        if texts is not None:
+            return cls(g.id, len(texts), texts)
+        if max_actions is None:
+            seen = probe(g, players, options).max_legal
+            max_actions = max(GENERIC_MINIMUM, GENERIC_MARGIN * seen)
+        return cls(g.id, max_actions, None)
+
+    def legal(self, state: State) -> tuple[list[int], list[Action]]:
+        """The indices of the legal actions of `state` and the actions, in the same order."""
+        actions = state.legal_actions()
+        if self.texts is not None:
+            index = self.index
+            try:
+                return [index[str(a)] for a in actions], actions
+            except KeyError:
+                missing = next(str(a) for a in actions if str(a) not in index)
+                raise DeadtableError(
+                    f"{self.game_id}: legal action {missing!r} is not in the game's action_space()"
+                ) from None
+        ordered = sorted(actions, key=str)
+        if len(ordered) > self.size:
+            self.truncated += 1
+            ordered = ordered[: self.size]
+        return list(range(len(ordered))), ordered
+
+    def decode_legal(self, legal: tuple[list[int], list[Action]], index: int, state: State) -> Action:
+        """Like `decode`, from the result of `legal(state)` computed before (saves the work)."""
+        indices, actions = legal
+        for i, a in zip(indices, actions, strict=True):
+            if i == index:
+                return a
+        raise DeadtableError(
+            f"{self.game_id}: action index {index} ({self.describe(index)}) is not legal in this position"
+        )
+
+    def decode(self, state: State, index: int) -> Action:
+        """The legal action of `state` at `index`; DeadtableError if that index is not legal now."""
+        indices, actions = self.legal(state)
+        for i, a in zip(indices, actions, strict=True):
+            if i == index:
+                return a
+        raise DeadtableError(f"{self.game_id}: action index {index} is not legal in this position")
+
+    def encode(self, state: State, action: Action) -> int:
+        """The index of `action`, a legal action of `state`."""
+        indices, actions = self.legal(state)
+        for i, a in zip(indices, actions, strict=True):
+            if a == action:
+                return i
+        raise DeadtableError(f"{self.game_id}: {action} is not legal in this position")
+
+    def describe(self, index: int) -> str:
+        """A human label for an index (the action text for a fixed space)."""
+        if self.texts is not None:
+            return self.texts[index]
+        return f"legal action #{index} (sorted by text)"

@@ -1,0 +1,311 @@
+"""Flat numeric observations built from a seat's view, and nothing else.
+
+A seat's view (`state.view(seat)`) is JSON: dicts, lists, numbers, booleans, strings and null. The
+layout of the vector is derived once per (game, players, options) from the views of a seeded probe
+of random games (`deadtable.rl.probe`), so it is fixed and the same in every process. Rules, by
+where a value sits in the JSON (its path):
+
+- a number or boolean: one slot, the value divided by the largest magnitude seen there (at least 1;
+  the positions of a list share one scale);
+- null: one "is null" slot wherever null was seen (a missing dict key counts as null);
+- a string: one-hot over the strings seen at that path, plus one "other" slot; a path that only
+  ever showed one string (a position's name) gets just the "other" slot; a path that showed more
+  than `MAX_VOCAB` different strings is free text (a log line) and is left out;
+- a dict: its keys in sorted order, each laid out by these rules; keys never seen are ignored, and
+  narration (keys starting with `log`: `log`, `log_i18n`) is left out, as it retells in words what
+  the other fields of a view show and would only make the vector long;
+- a list of strings (a hand of named cards): a length slot and a count per string (a bag), plus
+  "other";
+- any other list: a length slot, then element 0, element 1, ... each laid out by its own position's
+  samples, up to the longest list seen (at most `MAX_POSITIONS`); longer lists are cut.
+
+Because the vector is a function of the view alone, it cannot show a card the view hides; the tests
+check that the vector is the same for the real state and for every determinization of it.
+`ObservationLayout.names` labels every slot with its path, to read a vector back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from deadtable.core import Game, State, game
+
+from .probe import probe
+
+MAX_VOCAB = 128
+MAX_POSITIONS = 64
+NARRATION = ("log",)  # keys that start so are narration, left out (see the module doc)
+
+
+class _Schema:
+    """Everything the sample views showed at one path."""
+
+    __slots__ = (
+        "dicts",
+        "elem",
+        "items",
+        "keys",
+        "lists",
+        "max_len",
+        "nulls",
+        "nums",
+        "present",
+        "scale",
+        "strings",
+    )
+
+    def __init__(self) -> None:
+        self.nulls = False
+        self.nums = False
+        self.scale = 1.0
+        self.strings: set[str] | None = set()  # None: free text, left out
+        self.dicts = 0  # how many dicts were seen here
+        self.present = 0  # how many times this path was present in its parent dict
+        self.keys: dict[str, _Schema] = {}
+        self.lists = False
+        self.max_len = 0
+        self.elem: _Schema | None = None  # every element merged (decides bag or positions)
+        self.items: list[_Schema] = []  # one per position
+
+    def add(self, v: Any) -> None:
+        if v is None:
+            self.nulls = True
+        elif isinstance(v, bool | int | float):
+            self.nums = True
+            self.scale = max(self.scale, abs(float(v)))
+        elif isinstance(v, str):
+            if self.strings is not None:
+                self.strings.add(v)
+                if len(self.strings) > MAX_VOCAB:
+                    self.strings = None
+        elif isinstance(v, dict):
+            self.dicts += 1
+            for k, x in v.items():
+                child = self.keys.get(k)
+                if child is None:
+                    child = self.keys[k] = _Schema()
+                child.present += 1
+                child.add(x)
+        elif isinstance(v, list | tuple):
+            self.lists = True
+            self.max_len = max(self.max_len, len(v))
+            if self.elem is None:
+                self.elem = _Schema()
+            for i, x in enumerate(v[:MAX_POSITIONS]):
+                self.elem.add(x)
+                if i == len(self.items):
+                    self.items.append(_Schema())
+                self.items[i].add(x)
+            for x in v[MAX_POSITIONS:]:
+                self.elem.add(x)
+
+    def only_strings(self) -> bool:
+        return not (self.nums or self.dicts or self.lists) and (self.strings is None or bool(self.strings))
+
+
+def _share_scales(schema: _Schema) -> None:
+    """Scale every position of a list by what all its elements showed, not by that position alone."""
+    for child in schema.keys.values():
+        _share_scales(child)
+    if schema.elem is not None:
+        _share_scales(schema.elem)
+        for item in schema.items:
+            _unify(item, schema.elem)
+            _share_scales(item)
+
+
+def _unify(item: _Schema, merged: _Schema) -> None:
+    item.scale = merged.scale
+    for k, child in item.keys.items():
+        if k in merged.keys:
+            _unify(child, merged.keys[k])
+    if merged.elem is not None:
+        for sub in item.items:
+            _unify(sub, merged.elem)
+
+
+class _Node:
+    """The slots of one path and how to fill them from a value."""
+
+    __slots__ = (
+        "bag",
+        "children",
+        "len_scale",
+        "len_slot",
+        "null_slot",
+        "num_slot",
+        "other",
+        "positions",
+        "scale",
+        "vocab",
+    )
+
+    def __init__(self, schema: _Schema, path: str, names: list[str]) -> None:
+        def slot(label: str) -> int:
+            names.append(label)
+            return len(names) - 1
+
+        self.null_slot = slot(f"{path} is null") if schema.nulls else None
+        self.num_slot = slot(path) if schema.nums else None
+        self.scale = schema.scale
+        self.vocab: dict[str, int] = {}
+        self.other: int | None = None
+        if schema.strings and len(schema.strings) == 1:
+            # A constant (a position's name, the game id): only a change would tell anything.
+            (only,) = schema.strings
+            self.vocab[only] = -1
+            self.other = slot(f"{path} != {only!r}")
+        elif schema.strings:
+            for s in sorted(schema.strings):
+                self.vocab[s] = slot(f"{path} == {s!r}")
+            self.other = slot(f"{path} other")
+        self.children: list[tuple[str, _Node]] = []
+        if schema.dicts:
+            for k in sorted(schema.keys):
+                if k.startswith(NARRATION):
+                    continue
+                if schema.keys[k].present < schema.dicts:
+                    schema.keys[k].nulls = True  # a missing key reads as null
+                self.children.append((k, _Node(schema.keys[k], f"{path}.{k}", names)))
+        self.len_slot: int | None = None
+        self.len_scale = float(max(1, schema.max_len))
+        self.bag: _Node | None = None
+        self.positions: list[_Node] = []
+        if schema.lists:
+            self.len_slot = slot(f"len({path})")
+            elem = schema.elem
+            if elem is not None and elem.only_strings():
+                self.bag = _Node(elem, f"{path}[*]", names)
+            else:
+                self.positions = [_Node(s, f"{path}[{i}]", names) for i, s in enumerate(schema.items)]
+
+
+class _Compiler:
+    """Turns a tree of nodes into Python source: one function per dict or list, leaves inline.
+
+    Walking the tree per observation costs a call and a chain of isinstance per value; generated
+    straight-line code with the slots as literals is several times faster, and it is generated from
+    the same nodes, so the labels in `names` and the slots written always agree.
+    """
+
+    def __init__(self) -> None:
+        self.functions: list[str] = []
+        self.namespace: dict[str, Any] = {}
+
+    def function(self, node: _Node) -> str:
+        name = f"_f{len(self.functions)}"
+        self.functions.append("")  # reserve the index; children are numbered after it
+        index = len(self.functions) - 1
+        body: list[str] = [f"def {name}(v, out):"]
+        self.emit(node, "v", "    ", body)
+        self.functions[index] = "\n".join(body)
+        return name
+
+    def emit(self, node: _Node, var: str, ind: str, out: list[str]) -> None:
+        if node.children or node.len_slot is not None:
+            if var == "v" and ind == "    " and out and out[0].startswith("def "):
+                self.body(node, var, ind, out)
+            else:
+                out.append(f"{ind}{self.function(node)}({var}, out)")
+            return
+        self.body(node, var, ind, out)
+
+    def body(self, node: _Node, var: str, ind: str, out: list[str]) -> None:
+        null = f"out[{node.null_slot}] = 1.0" if node.null_slot is not None else "pass"
+        out.append(f"{ind}if {var} is None:")
+        out.append(f"{ind}    {null}")
+        out.append(f"{ind}else:")
+        ind2 = ind + "    "
+        out.append(f"{ind2}t = type({var})")
+        kw = "if"
+        if node.num_slot is not None:
+            out.append(f"{ind2}{kw} t is int or t is float or t is bool:")
+            out.append(f"{ind2}    out[{node.num_slot}] = {var} * {1.0 / node.scale!r}")
+            kw = "elif"
+        if node.other is not None:
+            out.append(f"{ind2}{kw} t is str:")
+            if len(node.vocab) == 1 and next(iter(node.vocab.values())) == -1:
+                (only,) = node.vocab
+                out.append(f"{ind2}    if {var} != {only!r}:")
+                out.append(f"{ind2}        out[{node.other}] += 1.0")
+            else:
+                vocab = f"_v{len(self.namespace)}"
+                self.namespace[vocab] = dict(node.vocab)
+                out.append(f"{ind2}    out[{vocab}.get({var}, {node.other})] += 1.0")
+            kw = "elif"
+        if node.children:
+            out.append(f"{ind2}{kw} t is dict:")
+            for key, child in node.children:
+                out.append(f"{ind2}    c = {var}.get({key!r})")
+                self.emit(child, "c", ind2 + "    ", out)
+            kw = "elif"
+        if node.len_slot is not None:
+            out.append(f"{ind2}{kw} t is list or t is tuple:")
+            out.append(f"{ind2}    n = len({var})")
+            out.append(f"{ind2}    out[{node.len_slot}] = n * {1.0 / node.len_scale!r}")
+            if node.bag is not None:
+                out.append(f"{ind2}    for c in {var}:")
+                self.emit(node.bag, "c", ind2 + "        ", out)
+            else:
+                for i, child in enumerate(node.positions):
+                    out.append(f"{ind2}    if n > {i}:")
+                    out.append(f"{ind2}        c = {var}[{i}]")
+                    self.emit(child, "c", ind2 + "        ", out)
+            kw = "elif"
+        if kw == "if":
+            out.append(f"{ind2}pass")
+
+
+def _compile(root: _Node) -> Callable[[Any, list[float]], None]:
+    compiler = _Compiler()
+    entry = compiler.function(root)
+    source = "\n\n".join(compiler.functions)
+    namespace = dict(compiler.namespace)
+    exec(compile(source, "<deadtable observation layout>", "exec"), namespace)
+    fill: Callable[[Any, list[float]], None] = namespace[entry]
+    return fill
+
+
+class ObservationLayout:
+    """A fixed map from a seat's view to a float32 vector (see the module doc)."""
+
+    def __init__(self, game_id: str, views: Iterable[dict[str, Any]]) -> None:
+        schema = _Schema()
+        for v in views:
+            schema.add(v)
+        _share_scales(schema)
+        self.game_id = game_id
+        self.names: list[str] = []
+        self._root = _Node(schema, "view", self.names)
+        self.size = len(self.names)
+        self._fill = _compile(self._root)
+
+    def encode_view(self, view: dict[str, Any]) -> np.ndarray:
+        out = [0.0] * self.size
+        self._fill(view, out)
+        return np.asarray(out, dtype=np.float32)
+
+    def encode(self, state: State, seat: int) -> np.ndarray:
+        """The observation of `seat`: built from `state.view(seat)` only."""
+        return self.encode_view(state.view(seat))
+
+    def explain(self, vector: np.ndarray) -> dict[str, float]:
+        """The non-zero slots of a vector by their path labels (to read an observation back)."""
+        return {self.names[i]: float(x) for i, x in enumerate(vector) if x}
+
+
+def observation_layout(g: Game, players: int, options: dict[str, Any]) -> ObservationLayout:
+    """The layout for this game and settings (built once per process from a seeded probe)."""
+    return _layout(g.id, players, tuple(sorted(options.items())))
+
+
+@cache
+def _layout(game_id: str, players: int, items: tuple[tuple[str, Any], ...]) -> ObservationLayout:
+    g = game(game_id)
+    sample = probe(g, players, dict(items))
+    views = [s.view(seat) for s in sample.states for seat in range(players)]
+    return ObservationLayout(game_id, views)

@@ -1,0 +1,173 @@
+"""PettingZoo AEC environments for every registered deadtable game.
+
+>>> from deadtable.rl.pettingzoo import env
+>>> e = env("carson-zoo", players=2)
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> obs["observation"].shape, obs["action_mask"].shape, e.agent_selection
+((280,), (180,), 'player_1')
+
+Agents are `player_0` .. `player_{n-1}`, one per seat; `agent_selection` is the seat that must act
+(a seat may act several times in a row, or answer another seat's card). Observations are dicts
+`{"observation": float32 vector, "action_mask": int8 vector}`: the vector is the seat's view
+flattened by `deadtable.rl.observation` (nothing but `state.view(seat)`), the mask marks the legal
+indices of `deadtable.rl.actions.ActionEncoder` (the game's own fixed action list, or the generic
+sorted-legal-actions index). Rewards come at the end only: +1 for each winner, -1 for each other
+seat, 0 for everyone when every seat wins (a shared first place). Stepping an illegal index raises
+`DeadtableError`; wrap the env in `pettingzoo.utils.TerminateIllegalWrapper` for the other policy.
+`reset(seed=s)` plays the game with seed `s`; a reset without a seed draws the next game seed from
+the last one given, so a run stays reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from deadtable.core import Game, State, game
+
+from .actions import ActionEncoder
+from .observation import ObservationLayout, observation_layout
+from .rewards import terminal_rewards
+
+
+class DeadtableAEC(AECEnv):
+    """One deadtable game as an AEC environment (see the module doc)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "deadtable",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int = 2,
+        *,
+        render_mode: str | None = None,
+        max_actions: int | None = None,
+        max_steps: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.game: Game = game(game_id)
+        self.players = players
+        self.options = options
+        self.game.new(players, 0, **options)  # checks players and options up front
+        self.encoder = ActionEncoder.for_game(self.game, players, options, max_actions=max_actions)
+        self.layout: ObservationLayout = observation_layout(self.game, players, options)
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{p}" for p in range(players)]
+        self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.encoder.size,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.encoder.size) for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.state: State | None = None
+        self._legal: tuple[list[int], list[Any]] = ([], [])
+
+    # -- PettingZoo API ------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.getrandbits(63)
+        self.state = self.game.new(self.players, game_seed, **self.options)
+        self.steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._after_move()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.state is not None, "call reset() first"
+        seat = self._seat[agent]
+        mask = np.zeros(self.encoder.size, dtype=np.int8)
+        if seat == self.state.current_player and not self.state.is_terminal:
+            mask[self._legal[0]] = 1
+        return {"observation": self.layout.encode(self.state, seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        assert self.state is not None, "call reset() first"
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        chosen = self.encoder.decode_legal(self._legal, int(action), self.state)  # type: ignore[arg-type]
+        self.state.apply_trusted(chosen)
+        self.steps += 1
+        self._after_move()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.state is None:
+            return None
+        text = self.state.render(None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.state = None
+
+    # -- internals -----------------------------------------------------------------------------
+    def _after_move(self) -> None:
+        state = self.state
+        assert state is not None
+        if state.is_terminal:
+            self._legal = ([], [])
+            for a, r in zip(self.agents, terminal_rewards(state), strict=True):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            # Everyone takes a final (None) step in seat order, as in PettingZoo's classic games.
+            self.agent_selection = self.agents[0]
+            return
+        self._legal = self.encoder.legal(state)
+        if self.max_steps is not None and self.steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
+        self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+
+
+def raw_env(game_id: str, players: int = 2, **kwargs: Any) -> DeadtableAEC:
+    """The environment without PettingZoo's checking wrappers (fastest)."""
+    return DeadtableAEC(game_id, players, **kwargs)
+
+
+def env(game_id: str, players: int = 2, **kwargs: Any) -> AECEnv:
+    """The environment wrapped in PettingZoo's usual order and bounds checks.
+
+    Keyword arguments: `render_mode` ("ansi" or "human"), `max_actions` (size of the generic action
+    space), `max_steps` (truncate after so many actions), and any of the game's own options.
+    """
+    e: AECEnv = raw_env(game_id, players, **kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e

@@ -1,0 +1,70 @@
+"""Fixed action spaces: the game's own list (Game.action_space) or the generic sorted-legal index."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deadtable.core import DeadtableError, Game, Variant, game
+from deadtable.rl.actions import ActionEncoder
+
+from .conftest import variant_params
+
+SEEDS = 2
+
+
+@pytest.mark.parametrize(("g", "variant"), variant_params())
+def test_every_legal_action_has_one_index(g: Game, variant: Variant) -> None:
+    enc = ActionEncoder.for_game(g, variant.players, variant.options)
+    for seed in range(SEEDS):
+        state = g.new(variant.players, seed, **variant.options)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            indices, actions = enc.legal(state)
+            assert len(set(indices)) == len(indices), "two legal actions share an index"
+            assert all(0 <= i < enc.size for i in indices)
+            pick = rng.randrange(len(indices))
+            assert enc.decode_legal((indices, actions), indices[pick], state) == actions[pick]
+            state.apply_trusted(actions[pick])
+
+
+def test_carson_zoo_space_is_every_place_and_every_orthogonal_move() -> None:
+    g = game("carson-zoo")
+    texts = g.action_space(2, {})
+    assert texts is not None
+    assert len(texts) == 4 * 25 + 80  # values 3-6 on 25 positions (CZ-3); 40 edges both ways (CZ-4)
+    assert len(set(texts)) == len(texts)
+    assert "place 6 e5" in texts and "move a1 b1" in texts and "move b1 a1" in texts
+    assert "move a1 b2" not in texts  # never diagonally (CZ-4)
+    assert g.action_space(4, {}) == texts
+
+
+def test_fixed_index_means_the_same_action_in_every_position() -> None:
+    g = game("carson-zoo")
+    enc = ActionEncoder.for_game(g, 2, {})
+    state = g.new(2, 1)
+    i = enc.index["place 3 c3"]
+    assert str(enc.decode(state, i)) == "place 3 c3"
+    state.apply(g.parse_action(state, "place 3 c3"))
+    with pytest.raises(DeadtableError, match="not legal"):
+        enc.decode(state, i)
+
+
+def test_generic_encoder_indexes_sorted_legal_actions_and_cuts_at_its_size() -> None:
+    g = game("carson-zoo")
+    state = g.new(2, 4)
+    legal = sorted(state.legal_actions(), key=str)
+    enc = ActionEncoder(g.id, 10, None)
+    indices, actions = enc.legal(state)
+    assert indices == list(range(10)) and actions == legal[:10]
+    assert enc.truncated == 1
+    big = ActionEncoder(g.id, 500, None)
+    assert big.legal(state)[1] == legal and big.decode(state, 0) == legal[0]
+
+
+def test_unlisted_legal_action_is_reported() -> None:
+    g = game("carson-zoo")
+    enc = ActionEncoder(g.id, 1, ["place 3 a1"])
+    with pytest.raises(DeadtableError, match="not in the game's action_space"):
+        enc.legal(g.new(2, 0))

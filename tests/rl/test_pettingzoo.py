@@ -1,0 +1,93 @@
+"""The PettingZoo AEC environment: PettingZoo's own API and seed tests, for every game and variant."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from deadtable.core import DeadtableError, Game, Variant
+
+pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo, gymnasium, numpy) is not installed")
+
+from pettingzoo.test import api_test, seed_test
+
+from deadtable.rl.pettingzoo import env, raw_env
+
+from .conftest import variant_params
+
+
+@pytest.mark.parametrize(("g", "variant"), variant_params())
+def test_pettingzoo_api(g: Game, variant: Variant) -> None:
+    api_test(env(g.id, variant.players, **variant.options), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize(("g", "variant"), variant_params())
+def test_pettingzoo_seed(g: Game, variant: Variant) -> None:
+    seed_test(lambda: env(g.id, variant.players, **variant.options), num_cycles=300)
+
+
+@pytest.mark.parametrize(("g", "variant"), variant_params())
+def test_a_whole_game_ends_with_rewards_from_the_outcome(g: Game, variant: Variant) -> None:
+    e = raw_env(g.id, variant.players, **variant.options)
+    e.reset(seed=11)
+    rng = np.random.default_rng(0)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert legal.size > 0
+        e.step(int(rng.choice(legal)))
+    assert e.state is not None
+    winners = set(e.state.outcome().winners)
+    for agent, total in totals.items():
+        seat = int(agent.split("_")[1])
+        if len(winners) == variant.players:
+            assert total == 0.0
+        else:
+            assert total == (1.0 if seat in winners else -1.0)
+
+
+def test_env_plays_the_same_game_as_the_engine() -> None:
+    e = raw_env("carson-zoo", 3)
+    e.reset(seed=5)
+    state = e.state
+    assert state is not None and state.seed == 5
+    rng = random.Random(1)
+    while not state.is_terminal:
+        obs = e.observe(e.agent_selection)
+        legal = [int(i) for i in np.flatnonzero(obs["action_mask"])]
+        index = legal[rng.randrange(len(legal))]
+        assert f"player_{state.current_player}" == e.agent_selection
+        e.step(index)
+    assert all(e.terminations.values())
+
+
+def test_an_illegal_index_is_refused_with_its_text() -> None:
+    e = raw_env("carson-zoo", 2)
+    e.reset(seed=0)
+    obs = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(DeadtableError, match="is not legal"):
+        e.step(illegal)
+
+
+def test_reset_without_seed_follows_the_last_seed() -> None:
+    a, b = raw_env("carson-zoo", 2), raw_env("carson-zoo", 2)
+    a.reset(seed=3)
+    b.reset(seed=3)
+    a.reset()
+    b.reset()
+    assert a.state is not None and b.state is not None and a.state.seed == b.state.seed != 3
+
+
+def test_bad_settings_are_refused_up_front() -> None:
+    with pytest.raises(DeadtableError):
+        raw_env("carson-zoo", 9)
+    with pytest.raises(DeadtableError):
+        raw_env("carson-zoo", 2, no_such_option=1)
