@@ -23,6 +23,18 @@ if TYPE_CHECKING:
     from .state import ShedState
 
 PROTECTION = ("hide", "boomerang")
+# Weights of a play on your turn (tuned by self-play against earlier settings).
+W = {
+    "points": 0.35,  # per zombie point shed, while no opponent is close to going out
+    "points_danger": 1.0,  # the same once an opponent holds two cards or fewer
+    "own_fit": 2.0,  # per card of the rest of the hand that still fits afterwards
+    "unseen_fit": 6.0,  # times the share of unseen cards that fit afterwards
+    "attack": 3.0,  # an effect that hits the next player, an opponent
+    "attack_danger": 4.0,  # more when that opponent is close to going out
+    "event": 3.0,  # keep events (they fit anywhere) for later
+    "protection": 9.0,  # keep protection longer still
+    "screamer": 12.0,  # keep the Screamer to finish with it
+}
 ATTACKS = ("next_draws", "next_skips", "swap", "give")
 
 
@@ -56,31 +68,29 @@ def _next_seat(view: dict[str, Any], seat: int) -> int:
     return seat
 
 
-def _play_score(view: dict[str, Any], seat: int, card: dict[str, Any], hand: list[dict[str, Any]]) -> float:
+def _play_score(
+    view: dict[str, Any], seat: int, card: dict[str, Any], hand: list[dict[str, Any]], table: _Table
+) -> float:
     rest = list(hand)
     rest.remove(card)
     danger = _danger(view, seat)
-    score = card["points"] * (1.0 if danger <= 2 else 0.35)
+    score = card["points"] * (W["points_danger"] if danger <= 2 else W["points"])
     if not rest:
         return 1000.0  # going out
     if card["event"]:
         # Events fit anywhere: keep them for when nothing else does, protection longest.
-        score -= 9.0 if _is_protection(card) else 3.0
-        after_points, after_corp = (view["to_match"] or {}).get("card", {}).get("points"), None
-        if view["to_match"]:
-            after_corp = view["to_match"]["corporation"]
-    else:
-        after_points, after_corp = card["points"], card["corporation"]
-    # Keep options open: how much of the rest still fits on what this leaves to match.
-    score += 2.0 * sum(
-        1 for c in rest if c["event"] or c["points"] == after_points or c["corporation"] == after_corp
-    )
+        score -= W["protection"] if _is_protection(card) else W["event"]
+    # Keep options open: how much of the rest still fits on what this card leaves to match, and
+    # how little of what this seat has not seen (the others' hands and the deck) does.
+    own, unseen = table.fits_after(card["slug"], [c["slug"] for c in rest])
+    score += W["own_fit"] * own - W["unseen_fit"] * unseen
     nxt = _next_seat(view, seat)
     hits_opponent = nxt in _opponents(view, seat)
     if any(n in ATTACKS for n in card["effect_names"]):
-        score += (3.0 + (4.0 if danger <= 2 else 0.0)) if hits_opponent else -4.0
+        boost = W["attack"] + (W["attack_danger"] if danger <= 2 else 0.0)
+        score += boost if hits_opponent else -boost
     if "finish" in card["effect_names"] and danger > 1:
-        score -= 12.0  # save the Screamer to finish with it
+        score -= W["screamer"]
     return score
 
 
@@ -105,6 +115,32 @@ def _respond(view: dict[str, Any], seat: int, actions: tuple[Action, ...]) -> Ac
     if actor_is_opponent and "boomerang" in by_name:
         return by_name["boomerang"]
     return by_name.get("hide", plays[0])
+
+
+class _Table:
+    """The card tables and the unseen cards, read from one sample of this seat's information."""
+
+    def __init__(self, seat_info: SeatInfo, rng: random.Random) -> None:
+        sample: ShedState = seat_info.sample(rng)  # type: ignore[assignment]
+        seat = seat_info.seat
+        self.cards = sample.cards
+        self.match = (sample.match_kind, sample.match_corp)
+        # The composition of the unseen cards is public; only where they lie is sampled.
+        self.unseen = list(sample.deck)
+        for s, h in enumerate(sample.hands):
+            if s != seat:
+                self.unseen.extend(h)
+
+    def fits_after(self, slug: str, rest: list[str]) -> tuple[int, float]:
+        cs = self.cards
+        k = cs.by_slug[slug]
+        mk, mc = (k, cs.corp[k]) if not cs.is_event[k] else self.match
+        if mk < 0:
+            return len(rest), 1.0
+        row = cs.playable[mk][mc]
+        own = sum(1 for s in rest if row[cs.by_slug[s]])
+        unseen = sum(1 for u in self.unseen if row[u]) / max(1, len(self.unseen))
+        return own, unseen
 
 
 class HeuristicAgent:
@@ -132,7 +168,8 @@ class HeuristicAgent:
                 return plays[0] if plays else A.END_TURN
             if not plays:
                 return actions[0]
-            return max(plays, key=lambda a: _play_score(view, seat, by_slug[a.card], hand))
+            table = _Table(seat_info, rng)
+            return max(plays, key=lambda a: _play_score(view, seat, by_slug[a.card], hand, table))
         if kind == "name":
             weight: dict[str, float] = {}
             for c in hand:
