@@ -336,7 +336,8 @@ def create_app(
             pass
         finally:
             conn.alive = False
-            await hub.leave(lt, conn)
+            # In its own task: the handler itself may be cancelled once the socket is gone.
+            hub._spawn(hub.leave(lt, conn))
             if ws.client_state == WebSocketState.CONNECTED:
                 with contextlib.suppress(Exception):
                     await ws.close()

@@ -59,11 +59,13 @@ def create(client: TestClient, **spec: Any) -> dict[str, Any]:
     return r.json()  # type: ignore[no-any-return]
 
 
-def next_state(ws: Any, *, turn: bool | None = None, over: bool | None = None) -> dict[str, Any]:
+def next_state(
+    ws: Any, *, turn: bool | None = None, over: bool | None = None, index: int = 0
+) -> dict[str, Any]:
     """The next state message (skipping others), optionally until it is our turn or the end."""
     for _ in range(500):
         msg = ws.receive_json()
-        if msg["type"] != "state":
+        if msg["type"] != "state" or msg["index"] < index:
             continue
         if turn is not None and not (msg["your_turn"] == turn or msg["over"]):
             continue
