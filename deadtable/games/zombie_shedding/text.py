@@ -70,6 +70,9 @@ def render(view: dict[str, Any]) -> str:
         f"[bold]{view['mode_text']}[/bold] · hand {view['hand_number']} · dealer P{view['dealer'] + 1} "
         f"· play goes {view['direction']} · deck {view['deck_size']} · discard {view['discard_size']}"
     ]
+    if view["hand_number"] == 1 and view["discard_size"] == 0:
+        draws = " · ".join(f"P{s + 1} {a} + {b} = {n}" for s, a, b, n in view["dealer_draw"])
+        lines.append(f"[dim]Dealer draw (highest sum deals, ties draw again): {draws}[/dim]")
     match = view["to_match"]
     if match is None:
         lines.append("Card to match: none yet (any card may open)")

@@ -151,7 +151,9 @@ def build(st: ShedState, player: int | None) -> dict[str, Any]:
         "scores": list(st.scores),
         "known": known,
         "pending": _pending(st, player),
-        "dealer_draw": [[s, cards[a].name, cards[b].name] for s, a, b in st.dealer_draw],
+        "dealer_draw": [
+            [s, cards[a].name, cards[b].name, cards[a].points + cards[b].points] for s, a, b in st.dealer_draw
+        ],
         "last_hand": dict(st.last_hand),
         "log": list(st.log),
         "over": st.over,
