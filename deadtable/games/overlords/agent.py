@@ -32,8 +32,9 @@ from .hired_hands import target_index
 from .scoring import counts_of, majority_shares, rule_points, score_sheets
 from .state import OverlordsState
 
-SET_UP = 0.8  # how much of a set's future bonus a partial set is credited with, at full time left
-HIRED_HAND_BONUS = 3.0  # what an unused ability is worth on top of its 2 points, early on
+SET_UP = 0.4  # how much of a set's future bonus a partial set is credited with (tuned against random)
+HIRED_HAND_BONUS = 0.0  # an unused ability on top of its 2 points: tuning found no gain above 0
+TIME_SCALE = 10.0  # picks left at which a partial set is credited in full
 
 
 class Valuer:
@@ -48,7 +49,7 @@ class Valuer:
             for k in st.aside[s]:
                 self.counts[s][k] += 1
         picks_left = (st.rounds - st.round - 1) * st.per_hand + len(st.hands[seat]) - 1
-        self.time = max(0.0, min(1.0, picks_left / 10.0))
+        self.time = max(0.0, min(1.0, picks_left / TIME_SCALE))
         seen_minotaurs = [sum(c[k] for c in self.counts) for k in range(self.cards.kinds)]
         share = st.per_hand * (st.rounds - st.round) / max(1, len(st.draw) + sum(map(len, st.hands)))
         self.expect = [
