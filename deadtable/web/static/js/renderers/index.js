@@ -3,9 +3,15 @@
 // { seat, legal: [action text], act(text), why(text) -> Promise<reason|null>, seats, interactive }.
 import * as carsonZoo from "./carson-zoo.js";
 import * as generic from "./generic.js";
+import * as overlords from "./overlords.js";
+import * as zombieOverlord from "./zombie-overlord.js";
+import * as zombieShedding from "./zombie-shedding.js";
 
 const RENDERERS = {
   "carson-zoo": carsonZoo,
+  overlords,
+  "zombie-overlord": zombieOverlord,
+  "zombie-shedding": zombieShedding,
 };
 
 export function rendererFor(gameId) {

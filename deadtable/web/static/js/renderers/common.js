@@ -1,0 +1,68 @@
+// What the card-game renderers share: cards as buttons wired to the legal actions that name them,
+// a reason on hover for a card that may not be used now, sections, and the raw view folded away.
+import { el } from "../api.js";
+import { value } from "./generic.js";
+
+export function norm(text) {
+  return String(text).toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+// Legal actions that end with `key` or name it as a whole word group ("play supply run", "take x").
+export function actionsFor(legal, key, verbs = null) {
+  const k = norm(key);
+  return (legal || []).filter((a) => {
+    const t = norm(a);
+    if (verbs && !verbs.some((v) => t.startsWith(`${v} `))) return false;
+    return t.endsWith(` ${k}`) || t.includes(` ${k} `);
+  });
+}
+
+// A card drawn as a button: one action -> click acts; several -> a small menu of them; none ->
+// disabled, and hovering asks the server why `probe` is not allowed.
+export function cardButton(ctx, { title, sub = [], cls = "", key, verbs = null, probe = null, choices }) {
+  const acts = key && ctx && ctx.interactive ? actionsFor(ctx.legal, key, verbs) : [];
+  const node = el("button", { class: `card ${cls}${acts.length ? " playable" : ""}`, disabled: !acts.length, dataset: { key: key || "" } },
+    el("span", { class: "title" }, title), sub.filter(Boolean).map((s) => el("span", { class: "sub" }, s)));
+  if (acts.length) {
+    node.title = acts.join(" · ");
+    node.addEventListener("click", () => {
+      if (acts.length === 1) ctx.act(acts[0]);
+      else choices.replaceChildren(el("span", { class: "dim" }, `${title}: `), acts.map((a) => el("button", { class: "action", onclick: () => ctx.act(a) }, a)));
+    });
+  } else if (probe && ctx && ctx.why && ctx.seat !== null && ctx.seat !== undefined) {
+    let asked = false;
+    node.addEventListener("mouseenter", () => {
+      if (asked) return;
+      asked = true;
+      ctx.why(probe).then((reason) => { if (reason) node.title = reason; });
+    });
+  }
+  return node;
+}
+
+export function area(title, ...children) {
+  return el("div", { class: "area" }, el("h3", {}, title), ...children);
+}
+
+export function kv(pairs) {
+  return el("div", { class: "kv" }, pairs.filter(([, v]) => v !== undefined && v !== null && v !== "").map(([k, v]) => el("span", {}, `${k} `, el("b", {}, String(v)))));
+}
+
+export function seatName(ctx, seat) {
+  if (seat === null || seat === undefined) return "—";
+  const s = ctx && ctx.seats && ctx.seats[seat];
+  return `P${seat + 1}${s && s.name ? ` ${s.name}` : ""}${ctx && ctx.seat === seat ? " (you)" : ""}`;
+}
+
+export function pendingBox(text) {
+  return text ? el("div", { class: "pending" }, text) : null;
+}
+
+export function gameLog(lines, n = 8) {
+  if (!lines || !lines.length) return null;
+  return area("Recent play", el("ol", { class: "dim" }, lines.slice(-n).map((l) => el("li", {}, String(l)))));
+}
+
+export function raw(view) {
+  return el("details", { class: "raw" }, el("summary", {}, "everything in this view"), el("div", { class: "gv" }, value(view)));
+}
