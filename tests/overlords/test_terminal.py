@@ -1,0 +1,60 @@
+"""The terminal: render_view draws from a view, and `deadtable play overlords` runs on piped input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from rich.text import Text
+
+from deadtable.cli.main import cli
+from deadtable.games.overlords import GAME
+
+from .helpers import play, position
+
+
+def test_render_shows_hand_tops_hired_hands_commits() -> None:
+    st = position(
+        3,
+        hands=[["zombie", "hydra"], ["orthrus", "cyclops"], ["chimera", "minotaur"]],
+        armies=[["cyclops"], ["hydra", "orthrus"], []],
+        aside=[[], ["medusa"], []],
+    )
+    play(st, "no activation", "recruit hydra")
+    text = Text.from_markup(GAME.render_view(st.view(1))).plain
+    assert "top Orthrus" in text and "top Cyclops" in text
+    assert "Hired Hands aside: Medusa" in text
+    assert "committed" in text and "Hydra" not in text.split("Your hand")[1].split("\n")[0]
+    assert "your army: Orthrus, Hydra" in text
+
+
+def test_render_score_sheet_at_the_end() -> None:
+    st = GAME.new(3, 2)
+    while not st.is_terminal:
+        st.apply(st.legal_actions()[0])
+    text = Text.from_markup(GAME.render_view(st.view(0))).plain
+    assert "Score sheet" in text and "Minotaur" in text and "Winner" in text
+
+
+def test_play_in_the_terminal_with_piped_input(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    result = CliRunner().invoke(
+        cli,
+        [
+            "play",
+            "overlords",
+            "--players",
+            "3",
+            "--seat",
+            "0",
+            "--bots",
+            "heuristic",
+            "--seed",
+            "5",
+            "--record",
+            str(record),
+        ],
+        input="1\n" * 80,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Score sheet" in result.output and record.exists()
