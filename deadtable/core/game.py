@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from deadtable.i18n import Message
+
 from .errors import IllegalAction, OptionError
 from .options import Option, resolve_options
 
@@ -83,13 +85,19 @@ class Game(ABC):
     def new(self, players: int, seed: int = 0, **options: Any) -> State:
         """A fresh game for `players` seats; everything random is drawn from `seed`."""
         if not isinstance(players, int) or isinstance(players, bool):
-            raise OptionError(f"the number of players must be a whole number, not {players!r}")
+            raise OptionError(
+                "the number of players must be a whole number, not {players!r}", players=players
+            )
         if not self.min_players <= players <= self.max_players:
             raise OptionError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
+                "{game} is for {min} to {max} players, not {players}",
+                game=self.display_name(),
+                min=self.min_players,
+                max=self.max_players,
+                players=players,
             )
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+            raise OptionError("the seed must be a whole number, not {seed!r}", seed=seed)
         resolved = resolve_options(self.options, options)
         self.validate(players, resolved)
         return self._new(players, seed, resolved)
@@ -107,15 +115,19 @@ class Game(ABC):
                 return action
         raise IllegalAction(self.explain_illegal(state, wanted))
 
-    def explain_illegal(self, state: State, text: str) -> str:
-        """Why `text` is not a legal action now; games override this to cite their rules."""
-        return f"{text!r} is not a legal action now"
+    def explain_illegal(self, state: State, text: str) -> str | Message:
+        """Why `text` is not a legal action now; games override this to cite their rules.
+
+        Return a `Message` (an English template and its parameters) so that each reader gets
+        the reason in their own language; a plain string is shown as written.
+        """
+        return Message("{text!r} is not a legal action now", text=text)
 
     def option(self, name: str) -> Option:
         for o in self.options:
             if o.name == name:
                 return o
-        raise OptionError(f"{self.name} has no option {name!r}")
+        raise OptionError("{game} has no option {name!r}", game=self.display_name(), name=name)
 
     def describe(self) -> dict[str, Any]:
         """Metadata as JSON: what `deadtable games` and the lobby show."""
@@ -136,6 +148,10 @@ class Game(ABC):
             ],
             "agents": sorted(self.agents()),
         }
+
+    def display_name(self) -> Message:
+        """The game's name, translated where the catalogue (from a rulebook) gives one."""
+        return Message(self.name)
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

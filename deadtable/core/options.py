@@ -6,12 +6,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from deadtable.i18n import N_
+
 from .errors import OptionError
+
+WHOLE_NUMBER = N_("option {name!r} takes a whole number, not {value!r}")
 
 
 @dataclass(frozen=True)
 class Option:
     """One option of a game, as the CLI, the web table and `game.new` see it.
+
+    `help` is English and a catalogue message id: mark it `N_("...")` where the game declares
+    it; the CLI and the web table translate it where they show it.
 
     >>> o = Option("rounds", 60, "Round limit; 0 means none.", minimum=0)
     >>> o.coerce("12")
@@ -41,23 +48,40 @@ class Option:
             elif str(value).lower() in ("0", "false", "no", "off"):
                 out = False
             else:
-                raise OptionError(f"option {self.name!r} takes yes or no, not {value!r}")
+                raise OptionError(
+                    "option {name!r} takes yes or no, not {value!r}", name=self.name, value=value
+                )
         elif kind is int:
             if isinstance(value, bool):
-                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+                raise OptionError(WHOLE_NUMBER, name=self.name, value=value)
             try:
                 out = int(value)
             except (TypeError, ValueError):
-                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}") from None
+                raise OptionError(WHOLE_NUMBER, name=self.name, value=value) from None
             if self.minimum is not None and out < self.minimum:
-                raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {out}")
+                raise OptionError(
+                    "option {name!r} must be at least {minimum}, not {value}",
+                    name=self.name,
+                    minimum=self.minimum,
+                    value=out,
+                )
             if self.maximum is not None and out > self.maximum:
-                raise OptionError(f"option {self.name!r} must be at most {self.maximum}, not {out}")
+                raise OptionError(
+                    "option {name!r} must be at most {maximum}, not {value}",
+                    name=self.name,
+                    maximum=self.maximum,
+                    value=out,
+                )
         else:
             out = value if value is None else str(value)
         if self.choices is not None and out not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise OptionError(
+                "option {name!r} must be one of {allowed}, not {value!r}",
+                name=self.name,
+                allowed=allowed,
+                value=value,
+            )
         return out
 
 
@@ -66,8 +90,12 @@ def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any]) -> d
     by_name = {o.name: o for o in declared}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        known = ", ".join(sorted(by_name)) or "none"
-        raise OptionError(f"unknown option {unknown[0]!r}; this game's options are: {known}")
+        if not by_name:
+            raise OptionError("unknown option {name!r}; this game has no options", name=unknown[0])
+        known = ", ".join(sorted(by_name))
+        raise OptionError(
+            "unknown option {name!r}; this game's options are: {known}", name=unknown[0], known=known
+        )
     out = {o.name: o.default for o in declared}
     for name, value in given.items():
         out[name] = by_name[name].coerce(value)

@@ -7,12 +7,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deadtable.i18n import N_
+
 from .errors import DeadtableError, IllegalAction, RecordError
 
 if TYPE_CHECKING:
     from .state import State
 
 FORMAT = "deadtable-record/1"
+REPLAY_FAILED = N_("action {number} ({text!r}) cannot be replayed: {reason}")
 
 
 @dataclass
@@ -39,11 +42,13 @@ class Record:
             raise RecordError("a record is a JSON object with game, players, seed and actions")
         fmt = data.get("format", FORMAT)
         if fmt != FORMAT:
-            raise RecordError(f"unknown record format {fmt!r}; this version reads {FORMAT!r}")
+            raise RecordError(
+                "unknown record format {fmt!r}; this version reads {known!r}", fmt=fmt, known=FORMAT
+            )
         try:
             game, players, seed = data["game"], data["players"], data["seed"]
         except KeyError as missing:
-            raise RecordError(f"the record has no {missing.args[0]!r}") from None
+            raise RecordError("the record has no {field!r}", field=missing.args[0]) from None
         options = data.get("options", {})
         actions = data.get("actions", [])
         if not isinstance(game, str):
@@ -67,11 +72,13 @@ class Record:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as err:
-            raise RecordError(f"cannot read {path}: {err.strerror}") from None
+            raise RecordError("cannot read {path}: {reason}", path=str(path), reason=err.strerror) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
-            raise RecordError(f"{path} is not a JSON record: {err}") from None
+            raise RecordError(
+                "{path} is not a JSON record: {reason}", path=str(path), reason=str(err)
+            ) from None
         return cls.from_json(data)
 
 
@@ -86,7 +93,7 @@ def replay_states(record: Record) -> list[State]:
             action = state.game.parse_action(state, text)
             state.apply(action)
         except IllegalAction as err:
-            raise RecordError(f"action {number} ({text!r}) cannot be replayed: {err}") from None
+            raise RecordError(REPLAY_FAILED, number=number, text=text, reason=err) from None
         states.append(state.clone())
     return states
 
@@ -99,10 +106,10 @@ def replay(record: Record | dict[str, Any]) -> State:
     try:
         state = find_game(rec.game).new(rec.players, rec.seed, **rec.options)
     except DeadtableError as err:
-        raise RecordError(f"the record cannot start a game: {err}") from None
+        raise RecordError("the record cannot start a game: {reason}", reason=err) from None
     for number, text in enumerate(rec.actions, start=1):
         try:
             state.apply(state.game.parse_action(state, text))
         except IllegalAction as err:
-            raise RecordError(f"action {number} ({text!r}) cannot be replayed: {err}") from None
+            raise RecordError(REPLAY_FAILED, number=number, text=text, reason=err) from None
     return state

@@ -34,5 +34,8 @@ def game(game_id: str) -> Game:
     try:
         return found[game_id]
     except KeyError:
-        known = ", ".join(found) or "none installed"
-        raise UnknownGame(f"no game {game_id!r}; the games are: {known}") from None
+        if not found:
+            raise UnknownGame("no game {id!r}; no games are installed", id=game_id) from None
+        raise UnknownGame(
+            "no game {id!r}; the games are: {known}", id=game_id, known=", ".join(found)
+        ) from None

@@ -103,7 +103,7 @@ class State(ABC):
         if self.is_terminal:
             raise IllegalAction("the game is over")
         if action not in self.legal_actions():
-            raise IllegalAction(f"{action} is not allowed now")
+            raise IllegalAction("{action} is not allowed now", action=str(action))
 
     def apply(self, action: Action) -> None:
         """Check `action` and carry it out; raises IllegalAction (the state is then unchanged)."""
