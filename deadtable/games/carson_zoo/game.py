@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from deadtable.core import Game, State
+from deadtable.core import Action, Game, State
+from deadtable.i18n import N_, Message
 
+from . import board
 from .board import CHARACTER_VALUES, NEIGHBOURS, POSITIONS
 from .state import Move, Place, ZooState
 from .text import render
@@ -13,11 +15,11 @@ from .text import render
 
 class CarsonZoo(Game):
     id = "carson-zoo"
-    name = "Carson City Zoo Apocalypse"
+    name = N_("Carson City Zoo Apocalypse")
     min_players = 2
     max_players = 4
     options = ()
-    summary = (
+    summary = N_(
         "Place and move your four characters (3 to 6) on a 5x5 grid of zoo cards to capture the "
         "most points, while four hidden mutants wait under the cards of value 0 to 3."
     )
@@ -29,7 +31,19 @@ class CarsonZoo(Game):
         return state
 
     def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
-        return render(view)
+        return render(view, lang)
+
+    def explain_illegal(self, state: State, text: str) -> Message:
+        """Why `text` is not legal now, citing the rule (CZ-3 to CZ-5), in the reader's language."""
+        assert isinstance(state, ZooState)
+        action = parse_action_text(text)
+        if action is None:
+            return Message(
+                "{text!r} is not a Carson City Zoo action: write place VALUE POSITION (place 5 c3) "
+                "or move FROM TO (move c3 c4)",
+                text=text,
+            )
+        return state.why_not(action)
 
     def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
         """Every "place V POS" (CZ-3) and every "move SRC DST" between orthogonal neighbours (CZ-4)."""
@@ -43,6 +57,22 @@ class CarsonZoo(Game):
         scores = state.scores()
         best_other = max(s for i, s in enumerate(scores) if i != player)
         return (scores[player] - best_other) / 40.0
+
+
+def parse_action_text(text: str) -> Action | None:
+    """ "place 5 c3" or "move c3 c4" as an action, legal or not; None when it is neither form.
+
+    >>> parse_action_text("place 5 c3"), parse_action_text("move a1 b2"), parse_action_text("fly")
+    (Place(value=5, pos=12), Move(src=0, dst=6), None)
+    """
+    words = text.lower().split()
+    if len(words) == 3 and words[0] == "place" and words[1].isdigit():
+        pos = board.parse(words[2])
+        return Place(int(words[1]), pos) if pos is not None else None
+    if len(words) == 3 and words[0] == "move":
+        src, dst = board.parse(words[1]), board.parse(words[2])
+        return Move(src, dst) if src is not None and dst is not None else None
+    return None
 
 
 GAME = CarsonZoo()

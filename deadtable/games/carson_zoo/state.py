@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deadtable.core import Action, IllegalAction, Outcome, State
+from deadtable.i18n import Message
 
 from . import board
 from .board import CHARACTER_VALUES, MUTANT_VALUES, NEIGHBOURS, POSITIONS
@@ -52,7 +53,7 @@ class ZooState(State):
     to_act: int | None
     first_player: int
     turn: int
-    log: list[str]
+    log: list[Message]  # what happened, newest last, rendered when shown
 
     def setup(self) -> None:
         """Shuffle the 50 zoo cards and deal two to a position (CZ-2); pick who starts (CZ-7)."""
@@ -109,81 +110,137 @@ class ZooState(State):
             raise IllegalAction("the game is over")
         if action in self.legal_actions():
             return
-        raise IllegalAction(self._why_not(action))
+        raise IllegalAction(self.why_not(action))
 
-    def _why_not(self, action: Action) -> str:
+    def why_not(self, action: Action) -> Message:
+        """Why `action` is not legal now, citing the rule; rendered in the reader's language."""
         p = self.to_act
-        assert p is not None
+        if p is None:
+            return Message("the game is over")
         if isinstance(action, Place):
             if not 0 <= action.pos < POSITIONS:
-                return "there is no such position"
+                return Message("there is no such position")
             where = board.name(action.pos)
             if action.value not in self.hands[p]:
-                return f"you have no character of value {action.value} in hand"
+                return Message("you have no character of value {value} in hand", value=action.value)
             if self.owner[action.pos] != NOBODY:
-                what = "a mutant" if self.mutant[action.pos] else "a character"
-                return f"{where} holds {what}: a character may only be placed where there is none (CZ-3)"
-            return f"{where} has no zoo card left to capture (CZ-3)"
+                if self.mutant[action.pos]:
+                    return Message(
+                        "{where} holds a mutant: a character may only be placed where there is none (CZ-3)",
+                        where=where,
+                    )
+                return Message(
+                    "{where} holds a character: a character may only be placed where there is none (CZ-3)",
+                    where=where,
+                )
+            return Message("{where} has no zoo card left to capture (CZ-3)", where=where)
         if isinstance(action, Move):
             if not (0 <= action.src < POSITIONS and 0 <= action.dst < POSITIONS):
-                return "there is no such position"
+                return Message("there is no such position")
             src, dst = board.name(action.src), board.name(action.dst)
-            if self.owner[action.src] != p or self.mutant[action.src]:
-                return f"you have no character on {src} that can move"
+            if self.owner[action.src] == p and self.mutant[action.src]:
+                return Message(
+                    "the character on {src} has turned into a mutant and cannot move (CZ-5)", src=src
+                )
+            if self.owner[action.src] != p:
+                return Message("you have no character on {src} that can move", src=src)
             if action.dst not in NEIGHBOURS[action.src]:
-                return f"{dst} is not next to {src}: characters move one step, never diagonally"
+                return Message(
+                    "{dst} is not next to {src}: characters move one step, never diagonally (CZ-4)",
+                    dst=dst,
+                    src=src,
+                )
             o = self.owner[action.dst]
             if o == p and not self.mutant[action.dst]:
-                return f"{dst} holds your own character"
+                return Message("{dst} holds your own character (CZ-4)", dst=dst)
             if o != NOBODY and not self.mutant[action.dst]:
-                return (
-                    f"your {self.piece_value[action.src]} cannot capture the "
-                    f"{self.piece_value[action.dst]} on {dst}: it needs equal or greater value"
+                return Message(
+                    "your {mine} cannot capture the {theirs} on {dst}: "
+                    "it needs equal or greater value (CZ-4)",
+                    mine=self.piece_value[action.src],
+                    theirs=self.piece_value[action.dst],
+                    dst=dst,
                 )
-            return f"{dst} is empty: a character cannot move to an empty position"
-        return f"{action} is not a Carson City Zoo action"
+            return Message("{dst} is empty: a character cannot move to an empty position (CZ-4)", dst=dst)
+        return Message("{action} is not a Carson City Zoo action", action=str(action))
 
     def _apply(self, action: Action) -> None:
         p = self.to_act
         assert p is not None
         if isinstance(action, Place):
             self.hands[p].remove(action.value)
-            self._take_top(
-                p, action.value, action.pos, f"P{p + 1} places {action.value} on {board.name(action.pos)}"
-            )
+            self._take_top(p, action.value, action.pos, None)
         else:
             assert isinstance(action, Move)
             src, dst = action.src, action.dst
             value = self.piece_value[src]
             self.owner[src] = NOBODY
             self.piece_value[src] = 0
-            text = f"P{p + 1} moves {value} {board.name(src)}-{board.name(dst)}"
             if self.owner[dst] != NOBODY:
                 # CZ-4, CZ-6: a character or mutant is captured and scores its value.
                 taken = self.piece_value[dst]
-                what = "mutant" if self.mutant[dst] else f"P{self.owner[dst] + 1}'s character"
+                names = {"seat": p + 1, "value": value, "src": board.name(src), "dst": board.name(dst)}
+                if self.mutant[dst]:
+                    entry = Message(
+                        "P{seat} moves {value} {src}-{dst}, captures a mutant ({taken})", **names, taken=taken
+                    )
+                else:
+                    entry = Message(
+                        "P{seat} moves {value} {src}-{dst}, captures P{owner}'s character ({taken})",
+                        **names,
+                        owner=self.owner[dst] + 1,
+                        taken=taken,
+                    )
                 self.captured[p].append(taken)
                 self.owner[dst], self.piece_value[dst], self.mutant[dst] = p, value, False
-                self.log.append(f"{text}, captures {what} ({taken})")
+                self._log(entry)
             else:
-                self._take_top(p, value, dst, text)
+                self._take_top(p, value, dst, src)
         self.turn += 1
         self._pass_turn(p)
 
-    def _take_top(self, p: int, value: int, pos: int, text: str) -> None:
-        """Capture the top zoo card of `pos` with the character of `value` standing there."""
+    def _take_top(self, p: int, value: int, pos: int, src: int | None) -> None:
+        """Capture the top zoo card of `pos` with the character of `value` that was placed or moved there."""
         card = self.stacks[pos].pop()
         self.captured[p].append(board.value(card))
         self.taken_zoo.append(board.value(card))
         self.owner[pos] = p
         self.piece_value[pos] = value
+        names: dict[str, Any] = {
+            "seat": p + 1,
+            "value": value,
+            "pos": board.name(pos),
+            "card": board.value(card),
+        }
         if board.is_mutant(card):
             # CZ-5: the card still scores; the character turns into a mutant and is lost.
             self.mutant[pos] = True
             self.found_mutants.append(board.value(card))
-            self.log.append(f"{text}, takes a {board.value(card)}: MUTANT! the {value} is lost")
+            if src is None:
+                self._log(
+                    Message(
+                        "P{seat} places {value} on {pos}, takes a {card}: MUTANT! the {value} is lost",
+                        **names,
+                    )
+                )
+            else:
+                self._log(
+                    Message(
+                        "P{seat} moves {value} {src}-{pos}, takes a {card}: MUTANT! the {value} is lost",
+                        src=board.name(src),
+                        **names,
+                    )
+                )
+        elif src is None:
+            self._log(Message("P{seat} places {value} on {pos}, takes a {card}", **names))
         else:
-            self.log.append(f"{text}, takes a {board.value(card)}")
+            self._log(
+                Message("P{seat} moves {value} {src}-{pos}, takes a {card}", src=board.name(src), **names)
+            )
+
+    def _log(self, entry: Message) -> None:
+        """Remember what happened; each reader sees it in their own language (view "log_i18n")."""
+        self.log.append(entry)
         if len(self.log) > LOG_LENGTH:
             del self.log[0]
 
@@ -232,7 +289,8 @@ class ZooState(State):
             "captured": [list(c) for c in self.captured],
             "scores": self.scores(),
             "mutants_found": sorted(self.found_mutants),
-            "log": list(self.log),
+            "log": [str(entry) for entry in self.log],  # English
+            "log_i18n": [entry.to_json() for entry in self.log],  # for any language
             "over": self.to_act is None,
         }
 

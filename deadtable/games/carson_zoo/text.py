@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
+
+from deadtable.i18n import Message, translator
+
 COLOURS = ("red", "cyan", "green", "yellow")
 CELL = 9
 
@@ -28,8 +32,13 @@ def _cell(cell: dict[str, Any]) -> str:
     return " " * left + f"[{style}]{mark}[/{style}]" + (" " + stack if stack else "") + " " * right
 
 
-def render(view: dict[str, Any]) -> str:
-    """The 5x5 grid with stacks (top value, then one ▮ per card), characters and mutants."""
+def render(view: dict[str, Any], lang: str = "en") -> str:
+    """The 5x5 grid with stacks (top value, then one ▮ per card), characters and mutants.
+
+    Every word comes from the catalogue of `lang`; position names (a1 to e5) and the action
+    texts stay as typed.
+    """
+    tr = translator(lang)
     lines = []
     header = "    " + "".join(f"{c:^{CELL}}" for c in "abcde")
     lines.append(header)
@@ -38,23 +47,25 @@ def render(view: dict[str, Any]) -> str:
         body = "".join(_cell(cells[row * 5 + col]) for col in range(5))
         lines.append(f" {row + 1}  {body}")
     lines.append("")
-    lines.append(
-        "[dim]stack: top value then one ▮ per card · P2:5 = player 2's character 5 · M5 = mutant[/dim]"
-    )
+    legend = tr._("stack: top value then one ▮ per card · P2:5 = player 2's character 5 · M5 = mutant")
+    lines.append(f"[dim]{legend}[/dim]")
     lines.append("")
     for seat in range(view["players"]):
         colour = seat_colour(seat)
-        you = " (you)" if view.get("seat") == seat else ""
-        turn = "  ◀ to act" if view["current_player"] == seat else ""
+        you = " " + tr._("(you)") if view.get("seat") == seat else ""
+        turn = "  " + tr._("◀ to act") if view["current_player"] == seat else ""
         hand = " ".join(str(v) for v in view["hands"][seat]) or "-"
-        lines.append(
-            f"[bold {colour}]P{seat + 1}[/bold {colour}]{you}: hand {hand} · captured "
-            f"{len(view['captured'][seat])} cards · {view['scores'][seat]} points{turn}"
+        parts = (
+            tr._("hand {hand}", hand=hand),
+            tr.n_("captured {n} card", "captured {n} cards", len(view["captured"][seat])),
+            tr.n_("{n} point", "{n} points", view["scores"][seat]),
         )
+        lines.append(f"[bold {colour}]P{seat + 1}[/bold {colour}]{you}: {' · '.join(parts)}{turn}")
     if view["mutants_found"]:
         found = ", ".join(str(v) for v in view["mutants_found"])
-        lines.append(f"Mutants found among the zoo cards of value: {found}")
-    if view["log"]:
+        lines.append(tr._("Mutants found among the zoo cards of value: {found}", found=found))
+    entries = [Message.from_json(e).render(lang) for e in view.get("log_i18n", [])] or list(view["log"])
+    if entries:
         lines.append("")
-        lines.extend(f"[dim]· {entry}[/dim]" for entry in view["log"][-5:])
+        lines.extend(f"[dim]· {escape(entry)}[/dim]" for entry in entries[-5:])
     return "\n".join(lines)
