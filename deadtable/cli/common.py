@@ -9,6 +9,7 @@ from rich.console import Console
 
 import deadtable
 from deadtable.core import DeadtableError, Game, OptionError
+from deadtable.i18n import N_
 
 console = Console(highlight=False)
 
@@ -17,7 +18,7 @@ def game_arg(value: str) -> Game:
     try:
         return deadtable.game(value)
     except DeadtableError as err:
-        raise click.BadParameter(str(err)) from None
+        raise click.BadParameter(err.render()) from None
 
 
 def parse_options(game: Game, pairs: tuple[str, ...], cards: str | None = None) -> dict[str, Any]:
@@ -26,11 +27,13 @@ def parse_options(game: Game, pairs: tuple[str, ...], cards: str | None = None) 
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep:
-            raise OptionError(f"options are written name=value, not {pair!r}")
+            raise OptionError("options are written name=value, not {pair!r}", pair=pair)
         out[name.strip().replace("-", "_")] = value.strip()
     if cards:
         if not any(o.name == "cards" for o in game.options):
-            raise OptionError(f"{game.name} has no card file to replace (no --cards option)")
+            raise OptionError(
+                "{game} has no card file to replace (no --cards option)", game=game.display_name()
+            )
         out["cards"] = cards
     return out
 
@@ -39,4 +42,4 @@ def split_names(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
-OPTION_HELP = "A game option as name=value (repeatable); `deadtable games` lists each game's options."
+OPTION_HELP = N_("A game option as name=value (repeatable); `deadtable games` lists each game's options.")

@@ -5,32 +5,43 @@ from __future__ import annotations
 import sys
 
 import click
+from rich.markup import escape
 
 from deadtable.core import DeadtableError
+from deadtable.i18n import N_, _
 
 from .common import console
 from .games_cmd import games_cmd
 from .play import play
 from .replay_cmd import replay_cmd
 from .report_cmd import report_cmd
+from .rules_cmd import rules_cmd
 from .serve import serve
 from .simulate import simulate
 from .tournament import tournament_cmd
+from .translated import TGroup, lang_option
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(
+    cls=TGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    help=N_(
+        "deadtable: four zombie card games from their rulebooks.\n\n"
+        "Play in the terminal against bots, simulate thousands of games between bots, replay recorded "
+        "games, read the rules (`deadtable rules GAME`). Start with `deadtable games` to see the games "
+        "and their options. `--lang es` or `--lang ru` switches the language (and remembers it)."
+    ),
+)
 @click.version_option(package_name="deadtable")
+@lang_option()
 def cli() -> None:
-    """deadtable: four zombie card games from their rulebooks.
-
-    Play in the terminal against bots, simulate thousands of games between bots, replay recorded
-    games. Start with `deadtable games` to see the games and their options.
-    """
+    """deadtable: four zombie card games from their rulebooks (help text above, translated)."""
 
 
 cli.add_command(games_cmd)
 cli.add_command(play)
 cli.add_command(replay_cmd)
+cli.add_command(rules_cmd)
 # Further commands register below, one line each.
 cli.add_command(serve)
 cli.add_command(simulate)
@@ -43,16 +54,16 @@ def main() -> None:
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Abort:
-        console.print("\n[dim]stopped[/dim]")
+        console.print("\n[dim]" + _("stopped") + "[/dim]")
         sys.exit(130)
     except click.ClickException as err:
         err.show()
         sys.exit(err.exit_code)
     except DeadtableError as err:
-        console.print(f"[bold red]error:[/bold red] {err}")
+        console.print("[bold red]" + _("error:") + "[/bold red] " + escape(err.render()))
         sys.exit(2)
     except KeyboardInterrupt:
-        console.print("\n[dim]stopped[/dim]")
+        console.print("\n[dim]" + _("stopped") + "[/dim]")
         sys.exit(130)
 
 

@@ -8,21 +8,27 @@ from pathlib import Path
 
 import click
 from rich.columns import Columns
+from rich.markup import escape
 
 from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, State, seat_info
+from deadtable.i18n import N_, _, current_language, render
 
 from .common import OPTION_HELP, console, game_arg, parse_options, split_names
 from .paths import records_dir
+from .translated import TCommand
 
-QUIT = {"q", "quit", "exit"}
+QUIT = {"q", "quit", "exit", "salir", "выход"}
+HELP_WORDS = {"?", "help", "ayuda", "помощь"}
 
 
 def _seats(spec: str, players: int) -> set[int]:
     out = set()
     for part in split_names(spec):
         if not part.isdigit() or not 0 <= int(part) < players:
-            raise click.BadParameter(f"seat {part!r} is not a number from 0 to {players - 1}")
+            raise click.BadParameter(
+                _("seat {seat!r} is not a number from 0 to {last}", seat=part, last=players - 1)
+            )
         out.add(int(part))
     return out
 
@@ -33,27 +39,34 @@ def _bots(names: list[str], seats: list[int], game_obj: object) -> dict[int, Age
     if len(names) == 1:
         names = names * len(seats)
     if len(names) != len(seats):
-        raise click.BadParameter(f"give one bot name, or one for each of the {len(seats)} bot seats")
+        raise click.BadParameter(_("give one bot name, or one for each of the {n} bot seats", n=len(seats)))
     return {s: make_agent(n, game_obj) for s, n in zip(seats, names, strict=True)}  # type: ignore[arg-type]
 
 
 def _ask(state: State) -> str | None:
     """Show the legal actions and read a choice; None means the player quits."""
     actions = state.legal_actions()
-    items = [f"[bold]{i + 1:>3}[/bold] {a}" for i, a in enumerate(actions)]
+    items = [f"[bold]{i + 1:>3}[/bold] {escape(str(a))}" for i, a in enumerate(actions)]
     console.print(Columns(items, column_first=True, padding=(0, 3)))
+    prompt = (
+        "[bold]" + _("your move") + "[/bold] " + escape(_("(number or text, ? for help, q to quit)")) + " > "
+    )
     while True:
         try:
-            raw = console.input("[bold]your move[/bold] (number or text, ? for help, q to quit) > ")
+            raw = console.input(prompt)
         except EOFError:
             return None
         text = raw.strip()
         if text.lower() in QUIT:
             return None
-        if text in ("?", "help"):
+        if text.lower() in HELP_WORDS:
+            example = "[italic]" + escape(str(actions[0])) + "[/italic]"
             console.print(
-                "Type the number of an action, or its text as listed (for example "
-                f"[italic]{actions[0]}[/italic]). Spaces and case do not matter."
+                _(
+                    "Type the number of an action, or its text as listed (for example {example}). "
+                    "Spaces and case do not matter; the action texts are the same in every language.",
+                    example=example,
+                )
             )
             continue
         if not text:
@@ -62,37 +75,59 @@ def _ask(state: State) -> str | None:
             n = int(text)
             if 1 <= n <= len(actions):
                 return str(actions[n - 1])
-            console.print(f"[red]There is no action {n}: choose 1 to {len(actions)}.[/red]")
+            console.print(
+                "[red]" + _("There is no action {n}: choose 1 to {last}.", n=n, last=len(actions)) + "[/red]"
+            )
             continue
         return text
 
 
-@click.command("play")
+def result_lines(state: State) -> list[str]:
+    """The winners, the scores and the game's note, in the current language (rich markup)."""
+    out = state.outcome()
+    winners = ", ".join(f"P{w + 1}" for w in out.winners)
+    scores = "  ".join(f"P{i + 1}: {s:g}" for i, s in enumerate(out.scores))
+    lines = [
+        "[bold]" + _("Winner: {winners}", winners=winners) + "[/bold]",
+        _("Scores: {scores}", scores=scores),
+    ]
+    if out.note:
+        lines.append(escape(render(out.note)))
+    return lines
+
+
+PLAY_HELP = N_(
+    "Play GAME in the terminal against bots.\n\n"
+    "\b\n"
+    "Examples:\n"
+    "  deadtable play carson-zoo --players 3 --seat 0 --bots greedy\n"
+    "  deadtable play carson-zoo --seat 0,1          (two people, hot seat)\n"
+    "  deadtable --lang es play carson-zoo            (in Spanish)\n\n"
+    "Choose each move by its number or by its text; the record is saved when the game ends or "
+    "when you quit, and `deadtable replay FILE` shows it again."
+)
+
+
+@click.command("play", cls=TCommand, help=PLAY_HELP)
 @click.argument("game", callback=lambda _c, _p, v: game_arg(v), metavar="GAME")
 @click.option(
-    "--players", "-p", type=int, default=None, help="Number of seats (default: the game's minimum)."
+    "--players", "-p", type=int, default=None, help=N_("Number of seats (default: the game's minimum).")
 )
-@click.option("--seat", "seats", default="0", show_default=True, help="Your seat(s), comma-separated.")
-@click.option("--bots", default="greedy", show_default=True, help="Bot for the other seats, or one per seat.")
-@click.option("--seed", type=int, default=None, help="Seed for the deal (default: a random one, shown).")
+@click.option("--seat", "seats", default="0", show_default=True, help=N_("Your seat(s), comma-separated."))
+@click.option(
+    "--bots", default="greedy", show_default=True, help=N_("Bot for the other seats, or one per seat.")
+)
+@click.option("--seed", type=int, default=None, help=N_("Seed for the deal (default: a random one, shown)."))
 @click.option("-o", "--option", "opts", multiple=True, help=OPTION_HELP)
-@click.option("--cards", type=click.Path(dir_okay=False), default=None, help="Your own card file.")
+@click.option("--cards", type=click.Path(dir_okay=False), default=None, help=N_("Your own card file."))
 @click.option(
     "--record",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="Where to save the game record (default: the records folder, shown at the end).",
+    help=N_("Where to save the game record (default: the records folder, shown at the end)."),
 )
 def play(game, players, seats, bots, seed, opts, cards, record) -> None:  # type: ignore[no-untyped-def]
-    """Play GAME in the terminal against bots.
-
-    \b
-    Examples:
-      deadtable play carson-zoo --players 3 --seat 0 --bots greedy
-      deadtable play carson-zoo --seat 0,1          (two people, hot seat)
-    Choose each move by its number or by its text; the record is saved when the game ends or
-    when you quit, and `deadtable replay FILE` shows it again.
-    """
+    lang = current_language()
     players = players or game.min_players
     options = parse_options(game, opts, cards)
     if seed is None:
@@ -102,9 +137,12 @@ def play(game, players, seats, bots, seed, opts, cards, record) -> None:  # type
     bot_seats = [s for s in range(players) if s not in humans]
     agents = _bots(split_names(bots), bot_seats, game)
     rngs = {s: random.Random(f"{seed}/bot/{s}") for s in bot_seats}
-    console.print(f"[bold]{game.name}[/bold] · {players} players · seed {seed}")
+    name = escape(render(game.display_name()))
+    console.print(
+        f"[bold]{name}[/bold] · " + _("{players} players · seed {seed}", players=players, seed=seed)
+    )
     for s, a in agents.items():
-        console.print(f"  P{s + 1}: {a.name} bot")
+        console.print("  " + _("P{seat}: {name} bot", seat=s + 1, name=a.name))
     quit_early = False
     while not state.is_terminal:
         p = state.current_player
@@ -112,11 +150,11 @@ def play(game, players, seats, bots, seed, opts, cards, record) -> None:  # type
         if p in agents:
             action = agents[p].act(seat_info(state), rngs[p])
             state.apply(action)
-            console.print(f"[dim]P{p + 1} ({agents[p].name}):[/dim] {action}")
+            console.print(f"[dim]P{p + 1} ({agents[p].name}):[/dim] {escape(str(action))}")
             continue
         console.print()
-        console.rule(f"P{p + 1}, your turn")
-        console.print(state.render(p))
+        console.rule(_("P{seat}, your turn", seat=p + 1))
+        console.print(state.render(p, lang=lang))
         text = _ask(state)
         if text is None:
             quit_early = True
@@ -124,20 +162,18 @@ def play(game, players, seats, bots, seed, opts, cards, record) -> None:  # type
         try:
             state.apply(game.parse_action(state, text))
         except IllegalAction as err:
-            console.print(f"[red]Not allowed: {err}[/red]")
+            console.print("[red]" + escape(_("Not allowed: {reason}", reason=err.render(lang))) + "[/red]")
     if not quit_early:
         console.print()
-        console.rule("Game over")
-        console.print(state.render(min(humans) if humans else None))
-        out = state.outcome()
-        winners = ", ".join(f"P{w + 1}" for w in out.winners)
-        scores = "  ".join(f"P{i + 1}: {s:g}" for i, s in enumerate(out.scores))
-        console.print(f"[bold]Winner: {winners}[/bold]   {scores}")
-        if out.note:
-            console.print(out.note)
+        console.rule(_("Game over"))
+        console.print(state.render(min(humans) if humans else None, lang=lang))
+        for line in result_lines(state):
+            console.print(line)
     path = record or records_dir() / f"{game.id}-{seed}.json"
     try:
         state.record().save(path)
-        console.print(f"Record saved: {path}  (deadtable replay {path})")
+        console.print(_("Record saved: {path}  (deadtable replay {path})", path=escape(str(path))))
     except OSError as err:
-        raise DeadtableError(f"could not save the record to {path}: {err.strerror}") from None
+        raise DeadtableError(
+            "could not save the record to {path}: {reason}", path=str(path), reason=err.strerror
+        ) from None
