@@ -8,6 +8,7 @@ in force for a table), the house choices among them, and the game's rulings from
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import click
@@ -66,6 +67,7 @@ def rules_cmd(game_id: str, lang: str | None, opts: tuple[str, ...], no_pager: b
         for part in body:
             console.print(part)
         return
+    os.environ.setdefault("LESS", "-RFX")  # colours through less; no pager for a short page
     with console.pager(styles=True):
         for part in body:
             console.print(part)
@@ -96,10 +98,13 @@ def _page(game_id: str, game: Game | None, text: Any, in_force: dict[str, Any], 
         table.add_column(_("meaning"))
         for o in game.options:
             value = in_force.get(o.name, o.default)
+            shown = escape(repr(value))
+            if o.name in in_force and value != o.default:
+                shown = f"[bold]{shown}[/bold]"  # changed for this table
             meaning = render(o.help)
             if o.house_rule:
                 meaning += " " + _("[house rule {id}]", id=o.house_rule)
-            table.add_row(o.name, escape(repr(value)), escape(meaning))
+            table.add_row(o.name, shown, escape(meaning))
         parts.append(table)
         house = [o for o in game.options if o.house_rule]
         if house:

@@ -10,6 +10,7 @@ use it. The pieces:
   language (`.render(lang)`; `str()` is English). Errors carry one (`deadtable.core.errors`).
 - `N_(text)`: mark a text for the catalogue where it is defined; translate it where it is shown.
 - `negotiate(accept_language)`, `from_environment()`, `normalize(code)`: choosing a language.
+- `catalogue_json(lang)`: a catalogue for a browser client (with `Message.to_json()` / `from_json`).
 - `deadtable.i18n.rules`: the rulebooks shipped with the package, by game and language.
 
 Terms the printed cards keep in English (Trap, Survivor, Minion, Supply, Wasteland, ...) stay in
@@ -22,6 +23,7 @@ from .catalog import (
     DEFAULT,
     LANGUAGES,
     Translator,
+    catalogue_json,
     current_language,
     from_environment,
     locale_language,
@@ -51,6 +53,7 @@ __all__ = [
     "Message",
     "Translator",
     "_",
+    "catalogue_json",
     "current_language",
     "from_environment",
     "locale_language",

@@ -94,6 +94,36 @@ def translator(lang: str | None) -> Translator:
     return Translator(code, Translations(fp=buffer, domain=DOMAIN))
 
 
+def catalogue_json(lang: str | None) -> dict[str, object]:
+    """A language's catalogue as JSON, for a browser client that renders messages itself.
+
+    `messages` maps each message id to its translation; a plural message is keyed by its singular
+    id and maps to the list of forms, and `plural_forms` is the gettext header expression that
+    picks the form for a number `n`.
+
+    >>> data = catalogue_json("ru")
+    >>> data["lang"], data["messages"]["Game over"], data["messages"]["{n} point"]
+    ('ru', 'Конец партии', ['{n} очко', '{n} очка', '{n} очков'])
+    """
+    code = normalize(lang) or DEFAULT
+    path = po_path(code)
+    messages: dict[str, object] = {}
+    plural_forms = "nplurals=2; plural=(n != 1);"
+    if path.is_file():
+        with path.open("rb") as fp:
+            catalogue = read_po(fp, locale=code, domain=DOMAIN)
+        plural_forms = catalogue.plural_forms
+        for message in catalogue:
+            string = message.string
+            if not message.id or message.fuzzy or not string:
+                continue
+            if isinstance(message.id, str) and isinstance(string, str):
+                messages[message.id] = string
+            elif not isinstance(message.id, str) and not isinstance(string, str) and all(string):
+                messages[message.id[0]] = list(string)
+    return {"lang": code, "plural_forms": plural_forms, "messages": messages}
+
+
 def normalize(lang: str | None) -> str | None:
     """A supported language code from a locale name, or None when it names none we speak.
 
