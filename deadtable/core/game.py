@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from deadtable.i18n import Message
+from deadtable.i18n import Message, render
 
 from .errors import IllegalAction, OptionError
 from .options import Option, resolve_options
@@ -129,18 +129,26 @@ class Game(ABC):
                 return o
         raise OptionError("{game} has no option {name!r}", game=self.display_name(), name=name)
 
-    def describe(self) -> dict[str, Any]:
-        """Metadata as JSON: what `deadtable games` and the lobby show."""
+    def describe(self, lang: str | None = None) -> dict[str, Any]:
+        """Metadata as JSON: what `deadtable games` and the lobby show.
+
+        With `lang`, the name, summary and option help are in that language (the id and option
+        names never change); without it they are the English originals.
+        """
+
+        def text(s: str) -> str:
+            return render(s, lang) if lang and s else s
+
         return {
             "id": self.id,
-            "name": self.name,
+            "name": text(self.name),
             "players": [self.min_players, self.max_players],
-            "summary": self.summary,
+            "summary": text(self.summary),
             "options": [
                 {
                     "name": o.name,
                     "default": o.default,
-                    "help": o.help,
+                    "help": text(o.help),
                     "choices": list(o.choices) if o.choices else None,
                     "house_rule": o.house_rule,
                 }

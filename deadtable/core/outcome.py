@@ -5,10 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from deadtable.i18n import Message
+
 
 @dataclass(frozen=True)
 class Outcome:
     """Scores, ranks (1 is best, ties share a rank) and the winning seats.
+
+    `note` says something about the result for people (a mode, a round limit reached); give a
+    `deadtable.i18n.Message` so each reader gets it in their language (`to_json` then carries
+    both the English text and "note_i18n").
 
     >>> Outcome.from_scores([3, 7, 7])
     Outcome(scores=(3.0, 7.0, 7.0), ranks=(3, 1, 1), winners=(1, 2), note='')
@@ -17,7 +23,7 @@ class Outcome:
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
     winners: tuple[int, ...]
-    note: str = ""
+    note: str | Message = ""
 
     @classmethod
     def from_scores(
@@ -26,7 +32,7 @@ class Outcome:
         *,
         lower_is_better: bool = False,
         eligible: Sequence[int] | None = None,
-        note: str = "",
+        note: str | Message = "",
     ) -> Outcome:
         """Rank seats by score; the best eligible score wins and ties share (RULINGS OV-7, CZ-7)."""
         vals = tuple(float(s) for s in scores)
@@ -43,9 +49,12 @@ class Outcome:
         return cls(vals, tuple(ranks), winners, note)
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "winners": list(self.winners),
-            "note": self.note,
+            "note": str(self.note),
         }
+        if isinstance(self.note, Message):
+            out["note_i18n"] = self.note.to_json()
+        return out

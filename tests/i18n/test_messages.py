@@ -136,3 +136,23 @@ def test_shipped_rule_texts_match_the_shared_rulebooks() -> None:
     en = rules_text("carson-zoo", "en")
     assert en is not None
     assert en.markdown.strip() == (shared / "carson-city-zoo.en.md").read_text(encoding="utf-8").strip()
+
+
+def test_describe_in_a_language_for_the_lobby() -> None:
+    import deadtable
+
+    game = deadtable.game("carson-zoo")
+    assert game.describe()["name"] == "Carson City Zoo Apocalypse"
+    es = game.describe("es")
+    assert es["id"] == "carson-zoo" and es["name"] == "Apocalipsis en el Zoo de Carson City"
+    assert es["summary"].startswith("Coloca y mueve")
+
+
+def test_an_outcome_note_can_be_a_message() -> None:
+    from deadtable.core import Outcome
+
+    out = Outcome.from_scores([3, 1], note=Message("Game over"))
+    data = out.to_json()
+    assert data["note"] == "Game over" and data["note_i18n"] == {"msg": "Game over", "params": {}}
+    assert Message.from_json(data["note_i18n"]).render("ru") == "Конец партии"  # type: ignore[arg-type]
+    assert "note_i18n" not in Outcome.from_scores([1, 2], note="plain").to_json()
