@@ -52,6 +52,10 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._catalogue.ngettext(singular, plural, n)
 
+    def pgettext(self, context: str, msgid: str) -> str:
+        """`msgid` in a context (msgctxt), e.g. card texts: pgettext("zombie-overlord:card", text)."""
+        return str(self._catalogue.pgettext(context, msgid)) if msgid else msgid
+
     def _(self, msgid: str, /, **params: object) -> str:
         """The translation of `msgid` with `{name}` placeholders filled in from `params`."""
         text = self.gettext(msgid)

@@ -27,12 +27,13 @@ from .catalog import DOMAIN, LANGUAGES
 
 PACKAGE = Path(__file__).resolve().parent.parent
 ERRORS = ("DeadtableError", "IllegalAction", "OptionError", "UnknownGame", "CardDataError", "RecordError")
-KEYWORDS: dict[str, tuple[int, ...] | None] = {
+KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None,
     "gettext": None,
     "N_": None,
     "Message": None,
     "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
     "n_": (1, 2),
     "nmsg": (1, 2),
     "plural_form": (1, 2),
@@ -49,6 +50,7 @@ class Found:
     key: MsgKey
     path: Path
     line: int
+    context: str | None = None  # msgctxt, from pgettext
 
 
 def extract(paths: Iterable[Path]) -> tuple[list[Found], list[str]]:
@@ -61,9 +63,13 @@ def extract(paths: Iterable[Path]) -> tuple[list[Found], list[str]]:
             warnings = io.StringIO()
             with redirect_stderr(warnings):
                 entries = extract_from_file("python", str(file), keywords=KEYWORDS, comment_tags=("i18n:",))
-            for line, message, _comments, _context in entries:
-                key: MsgKey = message if isinstance(message, str) else (message[0], message[1])
-                found.append(Found(key, file, line))
+            for line, message, _comments, context in entries:
+                if isinstance(message, str):
+                    key: MsgKey = message
+                else:
+                    parts = [m for m in message if m]
+                    key = parts[0] if len(parts) == 1 else (parts[0], parts[1])
+                found.append(Found(key, file, line, context))
             problems.extend(w for w in warnings.getvalue().splitlines() if "warning" in w)
     return found, problems
 
@@ -80,7 +86,7 @@ def missing(found: Iterable[Found], lang: str) -> list[Found]:
     out = []
     for item in found:
         msgid = item.key if isinstance(item.key, str) else item.key[0]
-        entry = catalogue.get(msgid)
+        entry = catalogue.get(msgid, context=item.context)
         if entry is None or entry.fuzzy or (lang != "en" and not _translated(entry.string)):
             out.append(item)
     return out
@@ -103,12 +109,13 @@ def update(found: Iterable[Found]) -> dict[str, int]:
         count = 0
         for item in items:
             msgid = item.key
-            if catalogue.get(msgid if isinstance(msgid, str) else msgid[0]) is None:
+            if catalogue.get(msgid if isinstance(msgid, str) else msgid[0], context=item.context) is None:
                 where = str(item.path.relative_to(PACKAGE.parent))
                 catalogue.add(
                     msgid,
                     string="" if isinstance(msgid, str) else ("",) * catalogue.num_plurals,
                     locations=[(where, item.line)],
+                    context=item.context,
                 )
                 count += 1
         if count:
