@@ -185,3 +185,14 @@ def test_zo11_at_most_five_traps_and_no_replacing_a_used_trap() -> None:
     play(s, "place fuel-04 over 1")
     assert s.cs.cards[s.base[0][0][0]].name == "fuel-04" and k(s, "ammo-02") in s.discard[0]
     assert len(s.base[0]) == 5
+
+
+def test_phases_return_in_any_order_but_an_idle_phase_is_not_offered_again() -> None:
+    s = blank()
+    give(s, 0, "supply", "minion")
+    play(s, "attack", "end attack")  # entered and left with nothing done
+    assert legal(s) == ["purchase", "end turn"]
+    play(s, "purchase", "play supply", "end purchasing")
+    assert legal(s) == ["attack", "end turn"]  # something happened: Attack is open again
+    play(s, "attack", "attack p2 with minion", "end attack")
+    assert s.life[1] == 49 and s.pp == 1

@@ -383,7 +383,7 @@ def load(path: str = "") -> CardSet:
                 text=r.get(e, name, "text", str, ""),
             )
             groups[group].append(add(card))
-    actions = []
+    actions: list[int] = []
     for e in r.entries(data, "action"):
         name = r.get(e, str(e.get("name", "?")), "name", str)
         abilities = r.abilities(e, name, action=True)
@@ -397,6 +397,8 @@ def load(path: str = "") -> CardSet:
             copies=r.get(e, name, "copies", int, 1),
             text=r.get(e, name, "text", str, "") or describe(abilities[0]),
         )
+        if actions and card.cost != cards[actions[0]].cost:
+            raise r.fail(name, "cost", "every Action card costs the same (the rules: 2), it is bought unseen")
         actions.append(add(card))
     return CardSet(
         path=str(file),

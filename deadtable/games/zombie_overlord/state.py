@@ -54,6 +54,7 @@ class ZOState(State):
     tp: int  # whose turn it is
     phase: str  # "" is the hub between phases
     visited: int  # bit mask of the phases entered this turn
+    idle: int  # phases left with nothing done since (not offered again), + FRESH while nothing done
     pp: int  # purchase points of this turn (RULINGS ZO-5)
     bonus: int  # attack points added to the next attack
     round: int
@@ -112,7 +113,7 @@ class ZOState(State):
             self.draw(p, cs.hand_size)
         self.first = rng.randrange(n)  # RULINGS ZO-4
         self.tp = self.first
-        self.phase, self.visited, self.pp, self.bonus = "", 0, 0, 0
+        self.phase, self.visited, self.pp, self.bonus, self.idle = "", 0, 0, 0, 0
         self.round, self.turns = 1, 0
         self.limit = int(self.options.get("rounds", 60))
         self.pending = []
@@ -270,6 +271,7 @@ class ZOState(State):
         other.removed = list(self.removed)
         other.box = self.box
         other.first, other.tp, other.phase, other.visited = self.first, self.tp, self.phase, self.visited
+        other.idle = self.idle
         other.pp, other.bonus, other.round, other.turns = self.pp, self.bonus, self.round, self.turns
         other.limit = self.limit
         other.pending = list(self.pending)
@@ -284,7 +286,8 @@ class ZOState(State):
             t(t(x) for x in self.base), t(t(sorted(x)) for x in self.shown), t(self.life), t(self.alive),
             t(self.out_order), t(self.trap_deck), t(self.row), t(self.survivor_deck), t(self.wasteland),
             t(self.action_deck), self.scavengers, t(self.banished), t(self.removed), self.first, self.tp,
-            self.phase, self.visited, self.pp, self.bonus, self.round, self.turns, t(self.pending), self.over,
+            self.phase, self.visited, self.idle, self.pp, self.bonus, self.round, self.turns,
+            t(self.pending), self.over,
         )  # fmt: skip
 
     def all_cards(self) -> list[int]:

@@ -13,13 +13,15 @@ from deadtable.core import Action
 
 from . import actions as A
 from . import attack, effects, lure
-from .cards import ACTION, SCAVENGER, SUPPLY, TRAP
+from .cards import ACTION, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP
 from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, MALFUNCTION, USED
 
 if TYPE_CHECKING:
     from .state import ZOState
 
+ATTACKERS = (MINION, SURVIVOR, SCAVENGER)
 PHASE_BIT = {"purchase": 1, "action": 2, "attack": 4}
+FRESH = 8  # in `idle`: nothing done since entering the current phase
 
 
 # -- what may be done ------------------------------------------------------------------------
@@ -33,14 +35,33 @@ def legal(s: ZOState) -> list[Action]:
         return action_actions(s, p)
     if s.phase == "attack":
         return attack.actions(s, p)
-    out: list[Action] = [A.ENTER[ph] for ph in A.PHASES if has_work(s, p, ph)]
+    # A phase left with nothing done is not offered again until something happens: no endless
+    # "purchase" / "end purchasing" loops for bots and search.
+    idle = s.idle
+    out: list[Action] = [A.ENTER[ph] for ph in A.PHASES if not idle & PHASE_BIT[ph] and has_work(s, p, ph)]
     out.append(A.END_TURN)
     return out
 
 
 def has_work(s: ZOState, p: int, phase: str) -> bool:
-    """Whether entering `phase` offers anything but leaving it again."""
-    return len(PHASE_LEGAL[phase](s, p)) > 1
+    """Whether entering `phase` offers anything but leaving it again (a quick test of the lists)."""
+    cs, hand = s.cs, s.hand[p]
+    cards = cs.cards
+    if phase == "attack":
+        return any(cards[k].category in ATTACKERS for k in hand)
+    if phase == "purchase":
+        if cs.supply in hand or cs.scavenger in hand:
+            return True
+        pp = s.pp
+        if pp <= 0:
+            return False
+        return len(purchase_actions(s, p)) > 1
+    full = len(s.base[p]) >= cs.max_traps
+    for k in hand:
+        cat = cards[k].category
+        if cat == ACTION or (cat == TRAP and not full):
+            return True
+    return len(action_actions(s, p)) > 1
 
 
 def purchase_actions(s: ZOState, p: int) -> list[Action]:
@@ -93,9 +114,6 @@ def action_actions(s: ZOState, p: int) -> list[Action]:
     return out
 
 
-PHASE_LEGAL = {"purchase": purchase_actions, "action": action_actions, "attack": attack.actions}
-
-
 # -- doing it --------------------------------------------------------------------------------
 def apply(s: ZOState, action: Action) -> None:
     if s.pending:
@@ -107,11 +125,17 @@ def apply(s: ZOState, action: Action) -> None:
         if w in PHASE_BIT:
             s.phase = w
             s.visited |= PHASE_BIT[w]
+            s.idle |= FRESH
         elif w == "end turn":
             end_turn(s, p)
         else:
+            if s.idle & FRESH:
+                s.idle |= PHASE_BIT[s.phase]
+            s.idle &= ~FRESH
             s.phase = ""
-    elif isinstance(action, A.Play):
+        return
+    s.idle = 0
+    if isinstance(action, A.Play):
         k = s.cs.by_name[action.card]
         c = s.cs.cards[k]
         s.take_from_hand(p, k)
@@ -183,7 +207,7 @@ def end_turn(s: ZOState, p: int) -> None:
         for i, sl in enumerate(base):
             if sl[DAMAGE] or sl[USED]:
                 base[i] = (sl[0], sl[1], 0, sl[3], sl[4], 0)
-    s.phase, s.visited, s.pp, s.bonus = "", 0, 0, 0
+    s.phase, s.visited, s.pp, s.bonus, s.idle = "", 0, 0, 0, 0
     s.turns += 1
     n = s.players
     nxt = next((p + i) % n for i in range(1, n + 1) if s.alive[(p + i) % n])
@@ -252,6 +276,8 @@ def explain(s: ZOState, text: str) -> str:
     if text in PHASE_BIT:
         if s.phase:
             return f"you are in the {s.phase} phase: end it first, then choose another"
+        if s.idle & PHASE_BIT[text]:
+            return f"you left the {text} phase without doing anything; it opens again once something changes"
         need = {"purchase": "Supply or Scavengers to play, or points to spend",
                 "action": "Trap or Action cards to play, or Trap abilities to use",
                 "attack": "Minions or Scavengers in hand"}[text]  # fmt: skip

@@ -37,6 +37,7 @@ def view(s: ZOState, player: int | None) -> dict[str, Any]:
         "round_limit": s.limit,
         "phase": s.phase or "choose",
         "visited": [ph for ph, bit in (("purchase", 1), ("action", 2), ("attack", 4)) if s.visited & bit],
+        "idle": [ph for ph, bit in (("purchase", 1), ("action", 2), ("attack", 4)) if s.idle & bit],
         "purchase_points": s.pp,
         "attack_bonus": s.bonus,
         "life": list(s.life),
