@@ -143,7 +143,6 @@ class OverlordsState(State):
             for z in range(self.nh + 1):
                 row[z] = []
         self.note(f"Round {self.round + 1}: {self.nh} hands of {self.per_hand} dealt")
-        self.emit("round_start", round=self.round + 1)
 
     # -- the turn ------------------------------------------------------------------------------
     def _start_turn(self) -> None:
