@@ -118,7 +118,7 @@ def test_alliances_teammate_protects_and_thief_hits_only_opponents() -> None:
     )
     do(st, "play sniper", "decline")  # P2 declines, its teammate P4 is asked next
     assert st.current_player == 3 and legal(st) == ["play hide", "decline"]
-    do(st, "play hide", "end turn")
+    do(st, "play hide")
     assert len(st.hands[1]) == 2 and hand(st, 3) == ["Walker"]
     st.turn_seat = 0
     do(st, "play thief")

@@ -136,14 +136,11 @@ def test_next_draws_and_next_skips() -> None:
     do(st, "play sniper")
     assert st.current_player == 1 and st.view(2)["pending"]["kind"] == "respond"
     do(st, "decline")
-    # After an elite a combo (Don Lysar) could follow: the question is asked, whatever the hand.
-    assert legal(st) == ["end turn"]
-    do(st, "end turn")
     assert len(st.hands[1]) == 5 and st.current_player == 1  # P2's own turn follows
     do(st, "play walker", "play walker")  # P2, then P3 plays Walker (Star 4)
     st.turn_seat = 0
     do(st, "play brute")  # 8 Star: P2 misses the next turn
-    do(st, "decline", "end turn")
+    do(st, "decline")
     assert st.current_player == 2 and st.skip == [False, False, False]
 
 
@@ -161,23 +158,30 @@ def test_reverse_turns_play_around() -> None:
 
 def test_lady_mimic_combo_after_a_flask_card() -> None:
     st = position(hands=[["Blob", "Lady Mimic", "Biter"], ["Walker"] * 3], match="Leech", deck=["Hide"] * 5)
-    do(st, "play blob")
-    do(st, "decline")  # Blob: P2 draws 1
-    assert legal(st) == ["play lady-mimic", "end turn"]
-    do(st, "play lady-mimic", "end turn")
-    assert hand(st, 0) == ["Biter"] and st.current_player == 1
+    # Blob (Flask) fits the Leech; Lady Mimic may follow any Flask card you play, whatever it shows.
+    assert legal(st) == ["play biter", "play blob", "play blob + lady-mimic", "play lady-mimic"]
+    do(st, "play blob + lady-mimic")
+    do(st, "decline")  # Blob's effect comes first: P2 draws 1; then Lady Mimic is played
+    assert hand(st, 0) == ["Biter"] and st.current_player == 1 and len(st.hands[1]) == 4
     assert st.cards.name(st.match_kind) == "Lady Mimic"
 
 
 def test_don_lysar_combo_after_an_elite_and_not_otherwise() -> None:
     st = position(hands=[["Brute", "Don Lysar", "Biter"], ["Walker"] * 3], match="Biter", deck=["Hide"] * 5)
-    do(st, "play biter", "decline")  # a common: no combo is offered
-    assert st.current_player == 1
-    st.turn_seat = 0
-    do(st, "play brute", "decline")
-    assert legal(st) == ["play don-lysar", "end turn"]
-    do(st, "end turn")
-    assert "Don Lysar" in hand(st, 0)
+    assert legal(st) == ["play biter", "play brute", "play brute + don-lysar"]  # not after a common
+    with pytest.raises(IllegalAction, match="Don Lysar may not follow Biter"):
+        do(st, "play biter + don-lysar")
+    do(st, "play brute + don-lysar", "decline")
+    assert hand(st, 0) == ["Biter"] and st.cards.name(st.match_kind) == "Don Lysar"
+    assert st.current_player == 0  # the Brute made P2 miss a turn
+
+
+def test_a_combo_comes_with_a_drawn_card_too() -> None:
+    st = position(hands=[["Don Lysar", "Blob"], ["Walker"] * 3], match="Biter", deck=["Hide", "Sniper"])
+    do(st, "draw")
+    assert legal(st) == ["play sniper", "play sniper + don-lysar", "keep"]
+    do(st, "play sniper + don-lysar", "decline")
+    assert hand(st, 0) == ["Blob"] and len(st.hands[1]) == 5
 
 
 def test_schemer_names_a_corporation_then_gives_an_opponent_a_card() -> None:
@@ -193,7 +197,7 @@ def test_schemer_names_a_corporation_then_gives_an_opponent_a_card() -> None:
     do(st, "name flask")
     assert st.match_corp == 3 and st.cards.name(st.match_kind) == "Schemer"
     assert legal(st) == ["target p2", "target p3"]
-    do(st, "target p3", "decline", "give colossus", "end turn")
+    do(st, "target p3", "decline", "give colossus")
     assert "Colossus" in hand(st, 2) and hand(st, 0) == ["Biter"]
     assert st.view(0)["known"] == [{"seat": 2, "cards": ["Colossus"]}]
     assert st.view(1)["known"] == []
@@ -222,7 +226,7 @@ def test_hide_cancels_and_boomerang_turns_the_effect_back() -> None:
     )
     do(st, "play sniper")
     assert legal(st) == ["play hide", "play boomerang", "decline"]
-    do(st, "play hide", "end turn")
+    do(st, "play hide")
     assert len(st.hands[1]) == 2 and st.current_player == 1
     st.turn_seat = 0
     do(st, "play biter")  # the next player draws 1

@@ -2,8 +2,8 @@
 
 Cards are named by kind (their slug), never by copy: two copies of a card in hand are one choice.
 
->>> str(Play("lady-mimic")), str(Draw()), str(Target(1)), str(Name("star"))
-('play lady-mimic', 'draw', 'target p2', 'name star')
+>>> str(Play("lady-mimic")), str(Play("brute", "don-lysar")), str(Target(1)), str(Name("star"))
+('play lady-mimic', 'play brute + don-lysar', 'target p2', 'name star')
 """
 
 from __future__ import annotations
@@ -16,12 +16,18 @@ from deadtable.core import Action
 
 @dataclass(frozen=True)
 class Play(Action):
-    """Play a card from hand: on your turn, a drawn card, a combo, or protection when asked."""
+    """Play a card from hand: on your turn, a drawn card, or protection when asked.
+
+    With `combo`, a combo card (Lady Mimic, Don Lysar) whose condition the first card meets is
+    played too, once the first card's effects are over: the choice is made with the first play,
+    so no later question shows who holds a combo card.
+    """
 
     card: str
+    combo: str = ""
 
     def __str__(self) -> str:
-        return f"play {self.card}"
+        return f"play {self.card} + {self.combo}" if self.combo else f"play {self.card}"
 
 
 @dataclass(frozen=True)
@@ -46,14 +52,6 @@ class Keep(Action):
 
     def __str__(self) -> str:
         return "keep"
-
-
-@dataclass(frozen=True)
-class EndTurn(Action):
-    """Decline a combo play and end the turn."""
-
-    def __str__(self) -> str:
-        return "end turn"
 
 
 @dataclass(frozen=True)
@@ -104,12 +102,12 @@ class Give(Action):
         return f"give {self.card}"
 
 
-DRAW, PASS, KEEP, END_TURN, DECLINE = Draw(), Pass(), Keep(), EndTurn(), Decline()
+DRAW, PASS, KEEP, DECLINE = Draw(), Pass(), Keep(), Decline()
 
 
 @cache
-def play(slug: str) -> Play:
-    return Play(slug)
+def play(slug: str, combo: str = "") -> Play:
+    return Play(slug, combo)
 
 
 @cache

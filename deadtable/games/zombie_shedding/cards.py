@@ -103,6 +103,7 @@ class CardSet:
         self.cards = tuple(cards)
         self.source = source
         self.by_slug = {c.slug: c.kind_id for c in cards}
+        self.slugs = tuple(c.slug for c in cards)
         n = len(cards)
         self.points = tuple(c.points for c in cards)
         self.is_event = tuple(c.is_event for c in cards)
@@ -120,8 +121,6 @@ class CardSet:
             for j in range(n)
         )
         self.combo_kinds = tuple(k for k in range(n) if conds["combo"][k])
-        # combo_trigger[j]: some combo card may follow kind j (public, so asking leaks nothing).
-        self.combo_trigger = tuple(any(row) for row in self.combo_after)
         self.on_play = tuple(
             tuple((ON_PLAY.index(e), int(dict(p).get("count", 0))) for e, p in c.effects if e in ON_PLAY)
             for c in cards

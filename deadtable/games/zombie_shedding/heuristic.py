@@ -34,6 +34,7 @@ W = {
     "event": 3.0,  # keep events (they fit anywhere) for later
     "protection": 9.0,  # keep protection longer still
     "screamer": 12.0,  # keep the Screamer to finish with it
+    "combo": 6.0,  # playing a combo card too
 }
 ATTACKS = ("next_draws", "next_skips", "swap", "give")
 
@@ -91,6 +92,20 @@ def _play_score(
         score += boost if hits_opponent else -boost
     if "finish" in card["effect_names"] and danger > 1:
         score -= W["screamer"]
+    return score
+
+
+def _combo_score(
+    view: dict[str, Any],
+    seat: int,
+    action: A.Play,
+    by_slug: dict[str, dict[str, Any]],
+    hand: list[dict[str, Any]],
+    table: _Table,
+) -> float:
+    score = _play_score(view, seat, by_slug[action.card], hand, table)
+    if action.combo:  # a second card shed in the same turn, and a big one
+        score += W["combo"] + by_slug[action.combo]["points"] * W["points"]
     return score
 
 
@@ -157,19 +172,17 @@ class HeuristicAgent:
         kind = pending["kind"] if pending else "turn"
         if kind == "respond":
             return _respond(view, seat, actions)
-        if kind in ("turn", "drawn", "combo"):
+        if kind in ("turn", "drawn"):
             plays = [a for a in actions if isinstance(a, A.Play)]
             if kind == "drawn":
                 drawn = pending["card"] if pending else None
                 if plays and drawn and not _is_protection(drawn):
-                    return plays[0]
+                    return max(plays, key=lambda a: len(a.combo))  # with its combo when there is one
                 return A.KEEP
-            if kind == "combo":
-                return plays[0] if plays else A.END_TURN
             if not plays:
                 return actions[0]
             table = _Table(seat_info, rng)
-            return max(plays, key=lambda a: _play_score(view, seat, by_slug[a.card], hand, table))
+            return max(plays, key=lambda a: _combo_score(view, seat, a, by_slug, hand, table))
         if kind == "name":
             weight: dict[str, float] = {}
             for c in hand:

@@ -2,8 +2,8 @@
 
 Pending decisions are frames on `state.stack`, 7-tuples
 `(frame, seat, effect, actor, victim, param, responders)`; `seat` answers the frame on top.
-Frames that need no answer (END: pass the turn on; EFFECT: start an effect) are resolved by
-`settle` as soon as they reach the top.
+Frames that need no answer (END: pass the turn on; EFFECT: start an effect; COMBO: play the
+combo card chosen with the first card) are resolved by `settle` as soon as they reach the top.
 
 Effects that hit a player (draw cards, miss a turn, Thief's swap, the Schemer's gift) ask the
 victim, then each teammate still in the hand, whether to answer with protection: Hide cancels
@@ -65,9 +65,21 @@ def can_draw(st: ShedState) -> bool:
     return bool(st.deck) or len(st.discard) > 1
 
 
-def combo_options(st: ShedState, seat: int, played: int) -> list[int]:
-    row = st.cards.combo_after[played]
-    return sorted({k for k in st.hands[seat] if row[k]})
+def play_actions(st: ShedState, seat: int, kinds: list[int]) -> list[Action]:
+    """`play k` for each kind, and `play k + c` for each combo card c in hand that may follow k."""
+    cs = st.cards
+    slugs = cs.slugs
+    hand = st.hands[seat]
+    combos = [c for c in cs.combo_kinds if c in hand]
+    out: list[Action] = []
+    for k in kinds:
+        out.append(A.play(slugs[k]))
+        if combos:
+            row = cs.combo_after[k]
+            for c in combos:
+                if row[c] and (c != k or hand.count(c) >= 2):
+                    out.append(A.play(slugs[k], slugs[c]))
+    return out
 
 
 def target_candidates(st: ShedState, seat: int) -> list[int]:
@@ -77,8 +89,10 @@ def target_candidates(st: ShedState, seat: int) -> list[int]:
 
 
 # -- a turn ------------------------------------------------------------------------------------
-def play_on_turn(st: ShedState, seat: int, k: int) -> None:
-    _play_card(st, seat, k, push_end=True)
+def play_on_turn(st: ShedState, seat: int, action: A.Play) -> None:
+    by_slug = st.cards.by_slug
+    combo = by_slug[action.combo] if action.combo else NOBODY
+    _play_card(st, seat, by_slug[action.card], push_end=True, combo=combo)
 
 
 def draw_on_turn(st: ShedState, seat: int) -> None:
@@ -150,7 +164,7 @@ def rebuild(st: ShedState) -> bool:
     return True
 
 
-def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool) -> None:
+def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int = NOBODY) -> None:
     cards = st.cards
     st.hands[seat].remove(k)
     st.discard.append(k)
@@ -167,8 +181,8 @@ def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool) -> None:
         # Going out: a card that takes its player out of the hand has no effect.
         hands.goes_out(st, seat, k)
         return
-    if cards.combo_trigger[k]:
-        st.stack.append(frame(F_COMBO, seat, param=k))
+    if combo >= 0:  # played once this card's effects are over
+        st.stack.append(frame(F_COMBO, seat, param=combo))
     for code, param in reversed(cards.on_play[k]):
         st.stack.append(frame(F_EFFECT, NOBODY, code, seat, NOBODY, param))
 
@@ -184,8 +198,12 @@ def settle(st: ShedState) -> None:
         elif f[0] == F_EFFECT:
             stack.pop()
             _start_effect(st, f[2], f[3], f[4], f[5])
-        elif f[0] == F_COMBO and not st.hands[f[1]]:
+        elif f[0] == F_COMBO:
             stack.pop()
+            seat, k = f[1], f[5]
+            if st.active(seat) and k in st.hands[seat]:
+                st.note(f"P{seat + 1} adds a combo")
+                _play_card(st, seat, k, push_end=False)
         else:
             break
 
@@ -246,14 +264,10 @@ def answer(st: ShedState, seat: int, action: Action) -> None:
     kind = f[0]
     if kind == F_DRAWN:
         if isinstance(action, A.Play):
-            _play_card(st, seat, f[5], push_end=True)
+            play_on_turn(st, seat, action)
         else:
             st.note(f"P{seat + 1} keeps the card")
             advance(st, seat)
-    elif kind == F_COMBO:
-        if isinstance(action, A.Play):
-            st.note(f"P{seat + 1} combos")
-            _play_card(st, seat, st.cards.by_slug[action.card], push_end=False)
     elif kind == F_NAME:
         assert isinstance(action, A.Name)
         st.match_corp = [c.lower() for c in CORPORATIONS].index(action.corporation)

@@ -67,10 +67,9 @@ class ShedState(State):
         slugs = self.cards.cards
         if kind == rules.F_DRAWN:
             # Asked whether or not the card fits, so being asked reveals nothing (RULINGS ZS-4).
-            return [A.play(slugs[f[5]].slug), A.KEEP] if rules.fits(self, f[5]) else [A.KEEP]
-        if kind == rules.F_COMBO:
-            opts: list[Action] = [A.play(slugs[k].slug) for k in rules.combo_options(self, seat, f[5])]
-            return [*opts, A.END_TURN]
+            if rules.fits(self, f[5]):
+                return [*rules.play_actions(self, seat, [f[5]]), A.KEEP]
+            return [A.KEEP]
         if kind == rules.F_NAME:
             return [A.Name(c.lower()) for c in CORPORATIONS]
         if kind == rules.F_TARGET:
@@ -87,8 +86,7 @@ class ShedState(State):
     def _turn_actions(self) -> list[Action]:
         playable = rules.playable_kinds(self, self.turn_seat)
         if playable:
-            slugs = self.cards.cards
-            return [A.play(slugs[k].slug) for k in playable]
+            return rules.play_actions(self, self.turn_seat, playable)
         return [A.DRAW] if rules.can_draw(self) else [A.PASS]
 
     def _apply(self, action: Action) -> None:
@@ -97,7 +95,7 @@ class ShedState(State):
         if self.stack:
             rules.answer(self, seat, action)
         elif isinstance(action, A.Play):
-            rules.play_on_turn(self, seat, self.cards.by_slug[action.card])
+            rules.play_on_turn(self, seat, action)
         elif isinstance(action, A.Draw):
             rules.draw_on_turn(self, seat)
         else:

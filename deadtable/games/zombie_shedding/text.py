@@ -47,8 +47,6 @@ def _pending_text(view: dict[str, Any]) -> str:
     if kind == "drawn":
         card = p.get("card")
         return f"{who} drew {card_text(card) if card else 'a card'}: play it if it fits, or keep it"
-    if kind == "combo":
-        return f"{who} may add a combo card after {p['after']}, or end the turn"
     if kind == "name":
         return f"{who} names the corporation to match"
     if kind == "target":

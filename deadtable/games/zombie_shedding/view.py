@@ -33,7 +33,7 @@ def effect_text(name: str, params: dict[str, Any]) -> str:
     texts = {
         "lands_on": f"may be played on any {cond}",
         "follows": f"any {cond} may follow it",
-        "combo": f"combo: may be played too right after you play a {cond}",
+        "combo": f"combo: may be played too, right after a {cond} you play",
         "next_draws": f"the next player draws {params.get('count', 1)}",
         "next_skips": "the next player misses a turn",
         "reverse": "play turns around",
@@ -94,8 +94,6 @@ def _pending(st: ShedState, player: int | None) -> dict[str, Any] | None:
     cards = st.cards.cards
     if kind == rules.F_DRAWN:
         out["card"] = card_json(cards[f[5]]) if player == seat else None
-    elif kind == rules.F_COMBO:
-        out["after"] = cards[f[5]].name
     elif kind in (rules.F_TARGET, rules.F_RESPOND, rules.F_TAKE, rules.F_GIVE):
         out["effect"] = rules.EFFECT_NAMES[f[2]]
         out["actor"] = f[3] if f[3] >= 0 else seat
@@ -198,9 +196,11 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
 def text_action(text: str) -> Action | None:
     """The action a text names (legal or not), or None when it names no action of this game."""
     words = text.split()
-    simple = {"draw": A.DRAW, "pass": A.PASS, "keep": A.KEEP, "end turn": A.END_TURN, "decline": A.DECLINE}
+    simple = {"draw": A.DRAW, "pass": A.PASS, "keep": A.KEEP, "decline": A.DECLINE}
     if text in simple:
         return simple[text]
+    if len(words) == 4 and words[0] == "play" and words[2] == "+":
+        return A.Play(words[1], words[3])
     if len(words) == 2 and words[0] in ("play", "take", "give"):
         return {"play": A.Play, "take": A.Take, "give": A.Give}[words[0]](words[1])
     return None
@@ -226,6 +226,14 @@ def why_not(st: ShedState, action: Action | None) -> str:
             return f"there is no card called {action.card!r}"
         if k not in st.hands[seat]:
             return f"you hold no {cards.cards[k].name}"
+        c = cards.by_slug.get(action.combo, -1) if action.combo else -1
+        if action.combo and (c < 0 or c not in st.hands[seat] or not cards.cards[c].has("combo")):
+            return f"{action.combo!r} is not a combo card in your hand"
+        if c >= 0 and not cards.combo_after[k][c]:
+            combo = cards.cards[c]
+            params = next(p for n, p in combo.effects if n == "combo")
+            why = effect_text("combo", dict(params))
+            return f"{combo.name} may not follow {cards.cards[k].name}: {why}"
         top = cards.cards[st.match_kind]
         return (
             f"{cards.cards[k].name} does not match {top.name}: play a card of {top.points} points, "
