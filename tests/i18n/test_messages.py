@@ -122,7 +122,8 @@ def test_rulings_by_game_translated_where_available() -> None:
     assert [r.id for r in cz] == [f"CZ-{i}" for i in range(1, 8)] + ["ALL-1", "ALL-2"]
     assert all(r.lang == "ru" for r in cz)
     zo = rulings("zombie-overlord", "es")
-    assert zo[0].id == "ZO-1" and zo[0].lang == "en" and zo[-1].lang == "es"
+    assert [r.id for r in zo][:2] == ["ZO-1", "ZO-2"] and all(r.lang == "es" for r in zo)
+    assert "Trap" in zo[0].text and "Survivor" in zo[0].text  # printed terms stay English (ZO rulebook)
     assert {r.id[:2] for r in rulings("overlords")} == {"OV", "AL"}
     found = ruling("ZO-10")
     assert found is not None and "round limit" in found.text
@@ -156,3 +157,17 @@ def test_an_outcome_note_can_be_a_message() -> None:
     assert data["note"] == "Game over" and data["note_i18n"] == {"msg": "Game over", "params": {}}
     assert Message.from_json(data["note_i18n"]).render("ru") == "Конец партии"  # type: ignore[arg-type]
     assert "note_i18n" not in Outcome.from_scores([1, 2], note="plain").to_json()
+
+
+def test_every_ruling_is_translated_and_the_english_copy_is_current() -> None:
+    english = {r.id for game in RULING_GAMES for r in rulings(game, "en")}
+    assert len(english) == 32
+    for lang in ("es", "ru"):
+        assert all(r.lang == lang for game in RULING_GAMES for r in rulings(game, lang)), lang
+    shared = Path("/work/shared/RULINGS.md")
+    if shared.is_file():
+        shipped = PACKAGE / "i18n" / "rules" / "RULINGS.en.md"
+        assert shipped.read_text(encoding="utf-8") == shared.read_text(encoding="utf-8")
+
+
+RULING_GAMES = ("carson-zoo", "overlords", "zombie-overlord", "zombie-shedding")
