@@ -1,0 +1,1 @@
+"""Speed measurements, run by hand or by `make bench` (`python -m benchmarks`); never timed tests."""

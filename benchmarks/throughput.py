@@ -1,0 +1,166 @@
+"""Speed of the deadtable games themselves: random play, clone(), IS-MCTS, and the RL wrappers.
+
+Every measurement runs for a time budget and reports a rate; games are seeded, so a run plays the
+same games each time (only the count finished within the budget varies).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from deadtable.core import Game, State, Variant
+
+
+@dataclass
+class Rate:
+    games: int
+    actions: int
+    seconds: float
+
+    @staticmethod
+    def add(a: Rate | None, b: Rate | None) -> Rate | None:
+        if a is None or b is None:
+            return b if a is None else a
+        return Rate(a.games + b.games, a.actions + b.actions, a.seconds + b.seconds)
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def actions_per_s(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+
+def random_play(g: Game, variant: Variant, budget: float) -> Rate:
+    """Full games by uniform random choice (legal_actions + apply_trusted), as many as fit."""
+    games = actions = 0
+    rng = random.Random(12345)
+    start = time.perf_counter()
+    deadline = start + budget
+    seed = 0
+    while True:
+        state = g.new(variant.players, seed, **variant.options)
+        legal = state.legal_actions
+        apply = state.apply_trusted
+        randrange = rng.randrange
+        while state.current_player is not None:
+            acts = legal()
+            apply(acts[randrange(len(acts))])
+            actions += 1
+        games += 1
+        seed += 1
+        if time.perf_counter() >= deadline:
+            break
+    return Rate(games, actions, time.perf_counter() - start)
+
+
+def positions(g: Game, variant: Variant, count: int, seed: int = 7) -> list[State]:
+    """`count` positions spread over seeded random games (never terminal)."""
+    out: list[State] = []
+    rng = random.Random(seed)
+    s = 0
+    while len(out) < count:
+        state = g.new(variant.players, 1000 + s, **variant.options)
+        trail = []
+        while not state.is_terminal:
+            trail.append(state.clone())
+            acts = state.legal_actions()
+            state.apply_trusted(acts[rng.randrange(len(acts))])
+        out.extend(trail[len(trail) // 4 :: max(1, len(trail) // 4)][:3])
+        s += 1
+    return out[:count]
+
+
+def clone_cost(g: Game, variant: Variant, budget: float) -> float:
+    """Microseconds per `state.clone()` over positions from the whole game."""
+    states = positions(g, variant, 12)
+    n = 0
+    start = time.perf_counter()
+    deadline = start + budget
+    while time.perf_counter() < deadline:
+        for s in states:
+            s.clone()
+            s.clone()
+            s.clone()
+            s.clone()
+        n += 4 * len(states)
+    return (time.perf_counter() - start) / n * 1e6
+
+
+def ismcts_rate(g: Game, variant: Variant, budget: float, iterations: int = 200) -> float | None:
+    """Our IS-MCTS iterations per second (default settings) from mid-game positions; None if absent."""
+    try:
+        from deadtable.agents.ismcts import IsmctsAgent
+    except ImportError:
+        return None
+    from deadtable.core import seat_info
+
+    states = [s for s in positions(g, variant, 6, seed=3) if len(s.legal_actions()) > 1]
+    agent = IsmctsAgent(iterations=iterations)
+    done = 0
+    spent = 0.0
+    rng = random.Random(5)
+    while spent < budget:
+        for s in states:
+            info = seat_info(s, random.Random(1))
+            t = time.perf_counter()
+            agent.act(info, rng)
+            spent += time.perf_counter() - t
+            done += agent.last_iterations
+            if spent >= budget:
+                break
+    return done / spent if spent else None
+
+
+@dataclass
+class Overhead:
+    raw_steps_per_s: float
+    env_steps_per_s: float
+    wrapped_steps_per_s: float
+
+    @property
+    def factor(self) -> float:
+        return self.raw_steps_per_s / self.env_steps_per_s if self.env_steps_per_s else float("inf")
+
+
+def wrapper_overhead(g: Game, variant: Variant, budget: float) -> Overhead | None:
+    """Engine steps/s (legal_actions + apply) against PettingZoo steps/s (last() + mask + step).
+
+    The env steps include building the observation vector from the seat's view every step, which
+    is what an agent reads; `wrapped` adds PettingZoo's order and bounds checking wrappers.
+    """
+    try:
+        import numpy as np
+
+        from deadtable.rl.pettingzoo import env, raw_env
+    except ImportError:
+        return None
+    raw = random_play(g, variant, budget)
+
+    def run(e: Any) -> float:
+        steps = 0
+        rng = np.random.default_rng(0)
+        start = time.perf_counter()
+        deadline = start + budget
+        seed = 0
+        while time.perf_counter() < deadline:
+            e.reset(seed=seed)
+            seed += 1
+            for _agent in e.agent_iter():
+                obs, _r, term, trunc, _info = e.last()
+                if term or trunc:
+                    e.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(int(legal[rng.integers(len(legal))]))
+                steps += 1
+        return steps / (time.perf_counter() - start)
+
+    kwargs = dict(variant.options)
+    plain = run(raw_env(g.id, variant.players, **kwargs))
+    wrapped = run(env(g.id, variant.players, **kwargs))
+    return Overhead(raw.actions_per_s, plain, wrapped)
