@@ -19,7 +19,7 @@ from .rules_cmd import rules_cmd
 from .serve import serve
 from .simulate import simulate
 from .tournament import tournament_cmd
-from .translated import TGroup, lang_option
+from .translated import TGroup, lang_option, show_click_error
 
 
 @click.group(
@@ -57,7 +57,7 @@ def main() -> None:
         console.print("\n[dim]" + _("stopped") + "[/dim]")
         sys.exit(130)
     except click.ClickException as err:
-        err.show()
+        show_click_error(err)
         sys.exit(err.exit_code)
     except DeadtableError as err:
         console.print("[bold red]" + _("error:") + "[/bold red] " + escape(err.render()))

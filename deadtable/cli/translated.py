@@ -182,5 +182,22 @@ class TGroup(_Translated, click.Group):
             formatter.write_dl(rows)
 
 
+def show_click_error(err: click.ClickException) -> None:
+    """Click's error report (usage, hint, "Error: ...") with deadtable's words translated.
+
+    Click's own sentences inside the message ("Invalid value for ...", "No such option") stay
+    in English; the reasons deadtable gives inside them are translated.
+    """
+    tr = translator(language())
+    ctx = getattr(err, "ctx", None)
+    if isinstance(err, click.UsageError) and ctx is not None:
+        hint = ""
+        if ctx.command.get_help_option(ctx) is not None:
+            option = max(ctx.command.get_help_option_names(ctx), key=len)
+            hint = tr._("Try '{command} {option}' for help.", command=ctx.command_path, option=option) + "\n"
+        click.echo(f"{ctx.get_usage()}\n{hint}", err=True, color=ctx.color)
+    click.echo(tr._("Error: {message}", message=err.format_message()), err=True)
+
+
 # Click's own texts that deadtable shows in its help, for the catalogue.
 CLICK_TEXTS = (N_("Show this message and exit."), N_("Show the version and exit."))
