@@ -115,6 +115,9 @@ def test_errors_in_the_chosen_language(
             "es para 2 a 4 jugadores, no 9",
         ),
         (["deadtable", "--lang", "es", "play", "chess"], "no existe el juego 'chess'"),
+        (["deadtable", "--lang", "es", "play", "chess"], "Prueba 'deadtable play --help' para ver la ayuda."),
+        (["deadtable", "--lang", "ru", "play", "--players", "x", "carson-zoo"], "Ошибка: "),
+        (["deadtable", "--lang", "ru", "play", "carson-zoo", "-o", "rounds=3"], "ошибка:"),
     ):
         monkeypatch.setattr("sys.argv", argv)
         with pytest.raises(SystemExit) as exc:
