@@ -95,3 +95,19 @@ def test_random_play_samples_match_views_for_every_variant() -> None:
                 assert sample.view(seat) == st.view(seat)
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])
+
+
+def test_opponents_keep_what_is_certain_after_a_team_exchange() -> None:
+    st = position(
+        4,
+        teams=True,
+        hands=[["zombie"] * 4, ["hydra", "hydra", "orthrus", "cyclops"], ["chimera"] * 4, ["minotaur"] * 4],
+    )
+    play(st, "no exchange", "no exchange", "no exchange", "no exchange")
+    play(st, "recruit zombie", "recruit cyclops", "recruit chimera", "recruit minotaur")
+    # Seat 0 passed 3 Zombies to seat 1; seat 1 passed Hydra, Hydra, Orthrus to seat 2.
+    assert st.view(1)["hands"][2]["known"] == ["Orthrus", "Hydra", "Hydra"]
+    play(st, "no exchange", "exchange zombie", "no exchange", "exchange chimera")
+    # Seats 1 and 3 swapped one card each; seat 0's 3 Zombies in seat 1's hand: one may be gone.
+    assert st.view(0)["hands"][1]["known"] == ["Zombie", "Zombie"]
+    assert st.view(1)["hands"][2]["known"] == ["Orthrus", "Hydra", "Hydra"]  # no exchange there

@@ -39,6 +39,21 @@ def msub(have: list[int], take: list[int]) -> list[int]:
     return out
 
 
+def all_but_one_of_each(cards: list[int]) -> list[int]:
+    """What is still certain of a hand after one unknown card left it.
+
+    >>> all_but_one_of_each([1, 1, 1, 4, 6, 6])
+    [1, 1, 6]
+    """
+    out: list[int] = []
+    prev = None
+    for c in sorted(cards):
+        if c == prev:
+            out.append(c)
+        prev = c
+    return out
+
+
 def forget_one(st: OverlordsState, zone: int, kind: int) -> None:
     """A card of `kind` was seen leaving `zone`: nobody may still count on one there."""
     for row in st.known:
@@ -79,8 +94,9 @@ def exchange(st: OverlordsState, a: int, b: int, x: int, y: int) -> None:
     st.hands[b].sort()
     for o in range(st.players):
         if o not in (a, b):
-            st.known[o][a] = []  # one unseen card left each hand: nothing there is certain now
-            st.known[o][b] = []
+            # One unseen card left each hand: of each kind, one copy may have been that card.
+            st.known[o][a] = all_but_one_of_each(st.known[o][a])
+            st.known[o][b] = all_but_one_of_each(st.known[o][b])
     for me, other, gave, got in ((a, b, x, y), (b, a, y, x)):
         row = st.known[me][other]
         if got in row:
