@@ -22,10 +22,10 @@ if TYPE_CHECKING:
 
 def attackers(s: ZOState, p: int) -> list[int]:
     """Distinct Minion kinds in hand (starting Minions and converted Survivors)."""
-    cards = s.cs.cards
+    cat = s.cs.categories
     out: list[int] = []
     for k in s.hand[p]:
-        if (not out or out[-1] != k) and cards[k].category in (MINION, SURVIVOR):
+        if (not out or out[-1] != k) and cat[k] in (MINION, SURVIVOR):
             out.append(k)
     return out
 

@@ -100,6 +100,7 @@ class CardSet:
     survivors: tuple[int, ...]
     misfits: tuple[int, ...]
     actions: tuple[int, ...]
+    categories: tuple[int, ...] = ()  # by kind, for the engine's inner loops
 
     def card(self, kind: int) -> Card:
         return self.cards[kind]
@@ -419,4 +420,5 @@ def load(path: str = "") -> CardSet:
         survivors=tuple(groups["survivor"]),
         misfits=tuple(groups["misfit"]),
         actions=tuple(actions),
+        categories=tuple(c.category for c in cards),
     )

@@ -210,8 +210,8 @@ class ZOState(State):
     def outcome(self) -> Outcome:
         """The last player with life points wins; at the round limit, the most life (ZO-9, ZO-10)."""
         scores: list[float] = [float(x) for x in self.life]
-        for i, q in enumerate(self.out_order):
-            scores[q] = -100.0 + i
+        for i, q in enumerate(self.out_order):  # the eliminated rank by how long they lasted
+            scores[q] = float(i - len(self.out_order))
         eligible = [q for q in range(self.players) if self.alive[q]]
         return Outcome.from_scores(scores, eligible=eligible, note=self.note)
 

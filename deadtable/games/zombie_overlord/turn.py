@@ -46,9 +46,9 @@ def legal(s: ZOState) -> list[Action]:
 def has_work(s: ZOState, p: int, phase: str) -> bool:
     """Whether entering `phase` offers anything but leaving it again (a quick test of the lists)."""
     cs, hand = s.cs, s.hand[p]
-    cards = cs.cards
+    cat = cs.categories
     if phase == "attack":
-        return any(cards[k].category in ATTACKERS for k in hand)
+        return any(cat[k] in ATTACKERS for k in hand)
     if phase == "purchase":
         if cs.supply in hand or cs.scavenger in hand:
             return True
@@ -58,8 +58,8 @@ def has_work(s: ZOState, p: int, phase: str) -> bool:
         return len(purchase_actions(s, p)) > 1
     full = len(s.base[p]) >= cs.max_traps
     for k in hand:
-        cat = cards[k].category
-        if cat == ACTION or (cat == TRAP and not full):
+        c = cat[k]
+        if c == ACTION or (c == TRAP and not full):
             return True
     return len(action_actions(s, p)) > 1
 
