@@ -35,4 +35,6 @@ def serve(host: str, port: int, db_path: str | None, bot_time: float) -> None:
     console.print(
         f"deadtable online table: open [bold]http://{host}:{port}/[/bold]  (store: {shown})", soft_wrap=True
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    uvicorn.run(
+        app, host=host, port=port, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False
+    )

@@ -25,6 +25,7 @@ def main(argv: list[str] | None = None) -> None:
         port=args.port,
         log_level="warning",
         ws_max_size=1 << 20,
+        ws_per_message_deflate=False,
     )
 
 

@@ -20,7 +20,7 @@ from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, seat_info
 
 from .live import Conn, LiveTable, build
-from .store import ActionRow, NoteRow, Refused, Store, TableRow, hash_token
+from .store import ActionRow, NoteRow, Refused, Store, hash_token
 
 log = logging.getLogger("deadtable.server")
 T = TypeVar("T")
@@ -205,7 +205,7 @@ class Hub:
             base = lt.state
             holder: dict[str, Any] = {}
 
-            def check(row: TableRow, missing: list[ActionRow]) -> tuple[int, str, dict[str, Any] | None]:
+            def check(missing: list[ActionRow]) -> tuple[int, str, dict[str, Any] | None]:
                 st = lt.add_actions(base, missing) if missing else base
                 holder["caught_up"] = st
                 if st.is_terminal:

@@ -8,14 +8,16 @@ and moves the index on. A stale or replayed action fails the index check and cha
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import secrets
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text, update
 
 from . import db
 from .db import actions, notes, seats, tables
@@ -96,6 +98,29 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.postgresql = db.is_postgresql(engine)
+        # SQLite has one writer at a time, and a writer that finds it busy sleeps in growing steps
+        # (up to 100 ms): threads of this process take turns here instead, so nobody sleeps.
+        self._sqlite_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
+        # The row lock that serializes a table's actions (FOR UPDATE is dropped on SQLite, where
+        # BEGIN IMMEDIATE already makes the whole transaction exclusive).
+        self._lock_query = select(tables.c.n_actions).where(tables.c.id == bindparam("id")).with_for_update()
+        # Statements built once: building them per action costs more than running them.
+        self._insert_action = insert(actions)
+        by_id = update(tables).where(tables.c.id == bindparam("tid"))
+        self._advance = by_id.values(n_actions=bindparam("n"), updated_at=bindparam("at"))
+        self._finish = by_id.values(
+            n_actions=bindparam("n"), updated_at=bindparam("at"), status="over", outcome=bindparam("outcome")
+        )
+
+    @contextlib.contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        """One transaction (on SQLite, one at a time in this process)."""
+        if self._sqlite_lock is None:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        with self._sqlite_lock, self.engine.begin() as conn:
+            yield conn
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(
@@ -114,7 +139,7 @@ class Store:
         table_id = secrets.token_urlsafe(9)
         tokens: dict[int, str] = {}
         stamp = db.now()
-        with self.engine.begin() as conn:
+        with self._tx() as conn:
             conn.execute(
                 insert(tables).values(
                     id=table_id,
@@ -180,14 +205,14 @@ class Store:
         )
 
     def table(self, table_id: str) -> TableRow | None:
-        with self.engine.begin() as conn:
+        with self._tx() as conn:
             return self._table(conn, table_id)
 
     def load(
         self, table_id: str, after: int = 0, after_note: int = 0
     ) -> tuple[TableRow, list[ActionRow], list[NoteRow]] | None:
         """A table with its actions from index `after` on and its notes after note id `after_note`."""
-        with self.engine.begin() as conn:
+        with self._tx() as conn:
             row = self._table(conn, table_id)
             if row is None:
                 return None
@@ -210,7 +235,7 @@ class Store:
         return [NoteRow(r.id, r.at_action, r.text) for r in rows]
 
     def list_tables(self, *, status: str | None = None, limit: int = 100) -> list[TableRow]:
-        with self.engine.begin() as conn:
+        with self._tx() as conn:
             query = select(tables.c.id).order_by(tables.c.created_at.desc()).limit(limit)
             if status:
                 query = query.where(tables.c.status == status)
@@ -219,11 +244,11 @@ class Store:
         return [t for t in out if t is not None]
 
     def unfinished(self) -> list[str]:
-        with self.engine.begin() as conn:
+        with self._tx() as conn:
             return [r.id for r in conn.execute(select(tables.c.id).where(tables.c.status == "playing"))]
 
     def count_actions(self, table_id: str) -> int:
-        with self.engine.begin() as conn:
+        with self._tx() as conn:
             n = conn.execute(select(func.count()).where(actions.c.table_id == table_id)).scalar()
         return int(n or 0)
 
@@ -233,20 +258,20 @@ class Store:
         table_id: str,
         index: int | None,
         known: int,
-        check: Callable[[TableRow, list[ActionRow]], tuple[int, str, dict[str, Any] | None]],
+        check: Callable[[list[ActionRow]], tuple[int, str, dict[str, Any] | None]],
         actor: str,
     ) -> int:
         """Append one action, in one transaction, if `check` accepts it; returns its index.
 
-        `check(table, missing)` gets the locked table row and the actions from index `known` on
+        `check(missing)` runs while the table's row is locked and gets the actions from index `known` on
         (those this process has not seen yet, accepted by another process); it raises `Refused`
         to refuse, or returns (seat, action text, outcome or None).
         """
-        with self.engine.begin() as conn:
-            row = self._table(conn, table_id, lock=True)
+        with self._tx() as conn:
+            row = conn.execute(self._lock_query, {"id": table_id}).first()
             if row is None:
                 raise Refused("no-table", f"there is no table {table_id!r}")
-            n = row.n_actions
+            n = int(row.n_actions)
             if index is not None and index != n:
                 raise Refused(
                     "stale",
@@ -254,18 +279,25 @@ class Store:
                     "it was already played or the table has moved on",
                 )
             missing = self._actions(conn, table_id, known) if n > known else []
-            seat, action_text, outcome = check(row, missing)
+            seat, action_text, outcome = check(missing)
             stamp = db.now()
             conn.execute(
-                insert(actions).values(
-                    table_id=table_id, idx=n, seat=seat, text=action_text, actor=actor, at=stamp
-                )
+                self._insert_action,
+                {
+                    "table_id": table_id,
+                    "idx": n,
+                    "seat": seat,
+                    "text": action_text,
+                    "actor": actor,
+                    "at": stamp,
+                },
             )
-            values: dict[str, Any] = {"n_actions": n + 1, "updated_at": stamp}
-            if outcome is not None:
-                values["status"] = "over"
-                values["outcome"] = json.dumps(outcome)
-            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            if outcome is None:
+                conn.execute(self._advance, {"tid": table_id, "n": n + 1, "at": stamp})
+            else:
+                conn.execute(
+                    self._finish, {"tid": table_id, "n": n + 1, "at": stamp, "outcome": json.dumps(outcome)}
+                )
             self._notify(conn, table_id)
         return n
 
@@ -273,7 +305,7 @@ class Store:
         self, table_id: str, at_action: int, note: str, *, away: tuple[int, bool] | None = None
     ) -> int:
         """A line for the table's log, and optionally a seat's away flag, in one transaction."""
-        with self.engine.begin() as conn:
+        with self._tx() as conn:
             result = conn.execute(
                 insert(notes).values(table_id=table_id, at_action=at_action, text=note[:400], at=db.now())
             )

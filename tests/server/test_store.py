@@ -48,12 +48,12 @@ def test_accept_appends_in_order_and_refuses_a_stale_index(store):
         action = state.legal_actions()[0]
         seat = state.current_player
         assert (
-            store.accept(table_id, i, i, lambda row, missing, s=seat, a=action: (s, str(a), None), "player")
+            store.accept(table_id, i, i, lambda missing, s=seat, a=action: (s, str(a), None), "player")
             == i
         )
         state.apply(action)
     with pytest.raises(Refused) as err:
-        store.accept(table_id, 1, 3, lambda row, missing: (0, "x", None), "player")
+        store.accept(table_id, 1, 3, lambda missing: (0, "x", None), "player")
     assert err.value.code == "stale"
     row, actions, _notes = store.load(table_id)
     assert row.n_actions == 3 and [a.text for a in actions] == [str(a) for a in state.history]
@@ -62,7 +62,7 @@ def test_accept_appends_in_order_and_refuses_a_stale_index(store):
 def test_a_refused_check_leaves_the_record_unchanged(store):
     table_id = _table(store)
 
-    def refuse(row, missing):
+    def refuse(missing):
         raise Refused("illegal", "no")
 
     with pytest.raises(Refused):
@@ -77,7 +77,7 @@ def test_concurrent_actions_on_one_table_are_serialized(store):
     results: list[str] = []
 
     def racer(k: int) -> None:
-        def check(row, missing):
+        def check(missing):
             return 0, f"racer {k}", None
 
         barrier.wait()
@@ -98,10 +98,10 @@ def test_concurrent_actions_on_one_table_are_serialized(store):
 
 def test_a_process_behind_the_record_catches_up_inside_the_transaction(store):
     table_id = _table(store)
-    store.accept(table_id, 0, 0, lambda row, missing: (0, "first", None), "player")
+    store.accept(table_id, 0, 0, lambda missing: (0, "first", None), "player")
     seen = []
 
-    def check(row, missing):
+    def check(missing):
         seen.extend(a.text for a in missing)
         return 1, "second", None
 

@@ -1,0 +1,202 @@
+"""Load on the online table: many concurrent WebSocket clients, each playing a bot at its own table.
+
+Starts a server process on loopback (SQLite in a temp dir by default, or `--db URL`), then keeps
+`--tables` tables busy for `--duration` seconds: each client creates a Carson City Zoo table
+against a server-side bot, plays random legal moves (after `--think` seconds, with jitter), and
+starts a new table when its game ends. It reports actions per second and the latency of an action:
+from sending it to receiving the state that contains it ("ack"), and to the state where it is this
+client's turn again, after the bot's reply ("turn").
+
+    python -m benchmarks.load                          # 200 tables, 30 s, think 0.5 s
+    python -m benchmarks.load --tables 200 --think 0   # as fast as the clients can go
+    python -m benchmarks.load --url http://127.0.0.1:8000   # against a running server
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+import httpx
+import websockets
+
+
+@dataclass
+class Stats:
+    ack: list[float] = field(default_factory=list)
+    turn: list[float] = field(default_factory=list)
+    actions: int = 0  # every accepted action, the bots' included
+    client_actions: int = 0
+    games: int = 0
+    errors: int = 0
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+async def client(base: str, k: int, args: argparse.Namespace, stats: Stats, stop: float) -> None:
+    rng = random.Random(k)
+    ws_base = base.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        while time.monotonic() < stop:
+            r = await http.post(
+                "/api/tables",
+                json={
+                    "game": "carson-zoo",
+                    "seed": rng.randrange(1 << 30),
+                    "seats": [{"kind": "human"}, {"kind": "bot", "agent": args.bot}],
+                },
+            )
+            table = r.json()
+            url = f"{ws_base}/ws/tables/{table['id']}"
+            async with websockets.connect(url, max_size=1 << 22, compression=None) as ws:
+                await ws.send(json.dumps({"type": "hello", "seat": 0, "token": table["seats"][0]["token"]}))
+                sent_at: float | None = None
+                sent_index = -1
+                last_index = 0
+                async for raw in ws:
+                    msg = json.loads(raw)
+                    now = time.monotonic()
+                    if msg["type"] == "error":
+                        stats.errors += 1
+                        sent_at = None
+                        continue
+                    if msg["type"] != "state":
+                        continue
+                    if msg["index"] > last_index:
+                        stats.actions += msg["index"] - last_index
+                        last_index = msg["index"]
+                    if sent_at is not None and msg["index"] > sent_index and sent_index >= 0:
+                        stats.ack.append(now - sent_at)
+                        sent_index = -1
+                    if msg["over"]:
+                        stats.games += 1
+                        break
+                    if msg["your_turn"]:
+                        if sent_at is not None and sent_index == -1:
+                            stats.turn.append(now - sent_at)
+                            sent_at = None
+                        if now >= stop:
+                            return
+                        if args.think > 0:
+                            await asyncio.sleep(args.think * (0.5 + rng.random()))
+                        action = msg["legal"][rng.randrange(len(msg["legal"]))]
+                        sent_index = msg["index"]
+                        sent_at = time.monotonic()
+                        stats.client_actions += 1
+                        await ws.send(json.dumps({"type": "act", "action": action, "index": msg["index"]}))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_server(db: str | None) -> tuple[subprocess.Popen[bytes], str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    if db is None:
+        db = os.path.join(tempfile.mkdtemp(prefix="deadtable-load-"), "tables.sqlite3")
+    cmd = [sys.executable, "-m", "deadtable.server", "--port", str(port), "--db", db]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+async def run(base: str, args: argparse.Namespace) -> Stats:
+    stats = Stats()
+    stop = time.monotonic() + args.duration
+    # Open the tables over the first second, as players would arrive, not all in one instant.
+    tasks = []
+    for k in range(args.tables):
+        tasks.append(asyncio.create_task(client(base, k, args, stats, stop)))
+        await asyncio.sleep(1.0 / args.tables)
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    stats.errors += sum(1 for r in results if isinstance(r, BaseException))
+    for r in results:
+        if isinstance(r, BaseException):
+            print("client failed:", repr(r), file=sys.stderr)
+    return stats
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.load", description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--duration", type=float, default=30.0)
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds a client waits before moving")
+    parser.add_argument("--bot", default="random")
+    parser.add_argument("--db", default=None, help="SQLite file or database URL for the started server")
+    parser.add_argument("--url", default=None, help="use this running server instead of starting one")
+    parser.add_argument(
+        "--nice", type=int, default=0, help="scheduling priority of the started server (negative needs root)"
+    )
+    args = parser.parse_args(argv)
+    proc = None
+    base = args.url
+    if base is None:
+        proc, base = start_server(args.db)
+        if args.nice:
+            os.setpriority(os.PRIO_PROCESS, proc.pid, args.nice)
+    load_before = os.getloadavg()[0]
+    cpu_before = cpu_seconds(proc.pid) if proc is not None else float("nan")
+    try:
+        started = time.monotonic()
+        stats = asyncio.run(run(base, args))
+        elapsed = time.monotonic() - started
+        server_cpu = (cpu_seconds(proc.pid) if proc is not None else float("nan")) - cpu_before
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+    ms = 1000.0
+    print(f"tables {args.tables} · duration {elapsed:.1f} s · think {args.think} s · bot {args.bot}")
+    print(f"games finished {stats.games} · errors {stats.errors}")
+    print(
+        f"load average before/after {load_before:.1f}/{os.getloadavg()[0]:.1f} (other work on this machine)"
+    )
+    if stats.actions:
+        per = server_cpu / stats.actions * 1000
+        print(
+            f"server CPU {server_cpu:.1f} s = {per:.2f} ms per action (creating tables included) "
+            f"-> about {1000 / per:.0f} actions/s per core"
+        )
+    print(f"actions/s {stats.actions / elapsed:.0f} (all) · {stats.client_actions / elapsed:.0f} (clients)")
+    for name, values in (("ack", stats.ack), ("turn", stats.turn)):
+        print(
+            f"{name:>4} latency ms: p50 {percentile(values, 50) * ms:.1f} · "
+            f"p95 {percentile(values, 95) * ms:.1f} · "
+            f"p99 {percentile(values, 99) * ms:.1f} · max {max(values, default=float('nan')) * ms:.1f} · "
+            f"mean {statistics.fmean(values) * ms if values else float('nan'):.1f} (n={len(values)})"
+        )
+
+
+if __name__ == "__main__":
+    main()
