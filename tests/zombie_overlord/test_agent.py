@@ -34,3 +34,20 @@ def test_heuristic_beats_random_in_two_player_games() -> None:
 def test_heuristic_plays_three_and_four_player_games() -> None:
     assert sum(_play(seed, 4, seed % 4) for seed in range(20)) >= 14
     assert sum(_play(seed, 3, seed % 3) for seed in range(20)) >= 14
+
+
+def test_search_bots_can_move_no_endless_phase_loops() -> None:
+    """Tree search follows its best action without chance; enter/leave loops would never end."""
+    from deadtable.agents import GreedyAgent
+
+    state = GAME.new(2, 8)
+    rng = random.Random(8)
+    names = ["ismcts", "greedy"]
+    for step in range(30):
+        p = state.current_player
+        assert p is not None
+        name = names[step % 2]
+        agent = GreedyAgent(samples=2) if name == "greedy" else make_agent(name, GAME)
+        if hasattr(agent, "iterations"):
+            agent.iterations = 60  # type: ignore[attr-defined]
+        state.apply(agent.act(seat_info(state), rng))

@@ -196,3 +196,40 @@ def test_phases_return_in_any_order_but_an_idle_phase_is_not_offered_again() -> 
     assert legal(s) == ["attack", "end turn"]  # something happened: Attack is open again
     play(s, "attack", "attack p2 with minion", "end attack")
     assert s.life[1] == 49 and s.pp == 1
+
+
+def test_empty_survivor_deck_the_wasteland_shrinks_and_play_goes_on() -> None:
+    s = blank()
+    trap(s, 0, "fuel-03")
+    wasteland(s, "contractor", "nurse", "deputy")
+    s.box += s.survivor_deck
+    s.survivor_deck = []
+    play(s, "end turn")
+    assert len(s.wasteland) == 2 and not s.is_terminal
+
+
+def test_rounds_count_past_an_eliminated_first_player() -> None:
+    s = blank(3)
+    s.life[0] = 1
+    play(s, "end turn")  # P2's turn
+    give(s, 1, "minion")
+    play(s, "attack", "attack p1 with minion", "end attack")
+    assert not s.alive[0]
+    play(s, "end turn")  # P3
+    assert s.round == 1
+    play(s, "end turn")  # past the seat of P1, the first player: round 2, P2 again
+    assert s.round == 2 and s.tp == 1
+
+
+def test_a_pending_decision_of_an_eliminated_seat_is_dropped() -> None:
+    s = blank(3)
+    from deadtable.games.zombie_overlord.attack import eliminate
+
+    give(s, 1, "supply")
+    give(s, 2, "supply")
+    give(s, 0, "food-11")  # When Placed: all opponents discard at random
+    play(s, "action", "place food-11")
+    assert s.hand[1] == s.hand[2] == []
+    s.pending.append(("discard", 2))
+    eliminate(s, 2, 0)
+    assert s.pending == [] and s.current_player == 0
