@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deadtable.games.zombie_shedding import GAME, ShedState
+from deadtable.games.zombie_shedding import GAME, ShedState, rules
 
 
 def position(
@@ -34,6 +34,7 @@ def position(
     st.turn_seat = turn
     st.dealer = turn
     st.stack = []
+    rules.settle(st)  # a turn with no card that fits draws at once (RULINGS ZS-4)
     return st
 
 

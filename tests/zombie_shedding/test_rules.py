@@ -73,16 +73,15 @@ def test_play_goes_clockwise() -> None:
 def test_draw_one_when_nothing_fits_and_play_it_if_it_fits() -> None:
     # RULINGS ZS-4: Blob (4 Flask) and Lab Rat (1 Umbrella, lands on Flask) do not fit on the Brute.
     st = position(hands=[["Blob", "Spitter"], ["Walker", "Biter"]], match="Brute", deck=["Hide", "Sniper"])
-    assert legal(st) == ["draw"]
-    do(st, "draw")
+    # Nothing fits, so P1 has drawn at once: the Sniper (6 Star) fits the Brute (8 Star).
     assert st.current_player == 0 and legal(st) == ["play sniper", "keep"]
+    assert st.view(1)["pending"] == {"kind": "drawn", "seat": 0, "card": None}
     do(st, "play sniper")
     assert hand(st, 0) == ["Blob", "Spitter"]
 
 
 def test_a_drawn_card_that_does_not_fit_is_kept() -> None:
     st = position(hands=[["Blob", "Spitter"], ["Walker", "Biter"]], match="Brute", deck=["Hide", "Specimen"])
-    do(st, "draw")
     assert legal(st) == ["keep"]  # asked anyway, so being asked reveals nothing
     do(st, "keep")
     assert st.current_player == 1 and "Specimen" in hand(st, 0)
@@ -90,7 +89,7 @@ def test_a_drawn_card_that_does_not_fit_is_kept() -> None:
 
 def test_no_drawing_while_a_card_fits() -> None:
     st = position(hands=[["Biter", "Blob"], ["Walker"]], match="Brute", deck=["Hide"])
-    assert "draw" not in legal(st)
+    assert legal(st) == ["play biter"]
     with pytest.raises(IllegalAction, match="ZS-4"):
         do(st, "draw")
     with pytest.raises(IllegalAction, match="does not match Brute"):
@@ -103,8 +102,7 @@ def test_the_deck_is_rebuilt_from_the_discard_pile_except_its_top_card() -> None
         match="Brute",
         deck=[],
         discard=["Hide", "Schemer", "Officer", "Brute"],
-    )
-    do(st, "draw")
+    )  # nothing fits: P1 draws, and the empty deck is rebuilt first
     assert [st.cards.name(k) for k in st.discard] == ["Brute"]
     assert len(st.deck) == 2 and len(st.hands[0]) == 3
     assert sorted(st.cards.name(k) for k in [*st.deck, st.hands[0][-1]]) == ["Hide", "Officer", "Schemer"]
@@ -117,10 +115,7 @@ def test_nothing_to_draw_means_pass_and_a_full_round_blocks_the_hand() -> None:
         deck=[],
         discard=["Brute"],
     )
-    assert legal(st) == ["pass"]
-    do(st, "pass")
-    assert legal(st) == ["pass"]
-    do(st, "pass")
+    # Neither can play nor draw: both pass, and the hand is blocked.
     # Blocked: P1 (7 points) goes out before P2 (11); P2 adds its points (Duel, ZS-2).
     assert st.scores == [0, 11] and st.hand_no == 2 and st.dealer == 0
 
@@ -172,13 +167,13 @@ def test_don_lysar_combo_after_an_elite_and_not_otherwise() -> None:
     with pytest.raises(IllegalAction, match="Don Lysar may not follow Biter"):
         do(st, "play biter + don-lysar")
     do(st, "play brute + don-lysar", "decline")
-    assert hand(st, 0) == ["Biter"] and st.cards.name(st.match_kind) == "Don Lysar"
-    assert st.current_player == 0  # the Brute made P2 miss a turn
+    assert st.cards.name(st.match_kind) == "Don Lysar" and "Don Lysar" not in hand(st, 0)
+    # The Brute made P2 miss a turn: P1 again, and with nothing that fits it has drawn a card.
+    assert st.current_player == 0 and hand(st, 0) == ["Biter", "Hide"]
 
 
 def test_a_combo_comes_with_a_drawn_card_too() -> None:
     st = position(hands=[["Don Lysar", "Blob"], ["Walker"] * 3], match="Biter", deck=["Hide", "Sniper"])
-    do(st, "draw")
     assert legal(st) == ["play sniper", "play sniper + don-lysar", "keep"]
     do(st, "play sniper + don-lysar", "decline")
     assert hand(st, 0) == ["Blob"] and len(st.hands[1]) == 5
@@ -233,7 +228,7 @@ def test_hide_cancels_and_boomerang_turns_the_effect_back() -> None:
     do(st, "play boomerang")
     assert st.view(0)["pending"]["victim"] == 0  # turned back: P1 may answer in turn
     do(st, "decline")
-    assert len(st.hands[0]) == 2 and len(st.hands[1]) == 1
+    assert len(st.hands[0]) == 2 and hand(st, 1)[0] == "Blob" and "Boomerang" not in hand(st, 1)
 
 
 def test_a_card_that_takes_its_player_out_has_no_effect() -> None:

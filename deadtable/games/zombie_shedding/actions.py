@@ -1,6 +1,8 @@
 """The actions of the zombie shedding game: small frozen values whose text is their form.
 
 Cards are named by kind (their slug), never by copy: two copies of a card in hand are one choice.
+Drawing is not an action: a player whose turn comes with no card that fits draws at once
+(RULINGS ZS-4) and then chooses `play` or `keep`; with nothing left to draw the turn passes.
 
 >>> str(Play("lady-mimic")), str(Play("brute", "don-lysar")), str(Target(1)), str(Name("star"))
 ('play lady-mimic', 'play brute + don-lysar', 'target p2', 'name star')
@@ -28,22 +30,6 @@ class Play(Action):
 
     def __str__(self) -> str:
         return f"play {self.card} + {self.combo}" if self.combo else f"play {self.card}"
-
-
-@dataclass(frozen=True)
-class Draw(Action):
-    """No card in hand fits: draw one (RULINGS ZS-4)."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """No card fits and there is nothing left to draw: the turn passes."""
-
-    def __str__(self) -> str:
-        return "pass"
 
 
 @dataclass(frozen=True)
@@ -102,7 +88,7 @@ class Give(Action):
         return f"give {self.card}"
 
 
-DRAW, PASS, KEEP, DECLINE = Draw(), Pass(), Keep(), Decline()
+KEEP, DECLINE = Keep(), Decline()
 
 
 @cache

@@ -64,7 +64,7 @@ class ZombieShedding(Game):
     def explain_illegal(self, state: State, text: str) -> str:
         """Why `text` is not allowed, citing the rule when it names a known kind of action."""
         assert isinstance(state, ShedState)
-        return why_not(state, text_action(text))
+        return why_not(state, text_action(text), text)
 
     def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
         return render(view)

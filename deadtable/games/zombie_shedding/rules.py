@@ -97,13 +97,10 @@ def play_on_turn(st: ShedState, seat: int, action: A.Play) -> None:
 
 def draw_on_turn(st: ShedState, seat: int) -> None:
     """RULINGS ZS-4: draw one; the player then plays it (if it fits) or keeps it."""
-    got = draw_cards(st, seat, 1)
+    draw_cards(st, seat, 1)
     st.note(f"P{seat + 1} cannot play and draws a card")
     st.emit("draw", seat=seat, count=1, forced=False)
-    if got:
-        st.stack.append(frame(F_DRAWN, seat, param=st.hands[seat][-1]))
-    else:
-        advance(st, seat)
+    st.stack.append(frame(F_DRAWN, seat, param=st.hands[seat][-1]))
 
 
 def pass_turn(st: ShedState, seat: int) -> None:
@@ -188,9 +185,23 @@ def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int =
 
 
 def settle(st: ShedState) -> None:
-    """Resolve frames that need no answer until one does (or the turn passes on)."""
+    """Resolve what needs no answer until something does.
+
+    That is: frames that need no answer, and a turn that starts with no card that fits: the
+    player draws at once (RULINGS ZS-4, then answers "play" or "keep"), or passes when nothing is
+    left to draw.
+    """
     stack = st.stack
-    while stack and not st.over:
+    while not st.over:
+        if not stack:
+            seat = st.turn_seat
+            if playable_kinds(st, seat):
+                break
+            if can_draw(st):
+                draw_on_turn(st, seat)
+            else:
+                pass_turn(st, seat)
+            continue
         f = stack[-1]
         if f[0] == F_END:
             stack.pop()

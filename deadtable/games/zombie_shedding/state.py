@@ -84,22 +84,17 @@ class ShedState(State):
         return [A.give(slugs[k].slug) for k in sorted(set(self.hands[seat]))]
 
     def _turn_actions(self) -> list[Action]:
-        playable = rules.playable_kinds(self, self.turn_seat)
-        if playable:
-            return rules.play_actions(self, self.turn_seat, playable)
-        return [A.DRAW] if rules.can_draw(self) else [A.PASS]
+        # A turn with no card that fits never waits here: `rules.settle` draws or passes for it.
+        return rules.play_actions(self, self.turn_seat, rules.playable_kinds(self, self.turn_seat))
 
     def _apply(self, action: Action) -> None:
         seat = self.current_player
         assert seat is not None
         if self.stack:
             rules.answer(self, seat, action)
-        elif isinstance(action, A.Play):
-            rules.play_on_turn(self, seat, action)
-        elif isinstance(action, A.Draw):
-            rules.draw_on_turn(self, seat)
         else:
-            rules.pass_turn(self, seat)
+            assert isinstance(action, A.Play)
+            rules.play_on_turn(self, seat, action)
         rules.settle(self)
 
     def check(self, action: Action) -> None:

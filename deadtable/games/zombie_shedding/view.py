@@ -196,7 +196,7 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
 def text_action(text: str) -> Action | None:
     """The action a text names (legal or not), or None when it names no action of this game."""
     words = text.split()
-    simple = {"draw": A.DRAW, "pass": A.PASS, "keep": A.KEEP, "decline": A.DECLINE}
+    simple = {"keep": A.KEEP, "decline": A.DECLINE}
     if text in simple:
         return simple[text]
     if len(words) == 4 and words[0] == "play" and words[2] == "+":
@@ -206,9 +206,14 @@ def text_action(text: str) -> Action | None:
     return None
 
 
-def why_not(st: ShedState, action: Action | None) -> str:
+def why_not(st: ShedState, action: Action | None, text: str = "") -> str:
     """A reason a person understands, citing the rule."""
     legal = st.legal_actions()
+    if action is None and text in ("draw", "pass"):
+        return (
+            "drawing is not a choice: a player who cannot play draws one card at once, and with "
+            "nothing left to draw the turn passes (RULINGS ZS-4)"
+        )
     if action is None:
         return f"that is not an action of this game; allowed now: {', '.join(str(a) for a in legal[:8])}"
     listed = ", ".join(str(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
@@ -239,10 +244,4 @@ def why_not(st: ShedState, action: Action | None) -> str:
             f"{cards.cards[k].name} does not match {top.name}: play a card of {top.points} points, "
             f"a {CORPORATIONS[st.match_corp]} card, a card whose effect allows it, or an event"
         )
-    if isinstance(action, A.Draw):
-        if rules.playable_kinds(st, seat):
-            return "you hold a card that fits, so you may not draw (RULINGS ZS-4)"
-        return "there is no card left to draw: pass"
-    if isinstance(action, A.Pass):
-        return "you may pass only when no card fits and nothing is left to draw (RULINGS ZS-4)"
     return f"{action} is not allowed now; allowed: {listed}"
