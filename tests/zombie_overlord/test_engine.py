@@ -145,3 +145,15 @@ KNOWN: list[int] = [
     2,
     3,
 ]
+
+
+def test_a_sample_for_another_seat_lists_the_actions_of_its_redrawn_hand() -> None:
+    s = _mid_game(2, 3, 5)
+    p = s.current_player
+    assert p is not None
+    s.legal_actions()  # cached on the real state
+    for j in range(10):
+        d = s.determinize(1 - p, random.Random(j))
+        fresh = d.clone()
+        fresh._legal = None
+        assert d.legal_actions() == fresh.legal_actions()

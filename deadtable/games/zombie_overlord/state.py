@@ -229,6 +229,7 @@ class ZOState(State):
         pools are sorted before shuffling, so the sample depends only on what `player` knows.
         """
         other: ZOState = self._determinized_copy(rng)
+        other._legal = None  # the hand of the seat to act may be redrawn
         for q in range(self.players):
             if q == player:
                 deck = sorted(self.deck[q])
