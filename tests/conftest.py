@@ -1,4 +1,4 @@
-"""Shared fixtures: the registered games, and a helper that plays a seeded random game."""
+"""Shared fixtures: the registered games and their variants, English output, a private data folder."""
 
 from __future__ import annotations
 
@@ -18,3 +18,12 @@ def variant_params() -> list[pytest.param]:
         for v in g.variants():
             params.append(pytest.param(g, v, id=f"{g.id}-{v.name}"))
     return params
+
+
+@pytest.fixture(autouse=True)
+def _english_and_a_private_data_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Tests read English output and never touch the user's data folder (records, language)."""
+    monkeypatch.setenv("DEADTABLE_LANG", "en")
+    monkeypatch.setenv("DEADTABLE_HOME", str(tmp_path_factory.getbasetemp() / "deadtable-home"))
