@@ -82,6 +82,13 @@ def render(view: dict[str, Any]) -> str:
         out.append(f"  {title:<16} {lure_tag(w['lure'])} atk {w['attack']} · {pts} → {lead}")
     if not view["wasteland"]:
         out.append("  [dim](empty: the Survivor deck is out)[/dim]")
+    leads = []
+    for i, t in enumerate(types):
+        pts = [view["lure_points"][q][i] if view["alive"][q] else 0 for q in range(n)]
+        best = max(pts)
+        who = seat(pts.index(best), you) if best and pts.count(best) == 1 else "—"
+        leads.append(f"{lure_tag([t])} {who}")
+    out.append("  Leads by type: " + " · ".join(leads))
     out.append("")
     out.append("[bold]Purchase Row[/bold] (buy trap N):")
     for i, name in enumerate(view["purchase_row"]):
