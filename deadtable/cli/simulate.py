@@ -14,7 +14,7 @@ from deadtable.core import DeadtableError, Game
 from deadtable.sim import Plan, check_plan, run
 from deadtable.sim.backends import cores
 from deadtable.sim.results import write
-from deadtable.sim.stats import Rate, by_agent, by_seat, mean_lengths
+from deadtable.sim.stats import Rate, by_agent, by_seat, length_label, mean_lengths
 
 from .common import OPTION_HELP, console, game_arg, parse_options, split_names
 
@@ -56,7 +56,7 @@ def print_summary(rows: list[dict[str, Any]], elapsed: float | None = None) -> N
     console.print(rate_table("Win rate by agent (a shared win is split)", by_agent(rows)))
     console.print(rate_table("Win rate by seat", by_seat(rows)))
     lengths = mean_lengths(rows)
-    parts = [f"{v:.1f} {k.removeprefix('ev_').replace('_', ' ')}" for k, v in lengths.items()]
+    parts = [f"{v:.1f} {length_label(k)}" for k, v in lengths.items()]
     console.print(f"Mean game length: {', '.join(parts)}")
     if elapsed:
         console.print(f"{len(rows)} games in {elapsed:.1f}s ({len(rows) / elapsed:.1f} games/s)")

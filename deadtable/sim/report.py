@@ -19,7 +19,17 @@ from typing import Any
 
 from deadtable.core import DeadtableError
 
-from .stats import CardStat, Rate, by_agent, by_agent_and_seat, by_seat, card_stats, length_columns, mean
+from .stats import (
+    CardStat,
+    Rate,
+    by_agent,
+    by_agent_and_seat,
+    by_seat,
+    card_stats,
+    length_columns,
+    length_label,
+    mean,
+)
 
 MAX_CARDS_IN_CHART = 40
 
@@ -89,7 +99,7 @@ def _length_section(rows: Sequence[dict[str, Any]]) -> str:
     for col in cols:
         vals = sorted(float(r.get(col) or 0) for r in rows)
         median = vals[len(vals) // 2]
-        name = col.removeprefix("ev_").replace("_", " ")
+        name = length_label(col)
         table.append(
             f"<tr><td>{html.escape(name)}</td><td>{mean(vals):.1f}</td><td>{median:g}</td>"
             f"<td>{vals[0]:g}</td><td>{vals[-1]:g}</td></tr>"
@@ -100,7 +110,7 @@ def _length_section(rows: Sequence[dict[str, Any]]) -> str:
     for ax, col in zip(axes[0], cols, strict=True):
         vals = [float(r.get(col) or 0) for r in rows]
         ax.hist(vals, bins=min(40, max(5, len(set(vals)))), color="#72b7b2")
-        ax.set_title(col.removeprefix("ev_").replace("_", " ") + " per game")
+        ax.set_title(length_label(col) + " per game")
         ax.set_ylabel("games")
     parts.append(_png(fig))
     return "".join(parts)
@@ -139,7 +149,8 @@ def _card_section(stats: list[CardStat]) -> str:
         "share of seat-games that did it at least once, and the win rate of those seats (95% CI) "
         "against the win rate of all the others. <span class='strong'>Red</span>: the holders' "
         "interval lies wholly above the others' rate (a card that may be too strong); "
-        "<span class='weak'>blue</span>: wholly below.</p>"
+        "<span class='weak'>blue</span>: wholly below. Agents differ in what they buy, so judge cards "
+        "on games between equal agents (for example --agents heuristic,heuristic).</p>"
     ]
     for kind in sorted(by_kind):
         cards = sorted(by_kind[kind], key=lambda c: c.holder_wins - c.others_win, reverse=True)
@@ -181,7 +192,7 @@ def _card_chart(kind: str, cards: list[CardStat]) -> str:
     ax.axvline(0, color="#333", linewidth=0.8)
     ax.invert_yaxis()
     ax.set_xlabel("win rate with the card minus without (bars: 95% CI of the holders' rate)")
-    ax.set_title(f"{kind}: who does it wins more?")
+    ax.set_title(f"{kind}: win rate of the seats that did it, minus the others'")
     return _png(fig)
 
 

@@ -95,9 +95,23 @@ def length_columns(rows: Sequence[dict[str, Any]]) -> list[str]:
     names: set[str] = set()
     for row in rows[:50]:
         for key in row:
-            if key.startswith(EVENT_PREFIX) and any(w in key for w in ("round", "turn", "hand")):
+            # "round_end" counts rounds; a matching "round_start" would only repeat it.
+            counts_length = any(w in key for w in ("round", "turn", "hand"))
+            if key.startswith(EVENT_PREFIX) and counts_length and not key.endswith("_start"):
                 names.add(key)
     return ["actions", *sorted(names)]
+
+
+def length_label(column: str) -> str:
+    """A person's word for a length column.
+
+    >>> length_label("ev_round_end"), length_label("actions"), length_label("ev_turn")
+    ('rounds', 'actions', 'turn')
+    """
+    name = column.removeprefix(EVENT_PREFIX)
+    if name.endswith("_end"):
+        return name[: -len("_end")].replace("_", " ") + "s"
+    return name.replace("_", " ")
 
 
 def mean(values: Iterable[float]) -> float:

@@ -1,0 +1,122 @@
+"""IS-MCTS strength and speed on every registered game (run by hand; never a timed test).
+
+    .venv/bin/python benchmarks/ismcts_strength.py speed                 # iterations/s, s per move
+    .venv/bin/python benchmarks/ismcts_strength.py strength --games 400  # vs heuristic, 2 players
+    .venv/bin/python benchmarks/ismcts_strength.py profile --game overlords   # pyinstrument
+
+`strength` plays IS-MCTS (default budget unless --agent says otherwise) against each game's
+heuristic agent, or `greedy` where a game has none, in 2-player games (Zombie shedding: Duel),
+seats rotating, through the same seeded simulator as `deadtable simulate`, and prints the win
+rate with a 95% Wilson interval. `speed` times searches on positions from seeded random play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import Any
+
+import deadtable
+from deadtable.agents.ismcts import IsmctsAgent
+from deadtable.core import Game, State, seat_info
+from deadtable.sim import Plan, by_agent, run
+
+TWO_PLAYER_OPTIONS: dict[str, dict[str, Any]] = {"zombie-shedding": {"mode": "duel"}}
+
+
+def opponent(the_game: Game) -> str:
+    return "heuristic" if "heuristic" in the_game.agents() else "greedy"
+
+
+def positions(the_game: Game, count: int, seed: int) -> list[State]:
+    """Positions with a real choice, from seeded random play of 2-player games."""
+    rng = random.Random(seed)
+    out: list[State] = []
+    options = TWO_PLAYER_OPTIONS.get(the_game.id, {})
+    game_seed = seed
+    while len(out) < count:
+        state = the_game.new(2, game_seed, **options)
+        game_seed += 1
+        stop = rng.randrange(2, 60)
+        for _ in range(stop):
+            if state.is_terminal:
+                break
+            acts = state.legal_actions()
+            state.apply(acts[rng.randrange(len(acts))])
+        if not state.is_terminal and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out
+
+
+def speed(games: list[Game], iterations: int, moves: int) -> None:
+    print(f"{'game':18} {'it/s':>8} {'s/move@default':>15} {'default it':>10}")
+    for g in games:
+        agent = IsmctsAgent(iterations=iterations)
+        spent = 0.0
+        done = 0
+        for i, state in enumerate(positions(g, moves, 17)):
+            info = seat_info(state)
+            t = time.process_time()
+            agent.analyse(info, random.Random(i))
+            spent += time.process_time() - t
+            done += agent.last_iterations
+        rate = done / spent if spent else 0.0
+        default = IsmctsAgent().iterations
+        print(f"{g.id:18} {rate:8.0f} {default / rate:15.2f} {default:10}", flush=True)
+
+
+def strength(games: list[Game], n_games: int, agent: str, seed: int, workers: int | None) -> None:
+    for g in games:
+        opp = opponent(g)
+        plan = Plan(g.id, 2, (agent, opp), seed=seed, options=TWO_PLAYER_OPTIONS.get(g.id, {}))
+        t = time.time()
+        rows = run(plan, n_games, workers=workers)
+        rates = {r.label: r for r in by_agent(rows)}
+        r = rates[agent]
+        lo, hi = r.ci
+        print(
+            f"{g.id:18} {agent} vs {opp}: {r.wins:g}/{r.trials} = {r.rate:.1%} "
+            f"(95% CI {lo:.1%} - {hi:.1%}), {time.time() - t:.0f}s",
+            flush=True,
+        )
+
+
+def profile(the_game: Game, iterations: int, moves: int) -> None:
+    from pyinstrument import Profiler
+
+    agent = IsmctsAgent(iterations=iterations)
+    states = positions(the_game, moves, 5)
+    profiler = Profiler()
+    profiler.start()
+    for i, state in enumerate(states):
+        agent.analyse(seat_info(state), random.Random(i))
+    profiler.stop()
+    print(profiler.output_text(unicode=False, color=False, show_all=False))
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("what", choices=("speed", "strength", "profile"))
+    parser.add_argument("--game", action="append", help="a game id (repeatable; default: every game)")
+    parser.add_argument("--games", type=int, default=400, help="games per game id (strength)")
+    parser.add_argument("--agent", default="ismcts", help="the IS-MCTS spec, e.g. ismcts:iterations=300")
+    parser.add_argument("--iterations", type=int, default=200, help="iterations per timed search")
+    parser.add_argument("--moves", type=int, default=6, help="positions timed or profiled per game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=None)
+    args = parser.parse_args(argv)
+    chosen = [deadtable.game(g) for g in args.game] if args.game else deadtable.games()
+    if args.what == "speed":
+        speed(chosen, args.iterations, args.moves)
+    elif args.what == "strength":
+        strength(chosen, args.games, args.agent, args.seed, args.workers)
+    else:
+        for g in chosen:
+            print(f"== {g.id}")
+            profile(g, args.iterations, args.moves)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
