@@ -30,8 +30,10 @@ def cores() -> int:
 def chunks(n_games: int, workers: int, start: int = 0) -> list[list[int]]:
     """Game indices cut into chunks: small enough to balance load and move the progress bar.
 
-    >>> chunks(10, 2)
-    [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]]
+    >>> chunks(5, 2)
+    [[0], [1], [2], [3], [4]]
+    >>> [len(c) for c in chunks(1000, 2)][:3]
+    [25, 25, 25]
     """
     size = max(1, min(25, n_games // (workers * 8) if workers else n_games))
     return [list(range(i, min(i + size, start + n_games))) for i in range(start, start + n_games, size)]

@@ -9,8 +9,9 @@ import pytest
 import deadtable
 from deadtable.agents import make_agent
 from deadtable.agents.ismcts import IsmctsAgent
-from deadtable.core import State, seat_info
+from deadtable.core import Game, State, Variant, seat_info
 
+from ..conftest import variant_params
 from .toy import PENNIES, Commit
 
 
@@ -100,3 +101,21 @@ def test_beats_random_on_carson_zoo() -> None:
     plan = Plan("carson-zoo", 2, ("ismcts:iterations=60", "random"), seed=3)
     rates = {r.label: r for r in by_agent(run(plan, 10, workers=1))}
     assert rates["ismcts:iterations=60"].wins >= 8
+
+
+@pytest.mark.parametrize(("the_game", "variant"), variant_params())
+def test_every_game_and_variant(the_game: Game, variant: Variant) -> None:
+    """Any registered game, any player count and mode: a legal, reproducible choice."""
+    state = the_game.new(variant.players, 21, **variant.options)
+    rng = random.Random(21)
+    for _ in range(rng.randrange(3, 30)):
+        if state.is_terminal:
+            break
+        acts = state.legal_actions()
+        state.apply(acts[rng.randrange(len(acts))])
+    if state.is_terminal:
+        pytest.skip("the seeded game ended early")
+    for spec in (IsmctsAgent(iterations=12), IsmctsAgent(iterations=4, rollout="heuristic", rollout_depth=6)):
+        first = spec.act(seat_info(state), random.Random(4))
+        assert first in state.legal_actions()
+        assert spec.act(seat_info(state), random.Random(4)) == first
