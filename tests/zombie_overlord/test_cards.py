@@ -85,3 +85,19 @@ def test_trap_texts_are_written_from_their_abilities() -> None:
     cs = load()
     assert cs.cards[cs.by_name["ammo-03"]].text == "Once Per Turn: your next attack gains +1 Attack."
     assert cs.cards[cs.by_name["power down"]].text.startswith("Deactivate any Trap")
+
+
+def test_misfits_swap_needs_a_misfit_for_every_duplicate(tmp_path: Path) -> None:
+    from deadtable.core import OptionError
+
+    text = DATA.read_text(encoding="utf-8")
+    cut = text.index('[[misfit]]\nname = "Mime"')
+    path = tmp_path / "few.toml"
+    path.write_text(text[:cut] + text[text.index("# ---", cut) :], encoding="utf-8")
+    GAME.new(2, 1, cards=str(path))  # fine without the swap
+    with pytest.raises(OptionError, match="Misfits"):
+        GAME.new(2, 1, cards=str(path), misfits=True)
+    s = GAME.new(3, 1, misfits=True)
+    survivors = s.survivor_deck + s.wasteland
+    assert len(set(survivors)) == len(survivors) == 68  # no repeats, same size
+    assert len(GAME.new(2, 1, misfits=True).survivor_deck) + 3 == 56  # the 3-4 icons still out
