@@ -1,0 +1,125 @@
+"""One learning seat against deadtable agents, as a Gymnasium environment (for single-agent RL).
+
+>>> e = SeatEnv("carson-zoo", players=2)
+>>> obs, info = e.reset(seed=0)
+>>> obs.shape == e.observation_space.shape, int(e.action_masks().sum()) == len(info["legal"])
+(True, True)
+
+The learner takes seat `seat` (by default it changes every episode: 0, 1, ..., so a policy learns
+every seat); the other seats are played by deadtable agents by name (`"random"`, `"greedy"`, a
+game's own `"heuristic"`), each handed only its `SeatInfo`. Observations and action indices are
+those of the PettingZoo environment (`deadtable.rl.observation`, `deadtable.rl.actions`);
+`action_masks()` is what sb3-contrib's MaskablePPO reads. The reward is given at the end: +1 for a
+win, -1 for a loss, 0 when every seat shares the win, plus `shaping` times the game's own measure
+of the final position (`Game.evaluate`, a score margin), which tells a close loss from a rout.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from deadtable.agents.registry import make_agent
+from deadtable.core import Agent, State, game, seat_info
+
+from .actions import ActionEncoder
+from .observation import observation_layout
+from .rewards import terminal_rewards
+
+
+class SeatEnv(gymnasium.Env):
+    """A deadtable game seen from one seat, the others played by agents (see the module doc)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int = 2,
+        *,
+        opponent: str = "random",
+        seat: int | None = None,
+        shaping: float = 0.0,
+        max_actions: int | None = None,
+        **options: Any,
+    ) -> None:
+        self.game = game(game_id)
+        self.players = players
+        self.options = options
+        self.game.new(players, 0, **options)  # refuses bad settings up front
+        self.encoder = ActionEncoder.for_game(self.game, players, options, max_actions=max_actions)
+        self.layout = observation_layout(self.game, players, options)
+        self.observation_space = spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32)
+        self.action_space = spaces.Discrete(self.encoder.size)
+        self.opponent_name = opponent
+        self.opponents: list[Agent] = [make_agent(opponent, self.game) for _ in range(players)]
+        self.fixed_seat = seat
+        self.shaping = shaping
+        self.episodes = 0
+        self.seat = seat if seat is not None else 0
+        self.rng = random.Random(0)
+        self.state: State | None = None
+        self._legal: tuple[list[int], list[Any]] = ([], [])
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:  # a seed fixes everything that follows, seat rotation included
+            self.rng = random.Random(seed)
+            self.episodes = 0
+        self.seat = self.fixed_seat if self.fixed_seat is not None else self.episodes % self.players
+        self.episodes += 1
+        while True:
+            self.state = self.game.new(self.players, self.rng.getrandbits(63), **self.options)
+            self._others()
+            if not self.state.is_terminal:
+                break
+        return self._obs(), self._info()
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        state = self.state
+        assert state is not None, "call reset() first"
+        state.apply_trusted(self.encoder.decode_legal(self._legal, int(action), state))
+        self._others()
+        done = state.is_terminal
+        reward = 0.0
+        if done:
+            reward = terminal_rewards(state)[self.seat]
+            if self.shaping:
+                reward += self.shaping * self.game.evaluate(state, self.seat)
+        return self._obs(), reward, done, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        mask = np.zeros(self.encoder.size, dtype=bool)
+        mask[self._legal[0]] = True
+        return mask
+
+    def render(self) -> str | None:
+        return self.state.render(self.seat) if self.state is not None else None
+
+    # -- internals -----------------------------------------------------------------------------
+    def _others(self) -> None:
+        """Let the other seats act until it is the learner's turn or the game is over."""
+        state = self.state
+        assert state is not None
+        while not state.is_terminal and state.current_player != self.seat:
+            p = state.current_player
+            assert p is not None
+            if self.opponent_name == "random":  # the same law as RandomAgent, without a sampler
+                acts = state.legal_actions()
+                state.apply_trusted(acts[self.rng.randrange(len(acts))])
+            else:
+                state.apply(self.opponents[p].act(seat_info(state), self.rng))
+        self._legal = ([], []) if state.is_terminal else self.encoder.legal(state)
+
+    def _obs(self) -> np.ndarray:
+        assert self.state is not None
+        return self.layout.encode(self.state, self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"seat": self.seat, "legal": [str(a) for a in self._legal[1]]}

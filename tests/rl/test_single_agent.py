@@ -1,0 +1,77 @@
+"""One learning seat against agents: a Gymnasium env for every game, and the training example."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import random
+import sys
+
+import pytest
+
+from deadtable.core import Game, Variant
+
+pytest.importorskip("gymnasium", reason="the rl extra (pettingzoo, gymnasium, numpy) is not installed")
+
+import numpy as np
+
+from deadtable.rl.single_agent import SeatEnv
+
+from .conftest import first_variants
+
+EXAMPLE = pathlib.Path(__file__).resolve().parents[2] / "examples" / "train_policy.py"
+
+
+def test_a_seed_fixes_the_episode() -> None:
+    # (gymnasium's check_env steps random, often illegal, actions; this env refuses those.)
+    env = SeatEnv("carson-zoo", players=2)
+    first, _ = env.reset(seed=8)
+    a = [int(i) for i, ok in enumerate(env.action_masks()) if ok][3]
+    after, *_ = env.step(a)
+    again, _ = env.reset(seed=8)
+    assert np.array_equal(first, again)
+    assert np.array_equal(env.step(a)[0], after)
+    assert env.observation_space.contains(first)
+
+
+@pytest.mark.parametrize(("g", "variant"), first_variants())
+def test_a_seat_plays_whole_games_against_agents(g: Game, variant: Variant) -> None:
+    env = SeatEnv(g.id, variant.players, opponent="greedy", **variant.options)
+    env.reset(seed=4)
+    rng = random.Random(0)
+    for episode in range(2):
+        obs, info = env.reset()
+        assert info["seat"] == (episode + 1) % variant.players  # the learner's seat rotates
+        done, reward = False, 0.0
+        while not done:
+            legal = [i for i, ok in enumerate(env.action_masks()) if ok]
+            assert legal and len(legal) == len(info["legal"])
+            obs, reward, done, _, info = env.step(rng.choice(legal))
+            assert obs.shape == env.observation_space.shape
+        assert reward in (-1.0, 0.0, 1.0)
+
+
+def test_shaping_adds_the_final_margin() -> None:
+    env = SeatEnv("carson-zoo", 2, seat=0, shaping=1.0)
+    env.reset(seed=2)
+    done, reward = False, 0.0
+    while not done:
+        legal = [i for i, ok in enumerate(env.action_masks()) if ok]
+        _, reward, done, _, _ = env.step(legal[0])
+    assert env.state is not None
+    margin = env.game.evaluate(env.state, 0)
+    assert reward - margin in (-1.0, 0.0, 1.0)
+
+
+def test_training_example_runs_on_a_tiny_budget() -> None:
+    pytest.importorskip("torch", reason="torch is not installed (pip install torch==2.13.0)")
+    pytest.importorskip("sb3_contrib", reason="the train extra (sb3-contrib) is not installed")
+    spec = importlib.util.spec_from_file_location("train_policy", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = example  # its dataclass looks its module up
+    spec.loader.exec_module(example)
+    result = example.run(minutes=1.0, timesteps=256, eval_games=4)
+    assert result.timesteps >= 256
+    assert 0.0 <= result.policy_wins <= 1.0 and 0.0 <= result.random_wins <= 1.0
+    assert -1.0 <= result.policy_score <= 1.0
