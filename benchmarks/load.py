@@ -69,6 +69,7 @@ async def client(base: str, k: int, args: argparse.Namespace, stats: Stats, stop
                 sent_at: float | None = None
                 sent_index = -1
                 last_index = 0
+                acted_at = -1  # the move index this client last answered (a state may be sent twice)
                 async for raw in ws:
                     msg = json.loads(raw)
                     now = time.monotonic()
@@ -87,7 +88,7 @@ async def client(base: str, k: int, args: argparse.Namespace, stats: Stats, stop
                     if msg["over"]:
                         stats.games += 1
                         break
-                    if msg["your_turn"]:
+                    if msg["your_turn"] and msg["index"] > acted_at:
                         if sent_at is not None and sent_index == -1:
                             stats.turn.append(now - sent_at)
                             sent_at = None
@@ -96,7 +97,7 @@ async def client(base: str, k: int, args: argparse.Namespace, stats: Stats, stop
                         if args.think > 0:
                             await asyncio.sleep(args.think * (0.5 + rng.random()))
                         action = msg["legal"][rng.randrange(len(msg["legal"]))]
-                        sent_index = msg["index"]
+                        sent_index = acted_at = msg["index"]
                         sent_at = time.monotonic()
                         stats.client_actions += 1
                         await ws.send(json.dumps({"type": "act", "action": action, "index": msg["index"]}))

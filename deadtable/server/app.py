@@ -102,8 +102,10 @@ def create_app(
         if store.postgresql and listen is not False:
             loop = asyncio.get_running_loop()
 
-            def on_table(table_id: str) -> None:
-                hub._spawn(hub.refresh(table_id))
+            def on_table(payload: str) -> None:
+                table_id, _, origin = payload.partition(" ")
+                if origin != store.origin:  # our own changes are already known here
+                    hub._spawn(hub.refresh(table_id))
 
             listener = Listener(db_url, loop, on_table)
             await asyncio.to_thread(listener.start)

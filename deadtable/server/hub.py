@@ -104,11 +104,15 @@ class Hub:
             if found is None:
                 return
             row, rows, note_rows = found
+            changed = bool(rows or note_rows) or [s.away for s in row.seats] != [s.away for s in lt.row.seats]
             lt.row.seats = row.seats
             lt.row.status, lt.row.n_actions, lt.row.outcome = row.status, row.n_actions, row.outcome
             lt.add_notes(note_rows)
             lt.state = lt.add_actions(lt.state, rows)
-            await self.broadcast(lt)
+            if rows:
+                self._stop_clock(lt)
+            if changed:
+                await self.broadcast(lt)
         self.arm_clock(lt)
 
     # -- connections -----------------------------------------------------------------------

@@ -98,6 +98,7 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.postgresql = db.is_postgresql(engine)
+        self.origin = secrets.token_hex(6)  # tells this process's own NOTIFYs from the others'
         # SQLite has one writer at a time, and a writer that finds it busy sleeps in growing steps
         # (up to 100 ms): threads of this process take turns here instead, so nobody sleeps.
         self._sqlite_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
@@ -323,4 +324,5 @@ class Store:
     def _notify(self, conn: Connection, table_id: str) -> None:
         if self.postgresql:
             # Delivered to every listening server process when this transaction commits.
-            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": table_id})
+            payload = f"{table_id} {self.origin}"
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": payload})

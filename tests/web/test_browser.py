@@ -44,12 +44,13 @@ def test_lobby_to_a_whole_carson_zoo_game_against_a_bot_by_clicking(server, page
     refused_shown = False
     while _wait_turn_or_over(page):
         before = _index(page)
-        if not refused_shown and page.locator(".cell:has(.piece)").count():
+        blocked = ".cell:has(.piece):not(.mine)"  # a piece there: no character may be placed on it
+        if not refused_shown and page.locator(blocked).count():
             # Pick a character, then a position it may not go to: the page says why not.
             chars = page.locator(".hand button.char:not([disabled])")
             if chars.count():
                 chars.first.click()
-                page.locator(".cell:not(.target)").first.click()
+                page.locator(blocked).first.click()
                 page.wait_for_function("document.getElementById('hint').textContent.includes('Not allowed')")
                 refused_shown = True
                 chars.first.click()  # unselect
