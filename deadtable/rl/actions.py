@@ -42,6 +42,7 @@ class ActionEncoder:
         if self.texts is not None and len(self.index) != len(self.texts):
             raise DeadtableError(f"{game_id}: action_space() lists an action twice")
         self.truncated = 0
+        self._memo: dict[Action, int] = {}  # action value -> index, filled as actions are seen
 
     @property
     def fixed(self) -> bool:
@@ -65,14 +66,22 @@ class ActionEncoder:
         """The indices of the legal actions of `state` and the actions, in the same order."""
         actions = state.legal_actions()
         if self.texts is not None:
-            index = self.index
+            memo = self._memo
             try:
-                return [index[str(a)] for a in actions], actions
+                return [memo[a] for a in actions], actions
             except KeyError:
-                missing = next(str(a) for a in actions if str(a) not in index)
-                raise DeadtableError(
-                    f"{self.game_id}: legal action {missing!r} is not in the game's action_space()"
-                ) from None
+                pass
+            # First sight of some action value: look its text up once (actions are frozen values).
+            index = self.index
+            for a in actions:
+                if a not in memo:
+                    text = str(a)
+                    if text not in index:
+                        raise DeadtableError(
+                            f"{self.game_id}: legal action {text!r} is not in the game's action_space()"
+                        )
+                    memo[a] = index[text]
+            return [memo[a] for a in actions], actions
         ordered = sorted(actions, key=str)
         if len(ordered) > self.size:
             self.truncated += 1
