@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable
 
 from deadtable.core import Action, Agent, Game, SeatInfo, State
 
-DEFAULT_ITERATIONS = 500
+DEFAULT_ITERATIONS = 1000
 
 
 class _Edge:
@@ -64,7 +64,7 @@ class IsmctsAgent:
         time_limit: float | None = None,
         exploration: float = 0.7,
         rollout: str = "random",
-        rollout_depth: int = 20,
+        rollout_depth: int = 4,
     ) -> None:
         self.iterations = iterations
         self.time_limit = time_limit
