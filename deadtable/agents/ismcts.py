@@ -1,4 +1,4 @@
-"""Information-Set Monte Carlo Tree Search (single observer, Cowling, Powley and Whitehouse 2012).
+"""Information-Set Monte Carlo Tree Search (after Cowling, Powley and Whitehouse 2012).
 
 Each iteration draws a fresh determinization of the seat's information (`SeatInfo.sample`), walks
 the tree choosing by UCB among the actions available in that determinization (counting how often

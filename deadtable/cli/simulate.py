@@ -164,6 +164,11 @@ def simulate(
         f"[bold]{the_game.name}[/bold]: {n_games} games, {plan.players} players, "
         f"agents {', '.join(names)}, seed {seed}, on {where}"
     )
+    if n_games % len(names):
+        console.print(
+            f"[yellow]note:[/yellow] {n_games} games is not a multiple of {len(names)} agents, "
+            "so the agents do not sit at every seat equally often"
+        )
     with Progress(
         TextColumn("[bold]simulating"),
         BarColumn(),
