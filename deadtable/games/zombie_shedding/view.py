@@ -146,7 +146,8 @@ def build(st: ShedState, player: int | None) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in st.hands],
         "out": list(st.out),
         "skips": list(st.skip),
-        "scores": list(st.scores),
+        "scores": list(st.scores),  # per side: per team in Alliances, else per seat
+        "seat_scores": [st.scores[t] for t in mode.team_of],  # each seat's (team's) score
         "known": known,
         "pending": _pending(st, player),
         "dealer_draw": [
