@@ -231,3 +231,31 @@ def test_overlord_screamer_finish_is_a_bonus_where_points_are_won() -> None:
     )
     do(st, "play screamer")
     assert st.scores == [4 + 2 + 15, 0, 0]  # the design note's reading of ZS-2 in Overlord mode
+
+
+def test_marathon_ends_at_60_and_the_lowest_score_wins() -> None:
+    st = position(
+        3,
+        mode="marathon",
+        hands=[["Biter"], ["Brute"], ["Walker", "Blob"]],
+        match="Shambler",
+        deck=["Hide"] * 5,
+    )
+    st.scores = [30, 20, 55]
+    do(st, "play biter")
+    assert st.is_terminal and st.scores == [30, 28, 63] and st.outcome().winners == (1,)
+
+
+def test_alliances_game_ends_when_a_team_reaches_60() -> None:
+    st = position(
+        4,
+        mode="alliances",
+        hands=[["Biter"], ["Brute"], ["Colossus"], ["Walker", "Hide"]],
+        match="Shambler",
+        deck=["Hide"] * 5,
+    )
+    st.scores = [50, 48]
+    do(st, "play biter")
+    out = st.outcome()
+    assert st.is_terminal and st.scores == [50, 60] and out.winners == (0, 2)
+    assert out.scores == (50.0, 60.0, 50.0, 60.0)
