@@ -35,7 +35,7 @@ class Result:
     random_wins: float
 
 
-SHAPING = 1.0  # reward = win/loss (+1/-1) + SHAPING x the final score margin (Game.evaluate)
+SHAPING = 1.0  # dense reward: SHAPING x the change of the score margin (Game.evaluate) each turn
 
 
 def train(minutes: float, timesteps: int, seed: int = 0, verbose: int = 0) -> Any:

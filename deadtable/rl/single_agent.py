@@ -10,8 +10,9 @@ every seat); the other seats are played by deadtable agents by name (`"random"`,
 game's own `"heuristic"`), each handed only its `SeatInfo`. Observations and action indices are
 those of the PettingZoo environment (`deadtable.rl.observation`, `deadtable.rl.actions`);
 `action_masks()` is what sb3-contrib's MaskablePPO reads. The reward is given at the end: +1 for a
-win, -1 for a loss, 0 when every seat shares the win, plus `shaping` times the game's own measure
-of the final position (`Game.evaluate`, a score margin), which tells a close loss from a rout.
+win, -1 for a loss, 0 when every seat shares the win; with `shaping` > 0 each step also earns
+`shaping` times the change of the game's own measure (`Game.evaluate`, a score margin) since the
+learner's last turn: a dense, potential-based signal that sums to the final measure.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class SeatEnv(gymnasium.Env):
         self.opponents: list[Agent] = [make_agent(opponent, self.game) for _ in range(players)]
         self.fixed_seat = seat
         self.shaping = shaping
+        self._potential = 0.0
         self.episodes = 0
         self.seat = seat if seat is not None else 0
         self.rng = random.Random(0)
@@ -79,6 +81,7 @@ class SeatEnv(gymnasium.Env):
             self._others()
             if not self.state.is_terminal:
                 break
+        self._potential = self.game.evaluate(self.state, self.seat) if self.shaping else 0.0
         return self._obs(), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -87,11 +90,13 @@ class SeatEnv(gymnasium.Env):
         state.apply_trusted(self.encoder.decode_legal(self._legal, int(action), state))
         self._others()
         done = state.is_terminal
-        reward = 0.0
-        if done:
-            reward = terminal_rewards(state)[self.seat]
-            if self.shaping:
-                reward += self.shaping * self.game.evaluate(state, self.seat)
+        reward = terminal_rewards(state)[self.seat] if done else 0.0
+        if self.shaping:
+            # Potential-based shaping (Ng et al. 1999): the change of the game's own measure since
+            # the learner's last turn; it sums to the final measure and leaves the best policy alone.
+            potential = self.game.evaluate(state, self.seat)
+            reward += self.shaping * (potential - self._potential)
+            self._potential = potential
         return self._obs(), reward, done, False, self._info()
 
     def action_masks(self) -> np.ndarray:
