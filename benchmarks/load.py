@@ -39,6 +39,15 @@ class Stats:
     client_actions: int = 0
     games: int = 0
     errors: int = 0
+    lag: list[float] = field(default_factory=list)  # how late the client's own timers fire
+
+
+async def watch_lag(stats: Stats, stop: float) -> None:
+    """The load generator's own event-loop lag: latency it measures includes this much of itself."""
+    while time.monotonic() < stop:
+        t = time.monotonic()
+        await asyncio.sleep(0.05)
+        stats.lag.append(time.monotonic() - t - 0.05)
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -136,7 +145,7 @@ async def run(base: str, args: argparse.Namespace) -> Stats:
     stats = Stats()
     stop = time.monotonic() + args.duration
     # Open the tables over the first second, as players would arrive, not all in one instant.
-    tasks = []
+    tasks = [asyncio.create_task(watch_lag(stats, stop))]
     for k in range(args.tables):
         tasks.append(asyncio.create_task(client(base, k, args, stats, stop)))
         await asyncio.sleep(1.0 / args.tables)
@@ -190,9 +199,9 @@ def main(argv: list[str] | None = None) -> None:
             f"-> about {1000 / per:.0f} actions/s per core"
         )
     print(f"actions/s {stats.actions / elapsed:.0f} (all) · {stats.client_actions / elapsed:.0f} (clients)")
-    for name, values in (("ack", stats.ack), ("turn", stats.turn)):
+    for name, values in (("ack", stats.ack), ("turn", stats.turn), ("client lag", stats.lag)):
         print(
-            f"{name:>4} latency ms: p50 {percentile(values, 50) * ms:.1f} · "
+            f"{name:>10} ms: p50 {percentile(values, 50) * ms:.1f} · "
             f"p95 {percentile(values, 95) * ms:.1f} · "
             f"p99 {percentile(values, 99) * ms:.1f} · max {max(values, default=float('nan')) * ms:.1f} · "
             f"mean {statistics.fmean(values) * ms if values else float('nan'):.1f} (n={len(values)})"
