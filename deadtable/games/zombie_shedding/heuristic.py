@@ -35,6 +35,10 @@ W = {
     "protection": 9.0,  # keep protection longer still
     "screamer": 12.0,  # keep the Screamer to finish with it
     "combo": 6.0,  # playing a combo card too
+    "protect_below": 2,  # protect any effect on a victim with this many cards or fewer
+    "protect_draws": 2,  # protect a draw of this many cards or more
+    "protect_skips": 0.0,  # 1: a lost turn always matters
+    "protect_always": 0.0,  # 1: answer every effect with protection (0: only when it matters)
 }
 ATTACKS = ("next_draws", "next_skips", "swap", "give")
 
@@ -115,14 +119,15 @@ def _respond(view: dict[str, Any], seat: int, actions: tuple[Action, ...]) -> Ac
     if not plays:
         return A.DECLINE
     victim, actor = p["victim"], p["actor"]
-    small = view["hand_sizes"][victim] <= 2
+    small = view["hand_sizes"][victim] <= W["protect_below"]
     matters = (
-        (p["effect"] == "next_draws" and p.get("count", 1) >= 2)
+        (p["effect"] == "next_draws" and p.get("count", 1) >= W["protect_draws"])
         or small
         or p["effect"] == "give"
+        or (p["effect"] == "next_skips" and W["protect_skips"])
         or (p["effect"] == "swap" and view["hand_sizes"][victim] <= 3)
     )
-    if not matters:
+    if not matters and not W["protect_always"]:
         return A.DECLINE
     teams = view["teams"]
     actor_is_opponent = teams is None or teams[actor] != teams[seat]
