@@ -22,6 +22,8 @@ from typing import Any
 
 from deadtable.core import CardDataError
 
+from . import actions as A
+
 BUILTIN = Path(__file__).parent / "data" / "cards.toml"
 CORPORATIONS = ("Star", "Umbrella", "Shield", "Flask")
 KINDS = ("common", "elite", "boss")
@@ -104,6 +106,8 @@ class CardSet:
         self.source = source
         self.by_slug = {c.slug: c.kind_id for c in cards}
         self.slugs = tuple(c.slug for c in cards)
+        self.names = tuple(c.name for c in cards)
+        self.plays = tuple(A.play(c.slug) for c in cards)  # the "play <card>" action of each kind
         n = len(cards)
         self.points = tuple(c.points for c in cards)
         self.is_event = tuple(c.is_event for c in cards)

@@ -9,6 +9,7 @@ Zombie Overlord the hand winner adds the others' points and the first past playe
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING
 
 from deadtable.core import Outcome
@@ -16,14 +17,15 @@ from deadtable.core import Outcome
 if TYPE_CHECKING:
     from .state import ShedState
 
-HAND_SIZE = 6  # "every player, in every mode, is dealt 6 cards"
+HAND_SIZE = 6
+LOG_LENGTH = 12  # entries of the public log a view shows  # "every player, in every mode, is dealt 6 cards"
 
 
 def setup(st: ShedState) -> None:
     st.scores = [0] * st.mode.sides
     st.hand_no = 0
     st.over = False
-    st.log = []
+    st.log = deque(maxlen=LOG_LENGTH)
     st.last_hand = {}
     dealer, draws = choose_dealer(st)
     st.dealer_draw = draws

@@ -61,6 +61,14 @@ def playable_kinds(st: ShedState, seat: int) -> list[int]:
     return sorted({k for k in hand if row[k]})
 
 
+def has_playable(st: ShedState, seat: int) -> bool:
+    mk = st.match_kind
+    if mk < 0:
+        return bool(st.hands[seat])
+    row = st.cards.playable[mk][st.match_corp]
+    return any(row[k] for k in st.hands[seat])
+
+
 def can_draw(st: ShedState) -> bool:
     return bool(st.deck) or len(st.discard) > 1
 
@@ -73,7 +81,7 @@ def play_actions(st: ShedState, seat: int, kinds: list[int]) -> list[Action]:
     combos = [c for c in cs.combo_kinds if c in hand]
     out: list[Action] = []
     for k in kinds:
-        out.append(A.play(slugs[k]))
+        out.append(cs.plays[k])
         if combos:
             row = cs.combo_after[k]
             for c in combos:
@@ -169,9 +177,9 @@ def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int =
     st.passes = 0
     if not cards.is_event[k]:  # events leave the card to match unchanged
         st.match_kind, st.match_corp = k, cards.corp[k]
-    st.note(f"P{seat + 1} plays {cards.cards[k].name}")
+    st.note(f"P{seat + 1} plays {cards.names[k]}")
     if st.listeners:
-        st.emit("play", seat=seat, card=cards.cards[k].name)
+        st.emit("play", seat=seat, card=cards.names[k])
     if push_end:
         st.stack.append(frame(F_END, seat))
     if not st.hands[seat]:
@@ -195,7 +203,7 @@ def settle(st: ShedState) -> None:
     while not st.over:
         if not stack:
             seat = st.turn_seat
-            if playable_kinds(st, seat):
+            if has_playable(st, seat):
                 break
             if can_draw(st):
                 draw_on_turn(st, seat)

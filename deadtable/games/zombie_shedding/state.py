@@ -11,6 +11,7 @@ top is the current player, which may be a seat other than the one whose turn it 
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Hashable
 from typing import Any
 
@@ -46,7 +47,7 @@ class ShedState(State):
     over: bool
     dealer_draw: list[list[int]]  # seat, card, card for each draw of the dealer selection
     last_hand: dict[str, Any]
-    log: list[str]
+    log: deque[str]
 
     # -- the contract ------------------------------------------------------------------------
     @property
@@ -61,10 +62,12 @@ class ShedState(State):
         if self.over:
             return []
         if not self.stack:
-            return self._turn_actions()
+            # A turn with no card that fits never waits here: `rules.settle` draws or passes for it.
+            seat = self.turn_seat
+            return rules.play_actions(self, seat, rules.playable_kinds(self, seat))
         f = self.stack[-1]
         kind, seat = f[0], f[1]
-        slugs = self.cards.cards
+        cards = self.cards
         if kind == rules.F_DRAWN:
             # Asked whether or not the card fits, so being asked reveals nothing (RULINGS ZS-4).
             if rules.fits(self, f[5]):
@@ -77,24 +80,20 @@ class ShedState(State):
         if kind == rules.F_RESPOND:
             prot = self.cards.protection
             own = sorted({k for k in self.hands[seat] if prot[k]})
-            return [*(A.play(slugs[k].slug) for k in own), A.DECLINE]
+            return [*(cards.plays[k] for k in own), A.DECLINE]
+        slugs = cards.slugs
         if kind == rules.F_TAKE:
-            return [A.take(slugs[k].slug) for k in sorted(set(self.hands[f[4]]))]
+            return [A.take(slugs[k]) for k in sorted(set(self.hands[f[4]]))]
         # F_GIVE
-        return [A.give(slugs[k].slug) for k in sorted(set(self.hands[seat]))]
-
-    def _turn_actions(self) -> list[Action]:
-        # A turn with no card that fits never waits here: `rules.settle` draws or passes for it.
-        return rules.play_actions(self, self.turn_seat, rules.playable_kinds(self, self.turn_seat))
+        return [A.give(slugs[k]) for k in sorted(set(self.hands[seat]))]
 
     def _apply(self, action: Action) -> None:
-        seat = self.current_player
-        assert seat is not None
         if self.stack:
+            seat = self.stack[-1][1]
             rules.answer(self, seat, action)
         else:
             assert isinstance(action, A.Play)
-            rules.play_on_turn(self, seat, action)
+            rules.play_on_turn(self, self.turn_seat, action)
         rules.settle(self)
 
     def check(self, action: Action) -> None:
@@ -118,9 +117,7 @@ class ShedState(State):
 
     # -- helpers the rules modules share ---------------------------------------------------------
     def note(self, text: str) -> None:
-        self.log.append(text)
-        if len(self.log) > seen.LOG_LENGTH:
-            del self.log[0]
+        self.log.append(text)  # a deque that keeps the last LOG_LENGTH entries
 
     def active(self, seat: int) -> bool:
         """Still in the hand (has not gone out)."""
@@ -155,7 +152,7 @@ class ShedState(State):
         other.over = self.over
         other.dealer_draw = self.dealer_draw  # never changed after set-up
         other.last_hand = self.last_hand  # replaced, never changed in place
-        other.log = list(self.log)
+        other.log = deque(self.log, seen.LOG_LENGTH)
 
     def key(self) -> Hashable:
         return (

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 from deadtable.core import Action
 
 from . import actions as A
-from . import rules
+from . import hands, rules
 from .cards import CORPORATIONS, KINDS, Card
 
 if TYPE_CHECKING:
     from .state import ShedState
 
-LOG_LENGTH = 12
+LOG_LENGTH = hands.LOG_LENGTH
 
 
 def effect_text(name: str, params: dict[str, Any]) -> str:
