@@ -48,8 +48,7 @@ def test_accept_appends_in_order_and_refuses_a_stale_index(store):
         action = state.legal_actions()[0]
         seat = state.current_player
         assert (
-            store.accept(table_id, i, i, lambda missing, s=seat, a=action: (s, str(a), None), "player")
-            == i
+            store.accept(table_id, i, i, lambda missing, s=seat, a=action: (s, str(a), None), "player") == i
         )
         state.apply(action)
     with pytest.raises(Refused) as err:
