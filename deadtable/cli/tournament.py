@@ -91,8 +91,11 @@ def tournament_cmd(
         title_justify="left",
         header_style="bold",
     )
-    for col in ("#", "agent", "rating (mu - 3 sigma)", "mu", "sigma", "games", "win rate", "95% CI"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
+    table.caption = "rating = mu - 3 sigma (openskill's cautious ordinal); the table is sorted by it"
+    table.add_column("#", justify="right", no_wrap=True, min_width=2)
+    table.add_column("agent", no_wrap=True)
+    for col in ("rating", "mu", "sigma", "games", "win rate", "95% CI"):
+        table.add_column(col, justify="right", no_wrap=True)
     for i, s in enumerate(standings, start=1):
         lo, hi = wilson(s.wins, s.games)
         table.add_row(
@@ -103,7 +106,7 @@ def tournament_cmd(
             f"{s.sigma:.2f}",
             str(s.games),
             f"{s.win_rate:.1%}",
-            f"{lo:.1%} - {hi:.1%}",
+            f"{lo:.0%}-{hi:.0%}",
         )
     console.print(table)
     if out:
