@@ -1,11 +1,11 @@
-# deadtable: `make run` plays, `make test` checks. Both build .venv on first use.
+# deadtable: `make run` starts the online table, `make play` a terminal game, `make test` checks everything.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS ?= dev,all
 
-.PHONY: run test lint bench clean
+.PHONY: run play test lint bench clean
 
 $(STAMP): pyproject.toml Makefile
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "deadtable needs Python 3.11 or newer")'
@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml Makefile
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/deadtable play carson-zoo --players 2 --seat 0 --bots greedy
+	$(BIN)/deadtable serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check deadtable tests benchmarks
@@ -29,3 +29,6 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+play: $(STAMP)
+	$(BIN)/deadtable play carson-zoo --players 2 --seat 0 --bots greedy
