@@ -20,12 +20,12 @@ from .conftest import variant_params
 
 @pytest.mark.parametrize(("g", "variant"), variant_params())
 def test_pettingzoo_api(g: Game, variant: Variant) -> None:
-    api_test(env(g.id, variant.players, **variant.options), num_cycles=300, verbose_progress=False)
+    api_test(env(g.id, variant.players, **variant.options), num_cycles=120, verbose_progress=False)
 
 
 @pytest.mark.parametrize(("g", "variant"), variant_params())
 def test_pettingzoo_seed(g: Game, variant: Variant) -> None:
-    seed_test(lambda: env(g.id, variant.players, **variant.options), num_cycles=300)
+    seed_test(lambda: env(g.id, variant.players, **variant.options), num_cycles=120)
 
 
 @pytest.mark.parametrize(("g", "variant"), variant_params())
