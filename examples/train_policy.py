@@ -1,7 +1,7 @@
 """Train a small masked policy on Carson City Zoo with sb3-contrib's MaskablePPO, then show it beats random.
 
     pip install -e '.[rl,train]'            # torch: pip install torch==2.13.0 (the CPU build)
-    python examples/train_policy.py --minutes 5
+    python examples/train_policy.py --minutes 8
     python examples/train_policy.py --timesteps 20000 --eval-games 200 --save zoo_ppo.zip
 
 The learner plays one seat of a 2-player game against the generic random agent, changing seat every
@@ -111,7 +111,7 @@ def run(minutes: float, timesteps: int, eval_games: int, seed: int = 0, verbose:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--minutes", type=float, default=5.0, help="training time limit (default 5)")
+    ap.add_argument("--minutes", type=float, default=8.0, help="training time limit (default 8)")
     ap.add_argument("--timesteps", type=int, default=2_000_000, help="training step limit")
     ap.add_argument("--eval-games", type=int, default=400, help="evaluation games (default 400)")
     ap.add_argument("--seed", type=int, default=0)
