@@ -74,12 +74,12 @@ def render(view: dict[str, Any]) -> str:
     types = view["lure_types"]
     for w in view["wasteland"]:
         idx = [types.index(t) for t in w["lure"]]
-        pts = ", ".join(
+        points = ", ".join(
             f"P{q + 1} {sum(view['lure_points'][q][t] for t in idx)}" for q in range(n) if view["alive"][q]
         )
         lead = "nobody" if w["leader"] is None else seat(w["leader"], you)
         title = cs.cards[cs.by_name[w["name"]]].title if w["name"] in cs.by_name else w["name"]
-        out.append(f"  {title:<16} {lure_tag(w['lure'])} atk {w['attack']} · {pts} → {lead}")
+        out.append(f"  {title:<16} {lure_tag(w['lure'])} atk {w['attack']} · {points} → {lead}")
     if not view["wasteland"]:
         out.append("  [dim](empty: the Survivor deck is out)[/dim]")
     leads = []
