@@ -84,9 +84,9 @@ def render(view: dict[str, Any]) -> str:
         out.append("  [dim](empty: the Survivor deck is out)[/dim]")
     leads = []
     for i, t in enumerate(types):
-        pts = [view["lure_points"][q][i] if view["alive"][q] else 0 for q in range(n)]
-        best = max(pts)
-        who = seat(pts.index(best), you) if best and pts.count(best) == 1 else "—"
+        by_seat = [view["lure_points"][q][i] if view["alive"][q] else 0 for q in range(n)]
+        best = max(by_seat)
+        who = seat(by_seat.index(best), you) if best and by_seat.count(best) == 1 else "—"
         leads.append(f"{lure_tag([t])} {who}")
     out.append("  Leads by type: " + " · ".join(leads))
     out.append("")
