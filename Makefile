@@ -3,7 +3,10 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-EXTRAS ?= dev,all
+EXTRAS ?= dev,all,train
+# The CPU build of PyTorch that this machine kind keeps on disk; a plain `torch` would pull a
+# multi-GB CUDA build. Installed first so the `train` extra's `torch>=2.3` is already satisfied.
+TORCH ?= torch==2.13.0
 
 .PHONY: run play test lint bench clean
 
@@ -11,6 +14,7 @@ $(STAMP): pyproject.toml Makefile
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "deadtable needs Python 3.11 or newer")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(if $(findstring train,$(EXTRAS)),$(BIN)/python -m pip install --quiet '$(TORCH)')
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	@touch $(STAMP)
 
