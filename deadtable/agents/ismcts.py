@@ -132,6 +132,8 @@ class _Search:
         self.players = info.players
         self.table: dict[Hashable, _Node] = {}
         self.c = agent.exploration
+        self.low = math.inf  # the range of rewards backed up so far
+        self.high = -math.inf
         self.policy: Callable[[State, list[Action]], Action] = self._random_policy
         if agent.rollout == "heuristic":
             heuristic = _heuristic(self.game)
@@ -174,9 +176,14 @@ class _Search:
             best_value = -math.inf
             action = actions[0]
             ties = 0
+            # Means are rescaled to the range of rewards seen so far in this search (as MuZero
+            # does), so a game whose evaluation moves by 0.02 still steers the search.
+            lo = self.low
+            scale = 1.0 / (self.high - lo) if self.high > lo else 0.0
             for a in actions:
                 e = edges[a]
-                value = e.total / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
+                mean = (e.total / e.visits - lo) * scale if scale else 0.5
+                value = mean + c * math.sqrt(math.log(e.avail) / e.visits)
                 if value > best_value + 1e-12:
                     best_value, action, ties = value, a, 1
                 elif value >= best_value - 1e-12:
@@ -188,6 +195,11 @@ class _Search:
             path.append((edges[action], seat))
             state.apply_trusted(action)
         rewards = self._playout(state)
+        for r in rewards:
+            if r < self.low:
+                self.low = r
+            if r > self.high:
+                self.high = r
         for edge, seat in path:
             edge.visits += 1
             edge.total += rewards[seat]
