@@ -22,6 +22,7 @@ from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
@@ -78,20 +79,47 @@ class Translator:
         return f"<Translator {self.lang}>"
 
 
-def po_path(lang: str) -> resources.abc.Traversable:
-    """Where the .po file of `lang` lives inside the installed package."""
-    return resources.files("deadtable.i18n").joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.po")
+def po_path(lang: str, domain: str = DOMAIN) -> resources.abc.Traversable:
+    """Where the .po file of `lang` for `domain` lives inside the installed package."""
+    return resources.files("deadtable.i18n").joinpath("locale", lang, "LC_MESSAGES", f"{domain}.po")
+
+
+def po_files(lang: str) -> list[resources.abc.Traversable]:
+    """Every .po file of `lang`: the shared `deadtable.po` first, then one per area (a game, the web).
+
+    Several files let each area keep its own messages, so translators of different games never
+    edit the same file; at run time they are merged into one catalogue.
+    """
+    folder = resources.files("deadtable.i18n").joinpath("locale", lang, "LC_MESSAGES")
+    if not folder.is_dir():
+        return []
+    files = [f for f in folder.iterdir() if f.name.endswith(".po")]
+    return sorted(files, key=lambda f: (f.name != f"{DOMAIN}.po", f.name))
+
+
+@cache
+def read_catalogue(lang: str) -> Catalog | None:
+    """All of `lang`'s .po files merged into one Babel catalogue (None when there is none)."""
+    merged: Catalog | None = None
+    for path in po_files(lang):
+        with path.open("rb") as fp:
+            part = read_po(fp, locale=lang, domain=DOMAIN)
+        if merged is None:
+            merged = part
+            continue
+        for message in part:
+            if message.id:
+                merged[message.id] = message
+    return merged
 
 
 @cache
 def translator(lang: str | None) -> Translator:
     """The translator for `lang` (a code such as 'es' or 'ru_RU.UTF-8'); English when unknown."""
     code = normalize(lang) or DEFAULT
-    path = po_path(code)
-    if not path.is_file():
+    catalogue = read_catalogue(code)
+    if catalogue is None:
         return Translator(code, NullTranslations())
-    with path.open("rb") as fp:
-        catalogue = read_po(fp, locale=code, domain=DOMAIN)
     buffer = io.BytesIO()
     write_mo(buffer, catalogue)
     buffer.seek(0)
@@ -110,12 +138,10 @@ def catalogue_json(lang: str | None) -> dict[str, object]:
     ('ru', 'Конец партии', ['{n} очко', '{n} очка', '{n} очков'])
     """
     code = normalize(lang) or DEFAULT
-    path = po_path(code)
+    catalogue = read_catalogue(code)
     messages: dict[str, object] = {}
     plural_forms = "nplurals=2; plural=(n != 1);"
-    if path.is_file():
-        with path.open("rb") as fp:
-            catalogue = read_po(fp, locale=code, domain=DOMAIN)
+    if catalogue is not None:
         plural_forms = catalogue.plural_forms
         for message in catalogue:
             string = message.string

@@ -1,7 +1,8 @@
 """Which messages the code uses, and which catalogues lack them (Babel's extractor over deadtable/).
 
     python -m deadtable.i18n.extract            # list what each catalogue lacks
-    python -m deadtable.i18n.extract --update   # add the missing ids to every .po (empty msgstr)
+    python -m deadtable.i18n.extract --update   # add the missing ids to each deadtable.po (empty msgstr)
+    python -m deadtable.i18n.extract deadtable/games/overlords --update --domain overlords
 
 A message is anything passed as a literal to one of `KEYWORDS`: the gettext calls, the markers
 `N_` / `Message` / `nmsg`, and the error classes, whose first argument is a message id
@@ -23,7 +24,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from .catalog import DOMAIN, LANGUAGES
+from .catalog import DOMAIN, LANGUAGES, read_catalogue
 
 PACKAGE = Path(__file__).resolve().parent.parent
 ERRORS = ("DeadtableError", "IllegalAction", "OptionError", "UnknownGame", "CardDataError", "RecordError")
@@ -75,9 +76,10 @@ def extract(paths: Iterable[Path]) -> tuple[list[Found], list[str]]:
 
 
 def load_catalogue(lang: str) -> Catalog:
-    path = PACKAGE / "i18n" / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with path.open("rb") as fp:
-        return read_po(fp, locale=lang, domain=DOMAIN)
+    """Every .po file of `lang` merged (see `catalog.po_files`), read afresh from the source tree."""
+    read_catalogue.cache_clear()
+    merged = read_catalogue(lang)
+    return merged if merged is not None else Catalog(locale=lang, domain=DOMAIN)
 
 
 def missing(found: Iterable[Found], lang: str) -> list[Found]:
@@ -100,16 +102,29 @@ def _translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
     return all(bool(s) for s in string)
 
 
-def update(found: Iterable[Found]) -> dict[str, int]:
-    """Add every missing id to each .po (empty translation, plural ids kept); returns counts added."""
+def update(found: Iterable[Found], domain: str = DOMAIN) -> dict[str, int]:
+    """Add every id no catalogue of a language has to its `<domain>.po` (created when absent).
+
+    Translations are left empty (plural ids keep their forms); returns the counts added.
+    """
     added: dict[str, int] = {}
     items = list(found)
     for lang in LANGUAGES:
-        catalogue = load_catalogue(lang)
+        merged = load_catalogue(lang)
+        path = PACKAGE / "i18n" / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+        if path.exists():
+            with path.open("rb") as fp:
+                catalogue = read_po(fp, locale=lang, domain=DOMAIN)
+        else:
+            catalogue = Catalog(locale=lang, domain=DOMAIN, project="deadtable", charset="utf-8")
         count = 0
         for item in items:
             msgid = item.key
-            if catalogue.get(msgid if isinstance(msgid, str) else msgid[0], context=item.context) is None:
+            key = msgid if isinstance(msgid, str) else msgid[0]
+            if (
+                merged.get(key, context=item.context) is None
+                and catalogue.get(key, context=item.context) is None
+            ):
                 where = str(item.path.relative_to(PACKAGE.parent))
                 catalogue.add(
                     msgid,
@@ -119,7 +134,7 @@ def update(found: Iterable[Found]) -> dict[str, int]:
                 )
                 count += 1
         if count:
-            path = PACKAGE / "i18n" / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+            path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as fp:
                 write_po(fp, catalogue, width=100, omit_header=False, sort_output=False)
         added[lang] = count
@@ -129,13 +144,19 @@ def update(found: Iterable[Found]) -> dict[str, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m deadtable.i18n.extract", description=__doc__)
     parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: deadtable/)")
-    parser.add_argument("--update", action="store_true", help="add missing ids to every .po file")
+    parser.add_argument("--update", action="store_true", help="add missing ids to each language's .po")
+    parser.add_argument(
+        "--domain",
+        default=DOMAIN,
+        help="with --update: the file that takes the new ids, <domain>.po (default: %(default)s);"
+        " each game or area may keep its own, e.g. --domain overlords",
+    )
     args = parser.parse_args(argv)
     found, problems = extract(args.paths or [PACKAGE])
     for problem in problems:
         print(problem)
     if args.update:
-        for lang, count in update(found).items():
+        for lang, count in update(found, args.domain).items():
             print(f"{lang}: {count} new message ids")
         return 0
     gaps = 0
