@@ -166,7 +166,7 @@ def test_zo10_round_limit_ranks_the_living_by_life() -> None:
     s.life[1] = 40
     while not s.is_terminal:
         s.apply(GAME.parse_action(s, "end turn"))
-    assert s.round == 3 and "round limit" in s.note
+    assert s.round == 3 and "round limit" in str(s.note)
     assert s.outcome().winners == (s.life.index(max(s.life)),)
     assert GAME.new(2, 3, rounds=0).limit == 0
 

@@ -35,6 +35,6 @@ def test_render_shows_hand_bases_life_row_wasteland_leaders_and_log() -> None:
 def test_illegal_texts_are_explained_with_the_rule() -> None:
     s = blank()
     give(s, 0, "supply")
-    assert "nothing to do in the attack phase" in GAME.explain_illegal(s, "attack")
+    assert "nothing to do in the Attack Phase" in str(GAME.explain_illegal(s, "attack"))
     play(s, "purchase")
-    assert "ZO-5" in GAME.explain_illegal(s, "buy trap 1")
+    assert "ZO-5" in str(GAME.explain_illegal(s, "buy trap 1"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deadtable.core import Action
+from deadtable.i18n import Message
 
 from . import actions as A
 from .cards import MINION, SURVIVOR
@@ -57,12 +58,12 @@ def apply(s: ZOState, p: int, action: A.Attack) -> None:
     if action.card == "scavenger":
         s.take_from_hand(p, cs.scavenger)
         s.banished.append(cs.scavenger)
-        points, what = cs.banish_attack, "a banished Scavenger"
+        points, what = cs.banish_attack, Message("a banished Scavenger")
     else:
         k = cs.by_name[action.card]
         s.take_from_hand(p, k)
         s.discard[p].append(k)  # after attacking, the Minion goes to the Discard Pile
-        points, what = cs.cards[k].attack, cs.cards[k].title
+        points, what = cs.cards[k].attack, Message("the {card}", card=cs.cards[k].title)
     points += s.bonus
     s.bonus = 0
     q = action.seat
@@ -70,28 +71,43 @@ def apply(s: ZOState, p: int, action: A.Attack) -> None:
         hit_trap(s, p, q, action.slot - 1, points, what)
     else:
         s.life[q] -= points
-        s.add_log(f"P{p + 1} hits P{q + 1} with {what} for {points} (life {s.life[q]})")
+        s.add_log(
+            Message(
+                "P{seat} hits P{target} with {what} for {points} (life {life})",
+                seat=p + 1,
+                target=q + 1,
+                what=what,
+                points=points,
+                life=s.life[q],
+            )
+        )
         if s.life[q] <= 0:
             eliminate(s, q, p)
 
 
-def hit_trap(s: ZOState, p: int, q: int, i: int, points: int, what: str) -> None:
+def hit_trap(s: ZOState, p: int, q: int, i: int, points: int, what: Message) -> None:
     """Add attack points to Trap `i` of `q`; deactivate or destroy it (ZO-7)."""
     sl = s.base[q][i]
     c = s.cs.cards[sl[KIND]]
     dmg = sl[DAMAGE] + points
     destroy, deactivate = s.defense(sl)
-    name = f"P{q + 1}'s {c.name}"
+    names = {"seat": p + 1, "owner": q + 1, "trap": c.name, "what": what, "dmg": dmg}
     if dmg >= destroy and not c.indestructible:
         destroy_trap(s, q, i)
-        s.add_log(f"P{p + 1} destroys {name} with {what} ({dmg}/{destroy})")
+        s.add_log(
+            Message("P{seat} destroys P{owner}'s {trap} with {what} ({dmg}/{need})", need=destroy, **names)
+        )
         return
     if dmg >= deactivate and sl[ACTIVE]:
         s.base[q][i] = (sl[0], 0, dmg, sl[3], 0, sl[5])
-        s.add_log(f"P{p + 1} deactivates {name} with {what} ({dmg}/{deactivate})")
+        s.add_log(
+            Message(
+                "P{seat} deactivates P{owner}'s {trap} with {what} ({dmg}/{need})", need=deactivate, **names
+            )
+        )
         return
     s.base[q][i] = (sl[0], sl[1], dmg, sl[3], sl[4], sl[5])
-    s.add_log(f"P{p + 1} hits {name} with {what} ({dmg}/{destroy})")
+    s.add_log(Message("P{seat} hits P{owner}'s {trap} with {what} ({dmg}/{need})", need=destroy, **names))
 
 
 def destroy_trap(s: ZOState, q: int, i: int) -> None:
@@ -115,10 +131,10 @@ def eliminate(s: ZOState, q: int, by: int) -> None:
             if sl[LOCK] == q + 1:
                 base[j] = (sl[0], sl[1], sl[2], sl[3], 0, sl[5])
     s.pending = [d for d in s.pending if d[1] != q]
-    s.add_log(f"P{q + 1} is eliminated by P{by + 1}")
+    s.add_log(Message("P{seat} is eliminated by P{by}", seat=q + 1, by=by + 1))
     if s.listeners:
         s.emit("eliminated", seat=q, by=by, round=s.round)
     living = [x for x in range(s.players) if s.alive[x]]
     if len(living) == 1:
         s.over = True
-        s.note = f"P{living[0] + 1} is the last Zombie Lord standing."
+        s.note = Message("P{seat} is the last Zombie Lord standing.", seat=living[0] + 1)

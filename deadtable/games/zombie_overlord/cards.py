@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from deadtable.core import CardDataError
+from deadtable.i18n import Message
 
 DATA = Path(__file__).parent / "data" / "core.toml"
 
@@ -21,6 +22,9 @@ CATEGORY_NAMES = ("Trap", "Survivor", "Action", "Scavenger", "Supply", "Minion")
 LURE_TYPES = ("ammo", "fuel", "food", "medicine")
 KEYWORDS = ("once_per_turn", "when_placed", "combo")
 ICONS = ("", "2", "3", "4", "3-4")
+# The message context (msgctxt) of card names and ability texts in the catalogues: a card text is
+# translated with translator(lang).pgettext(CARD_CONTEXT, text) (names printed in English stay English).
+CARD_CONTEXT = "zombie-overlord:card"
 
 # effect name -> {parameter: type}; the vocabulary implemented once in effects.py.
 EFFECTS: dict[str, dict[str, type]] = {
@@ -137,32 +141,36 @@ class _Reader:
     def __init__(self, path: str) -> None:
         self.path = path
 
-    def fail(self, card: str, fld: str, why: str) -> CardDataError:
-        return CardDataError(f"{self.path}: card {card!r}, field {fld!r}: {why}")
+    def fail(self, card: str, fld: str, why: Message) -> CardDataError:
+        return CardDataError(
+            "{path}: card {card!r}, field {field!r}: {why}", path=self.path, card=card, field=fld, why=why
+        )
 
     def get(self, entry: dict[str, Any], card: str, name: str, kind: type, default: Any = None) -> Any:
         if name not in entry:
             if default is None:
-                raise self.fail(card, name, "missing")
+                raise self.fail(card, name, Message("missing"))
             return default
         value = entry[name]
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not ok:
-            raise self.fail(card, name, f"must be {kind.__name__}, not {value!r}")
+            raise self.fail(
+                card, name, Message("must be {kind}, not {value!r}", kind=kind.__name__, value=value)
+            )
         if kind is int and value < 0:
-            raise self.fail(card, name, f"must not be negative, not {value}")
+            raise self.fail(card, name, Message("must not be negative, not {value}", value=value))
         return value
 
     def table(self, data: dict[str, Any], name: str) -> dict[str, Any]:
         t = data.get(name)
         if not isinstance(t, dict):
-            raise self.fail(name, name, "a [" + name + "] table is required")
+            raise self.fail(name, name, Message("a [{name}] table is required", name=name))
         return t
 
     def entries(self, data: dict[str, Any], name: str, required: bool = True) -> list[dict[str, Any]]:
         t = data.get(name, [])
         if not isinstance(t, list) or not all(isinstance(e, dict) for e in t) or (required and not t):
-            raise self.fail(name, name, f"[[{name}]] entries are required")
+            raise self.fail(name, name, Message("[[{name}]] entries are required", name=name))
         return t
 
     def lure(self, entry: dict[str, Any], card: str, fld: str, most: int) -> tuple[int, ...]:
@@ -170,45 +178,70 @@ class _Reader:
         if isinstance(raw, str):
             raw = [raw]
         if not isinstance(raw, list) or not 1 <= len(raw) <= most:
-            raise self.fail(card, fld, f"must name 1 to {most} of {', '.join(LURE_TYPES)}")
+            raise self.fail(
+                card, fld, Message("must name 1 to {most} of {types}", most=most, types=", ".join(LURE_TYPES))
+            )
         out: list[int] = []
         for t in raw:
             if t not in LURE_TYPES or t in [LURE_TYPES[i] for i in out]:
-                raise self.fail(card, fld, f"{t!r} is not a lure type ({', '.join(LURE_TYPES)})")
+                raise self.fail(
+                    card,
+                    fld,
+                    Message("{value!r} is not a lure type ({types})", value=t, types=", ".join(LURE_TYPES)),
+                )
             out.append(LURE_TYPES.index(t))
         return tuple(out)
 
     def abilities(self, entry: dict[str, Any], card: str, action: bool) -> tuple[Ability, ...]:
         raw = entry.get("abilities", [])
         if not isinstance(raw, list) or not all(isinstance(a, dict) for a in raw):
-            raise self.fail(card, "abilities", "must be a list of {keyword, effect, ...} tables")
+            raise self.fail(
+                card, "abilities", Message("must be a list of tables, each with a keyword and an effect")
+            )
         if action and len(raw) != 1:
-            raise self.fail(card, "abilities", "an Action card has exactly one ability")
+            raise self.fail(card, "abilities", Message("an Action card has exactly one ability"))
         out: list[Ability] = []
         for i, a in enumerate(raw):
             fld = f"abilities[{i}]"
             keyword = "play" if action else a.get("keyword")
             if not action and keyword not in KEYWORDS:
-                raise self.fail(card, fld + ".keyword", f"must be one of {', '.join(KEYWORDS)}")
+                raise self.fail(
+                    card, fld + ".keyword", Message("must be one of {choices}", choices=", ".join(KEYWORDS))
+                )
             effect = a.get("effect")
             if effect not in EFFECTS:
-                raise self.fail(
-                    card, fld + ".effect", f"unknown effect {effect!r}; known: {', '.join(EFFECTS)}"
+                why = Message(
+                    "unknown effect {effect!r}; known: {known}", effect=effect, known=", ".join(EFFECTS)
                 )
+                raise self.fail(card, fld + ".effect", why)
             if not action and keyword in [x.keyword for x in out]:
-                raise self.fail(card, fld + ".keyword", f"a Trap has at most one {keyword} ability")
+                raise self.fail(
+                    card,
+                    fld + ".keyword",
+                    Message("a Trap has at most one {keyword} ability", keyword=keyword),
+                )
             params = {}
             for k, v in a.items():
                 if k in ("keyword", "effect"):
                     continue
                 kind = EFFECTS[effect].get(k)
                 if kind is None:
-                    raise self.fail(card, f"{fld}.{k}", f"effect {effect!r} takes no parameter {k!r}")
+                    raise self.fail(
+                        card,
+                        f"{fld}.{k}",
+                        Message("effect {effect!r} takes no parameter {name!r}", effect=effect, name=k),
+                    )
                 bad_int = kind is int and (isinstance(v, bool) or (isinstance(v, int) and v < 0))
                 if not isinstance(v, kind) or bad_int:
-                    raise self.fail(card, f"{fld}.{k}", f"must be {kind.__name__}, not {v!r}")
+                    raise self.fail(
+                        card,
+                        f"{fld}.{k}",
+                        Message("must be {kind}, not {value!r}", kind=kind.__name__, value=v),
+                    )
                 if k in CHOICES and v not in CHOICES[k]:
-                    raise self.fail(card, f"{fld}.{k}", f"must be one of {CHOICES[k]}")
+                    raise self.fail(
+                        card, f"{fld}.{k}", Message("must be one of {choices}", choices=", ".join(CHOICES[k]))
+                    )
                 params[k] = v
             out.append(Ability(keyword, effect, params))
         return tuple(out)
@@ -268,6 +301,11 @@ def describe(ability: Ability) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def card_texts(cs: CardSet) -> list[str]:
+    """Every card name and ability text of a set, as the catalogues' message ids (CARD_CONTEXT)."""
+    return sorted({c.title for c in cs.cards} | {c.text for c in cs.cards if c.text})
+
+
 @cache
 def load(path: str = "") -> CardSet:
     """The card set in `path` ("" = the built-in set), validated; cached by path."""
@@ -276,15 +314,17 @@ def load(path: str = "") -> CardSet:
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except OSError as err:
-        raise CardDataError(f"{file}: cannot read the card file ({err.strerror})") from None
+        raise CardDataError(
+            "{path}: cannot read the card file ({why})", path=str(file), why=err.strerror
+        ) from None
     except tomllib.TOMLDecodeError as err:
-        raise CardDataError(f"{file}: not valid TOML ({err})") from None
+        raise CardDataError("{path}: not valid TOML ({why})", path=str(file), why=str(err)) from None
     cards: list[Card] = []
     names: dict[str, int] = {}
 
     def add(card: Card) -> int:
         if card.name in names:
-            raise r.fail(card.title, "name", "two cards have this name")
+            raise r.fail(card.title, "name", Message("two cards have this name"))
         names[card.name] = card.kind
         cards.append(card)
         return card.kind
@@ -339,10 +379,12 @@ def load(path: str = "") -> CardSet:
         cid = r.get(e, str(e.get("id", "?")), "id", str)
         d = e.get("defense")
         if not (isinstance(d, list) and len(d) == 2 and all(type(x) is int for x in d) and d[0] >= d[1] >= 1):
-            raise r.fail(cid, "defense", "must be [destroy, deactivate] with destroy >= deactivate >= 1")
+            raise r.fail(
+                cid, "defense", Message("must be [destroy, deactivate] with destroy >= deactivate >= 1")
+            )
         icon = str(r.get(e, cid, "players", int, 0) or "")
         if icon not in ("", "2", "3", "4"):
-            raise r.fail(cid, "players", "a Trap's player icon is 2, 3 or 4")
+            raise r.fail(cid, "players", Message("a Trap's player icon is 2, 3 or 4"))
         abilities = r.abilities(e, cid, action=False)
         card = Card(
             len(cards),
@@ -367,10 +409,10 @@ def load(path: str = "") -> CardSet:
             name = r.get(e, str(e.get("name", "?")), "name", str)
             copies = r.get(e, name, "copies", int, 1)
             if not 1 <= copies <= 2:
-                raise r.fail(name, "copies", "a Survivor is printed once or twice")
+                raise r.fail(name, "copies", Message("a Survivor is printed once or twice"))
             icon = r.get(e, name, "icon", str, "")
             if icon not in ("", "3-4"):
-                raise r.fail(name, "icon", 'the only Survivor icon is "3-4"')
+                raise r.fail(name, "icon", Message('the only Survivor icon is "3-4"'))
             card = Card(
                 len(cards),
                 SURVIVOR,
@@ -399,7 +441,9 @@ def load(path: str = "") -> CardSet:
             text=r.get(e, name, "text", str, "") or describe(abilities[0]),
         )
         if actions and card.cost != cards[actions[0]].cost:
-            raise r.fail(name, "cost", "every Action card costs the same (the rules: 2), it is bought unseen")
+            raise r.fail(
+                name, "cost", Message("every Action card costs the same (the rules: 2), it is bought unseen")
+            )
         actions.append(add(card))
     return CardSet(
         path=str(file),

@@ -12,6 +12,7 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from deadtable.core import Action
+from deadtable.i18n import N_, Message, nmsg
 
 from . import actions as A
 from . import attack, lure
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from .state import ZOState
 
 KEYWORD = {"once per turn": "once_per_turn", "combo": "combo"}
+KEYWORD_NAME = {"once per turn": N_("Once Per Turn"), "combo": N_("Combo")}  # as printed (the rulebooks)
 
 
 def combo_ready(s: ZOState, p: int, i: int) -> bool:
@@ -48,14 +50,18 @@ def use_trap(s: ZOState, p: int, i: int, keyword: str) -> None:
     ab = c.abilities[j]
     active = 0 if ab.get("deactivate_self", False) else sl[ACTIVE]
     s.base[p][i] = (sl[0], active, sl[2], sl[3], sl[4], sl[USED] | (1 << j))
-    s.add_log(f"P{p + 1} uses {c.name} ({keyword})")
+    s.add_log(
+        Message(
+            "P{seat} uses {trap} ({keyword})", seat=p + 1, trap=c.name, keyword=Message(KEYWORD_NAME[keyword])
+        )
+    )
     run(s, p, ab, sl[KIND])
 
 
 def play_action(s: ZOState, p: int, k: int) -> None:
     """An Action card from hand: resolve it, then to the Discard Pile (unless it stays on a Trap)."""
     ab = s.cs.cards[k].abilities[0]
-    s.add_log(f"P{p + 1} plays {s.cs.cards[k].title}")
+    s.add_log(Message("P{seat} plays {card}", seat=p + 1, card=s.cs.cards[k].title))
     if not run(s, p, ab, k):
         s.discard[p].append(k)
 
@@ -117,7 +123,7 @@ def random_discard(s: ZOState, q: int) -> None:
         k = hand[s.rng.randrange(len(hand))]
         s.take_from_hand(q, k)
         s.discard[q].append(k)
-        s.add_log(f"P{q + 1} discards {s.cs.cards[k].title} at random")
+        s.add_log(Message("P{seat} discards {card} at random", seat=q + 1, card=s.cs.cards[k].title))
 
 
 def trap_candidates(s: ZOState, d: tuple[Any, ...]) -> list[tuple[int, int]]:
@@ -190,7 +196,7 @@ def answer(s: ZOState, action: Action) -> None:
     elif kind == "discard":
         s.take_from_hand(p, k)
         s.discard[p].append(k)
-        s.add_log(f"P{p + 1} discards {s.cs.cards[k].title}")
+        s.add_log(Message("P{seat} discards {card}", seat=p + 1, card=s.cs.cards[k].title))
     elif kind == "cycle":
         s.take_from_hand(p, k)
         s.discard[p].append(k)
@@ -205,7 +211,19 @@ def answer(s: ZOState, action: Action) -> None:
             del pile[len(pile) - 1 - pile[::-1].index(k)]
         s.banished.append(k)
         s.life[p] += d[3]
-        s.add_log(f"P{p + 1} banishes {s.cs.cards[k].title}" + (f" and gains {d[3]} health" if d[3] else ""))
+        title = s.cs.cards[k].title
+        if d[3]:
+            s.add_log(
+                nmsg(
+                    "P{seat} banishes {card} and gains {n} health point",
+                    "P{seat} banishes {card} and gains {n} health points",
+                    d[3],
+                    seat=p + 1,
+                    card=title,
+                )
+            )
+        else:
+            s.add_log(Message("P{seat} banishes {card}", seat=p + 1, card=title))
     elif kind == "lure":
         s.wasteland.remove(k)  # not replaced until the end of the Lure Phase
         lure.take(s, p, k)
@@ -214,7 +232,9 @@ def answer(s: ZOState, action: Action) -> None:
         del pile[len(pile) - 1 - pile[::-1].index(k)]
         insort(s.hand[p], k)
         s.shown[p].append(k)  # it came from a public pile: everyone knows it is in hand
-        s.add_log(f"P{p + 1} takes {s.cs.cards[k].title} from their Discard Pile")
+        s.add_log(
+            Message("P{seat} takes {card} from their Discard Pile", seat=p + 1, card=s.cs.cards[k].title)
+        )
 
 
 def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
@@ -222,7 +242,7 @@ def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
     q = p if mode == "reinforce" else action.seat
     i = action.slot - 1
     sl = s.base[q][i]
-    name = f"P{q + 1}'s {s.cs.cards[sl[KIND]].name}"
+    names = {"seat": p + 1, "owner": q + 1, "trap": s.cs.cards[sl[KIND]].name}
     if mode == "destroy":
         attack.destroy_trap(s, q, i)
     elif mode == "deactivate":
@@ -231,7 +251,7 @@ def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
         s.base[q][i] = (sl[0], 0, sl[2], (*sl[ATTACHED], d[3]), MALFUNCTION, sl[5])
     else:
         s.base[q][i] = (sl[0], sl[1], sl[2], (*sl[ATTACHED], d[3]), sl[4], sl[5])
-    s.add_log(f"P{p + 1}: {mode} {name}")
+    s.add_log(Message(TRAP_LOG[mode], **names))
 
 
 def steal(s: ZOState, p: int, q: int) -> None:
@@ -241,7 +261,9 @@ def steal(s: ZOState, p: int, q: int) -> None:
     s.take_from_hand(q, k)
     insort(s.hand[p], k)
     s.shown[p].append(k)
-    s.add_log(f"P{p + 1} steals {s.cs.cards[k].title} from P{q + 1}")
+    s.add_log(
+        Message("P{seat} steals {card} from P{victim}", seat=p + 1, card=s.cs.cards[k].title, victim=q + 1)
+    )
 
 
 def repair(s: ZOState, p: int, i: int) -> None:
@@ -254,20 +276,36 @@ def repair(s: ZOState, p: int, i: int) -> None:
     att.remove(m)
     s.discard[p].append(m)
     s.base[p][i] = (sl[0], 1, sl[2], tuple(att), 0, sl[5])
-    s.add_log(f"P{p + 1} repairs {cards[sl[KIND]].name}")
+    s.add_log(Message("P{seat} repairs {trap}", seat=p + 1, trap=cards[sl[KIND]].name))
 
 
-def describe_pending(s: ZOState) -> str:
+TRAP_LOG = {
+    "destroy": N_("P{seat} destroys P{owner}'s {trap}"),
+    "deactivate": N_("P{seat} deactivates P{owner}'s {trap}"),
+    "malfunction": N_("P{seat} makes P{owner}'s {trap} malfunction"),
+    "reinforce": N_("P{seat} reinforces {trap}"),
+}
+PENDING = {
+    "opponent": N_("P{seat} must choose an opponent"),
+    "discard": N_("P{seat} must discard a card from their hand"),
+    "banish": N_("P{seat} must banish a card"),
+    "banish_optional": N_("P{seat} must banish a card (or skip)"),
+    "lure": N_("P{seat} must lure a Survivor from the Wasteland"),
+    "search": N_("P{seat} must take a card from their Discard Pile"),
+    "cycle": N_("P{seat} must put a card from hand into the Discard Pile and draw (or skip)"),
+    "reinforce": N_("P{seat} must choose one of their Traps to reinforce"),
+    "destroy": N_("P{seat} must choose a Trap to destroy"),
+    "deactivate": N_("P{seat} must choose a Trap to deactivate"),
+    "malfunction": N_("P{seat} must choose a Trap to malfunction"),
+}
+
+
+def describe_pending(s: ZOState) -> Message:
+    """Who must decide what, as a message (rendered in each reader's language)."""
     d = s.pending[-1]
-    who = f"P{d[1] + 1}"
-    what = {
-        "opponent": "choose an opponent",
-        "discard": "discard a card from their hand",
-        "banish": "banish a card" + (" (or skip)" if d[-1] is True else ""),
-        "lure": "lure a Survivor from the Wasteland",
-        "search": "take a card from their Discard Pile",
-        "cycle": "put a card from hand into the Discard Pile and draw (or skip)",
-    }.get(d[0], "")
-    if d[0] == "trap":
-        what = {"reinforce": "choose one of their Traps to reinforce"}.get(d[2], f"choose a Trap to {d[2]}")
-    return f"{who} must {what}"
+    key = d[0]
+    if key == "trap":
+        key = d[2]
+    elif key == "banish" and d[-1] is True:
+        key = "banish_optional"
+    return Message(PENDING[key], seat=d[1] + 1)

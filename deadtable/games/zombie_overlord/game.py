@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from deadtable.core import Game, Option, State, Variant
+from deadtable.core import Game, Option, OptionError, State, Variant
+from deadtable.i18n import N_, Message
 
 from . import cards
 from .state import ACTIVE, KIND, ZOState
@@ -16,26 +17,28 @@ if TYPE_CHECKING:
 
 class ZombieOverlord(Game):
     id = "zombie-overlord"
-    name = "Zombie Overlord"
+    name = N_("Zombie Overlord")
     min_players = 2
     max_players = 4
     options = (
         Option(
             "cards",
             "",
-            "A card file (TOML) to play with instead of the built-in set, which is a reconstruction "
-            "of the printed cards (RULINGS ZO-1).",
+            N_(
+                "A card file (TOML) to play with instead of the built-in set, which is a reconstruction "
+                "of the printed cards (RULINGS ZO-1)."
+            ),
         ),
         Option(
             "rounds",
             60,
-            "Round limit: after this many rounds the living players are ranked by life; 0 means none.",
+            N_("Round limit: after this many rounds the living players are ranked by life; 0 means none."),
             minimum=0,
             house_rule="ZO-10",
         ),
-        Option("misfits", False, "Swap the 20 duplicated Survivors for the Misfits Mini Expansion."),
+        Option("misfits", False, N_("Swap the 20 duplicated Survivors for the Misfits Mini Expansion.")),
     )
-    summary = (
+    summary = N_(
         "Deck-building: buy Traps with Supply, lure Survivors from the Wasteland with the most lure "
         "points of their type, and send them as Minions against the other Zombie Lords' Traps and "
         "life points. The last one standing wins. The card set is a reconstruction (ZO-1)."
@@ -51,9 +54,9 @@ class ZombieOverlord(Game):
     def validate(self, players: int, options: dict[str, Any]) -> None:
         cs = cards.load(options.get("cards", ""))  # a bad file raises CardDataError now
         if options.get("misfits") and len(cs.misfits) != sum(cs.cards[k].copies - 1 for k in cs.survivors):
-            from deadtable.core import OptionError
-
-            raise OptionError(f"{cs.path}: the Misfits swap needs as many Misfits as duplicated Survivors")
+            raise OptionError(
+                "{path}: the Misfits swap needs as many Misfits as duplicated Survivors", path=cs.path
+            )
 
     def variants(self) -> list[Variant]:
         return [
@@ -66,9 +69,9 @@ class ZombieOverlord(Game):
     def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
         from .text import render
 
-        return render(view)
+        return render(view, lang)
 
-    def explain_illegal(self, state: State, text: str) -> str:
+    def explain_illegal(self, state: State, text: str) -> Message:
         from .turn import explain
 
         assert isinstance(state, ZOState)

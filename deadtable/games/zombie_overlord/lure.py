@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deadtable.i18n import Message
+
 if TYPE_CHECKING:
     from .cards import Card
     from .state import ZOState
@@ -57,7 +59,15 @@ def take(s: ZOState, p: int, k: int) -> None:
     """Convert a lured Survivor into a Minion in the Discard Pile of `p`."""
     c = s.cs.cards[k]
     s.discard[p].append(k)
-    s.add_log(f"P{p + 1} lures the {c.title} ({c.lure_text()}, attack {c.attack})")
+    s.add_log(
+        Message(
+            "P{seat} lures the {card} ({lure}, attack {attack})",
+            seat=p + 1,
+            card=c.title,
+            lure=c.lure_text(),
+            attack=c.attack,
+        )
+    )
     if s.listeners:
         s.emit("lure", seat=p, card=c.name, attack=c.attack)
 

@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from typing import Any, Final
 
 from deadtable.core import Action, IllegalAction, Outcome, State
+from deadtable.i18n import Message
 
 from .cards import CardSet
 
@@ -62,8 +63,8 @@ class ZOState(State):
     limit: int
     pending: list[tuple[Any, ...]]  # decisions, the top one last: (kind, seat, ...)
     over: bool
-    note: str
-    log: list[str]
+    note: Message | str  # the outcome note, "" while there is none
+    log: list[Message]  # rendered in each reader's language (view "log_i18n")
     _legal: list[Action] | None
 
     # -- set-up ------------------------------------------------------------------------------
@@ -72,7 +73,9 @@ class ZOState(State):
         self.cs = cs
         need = (cs.start_supply * n, cs.start_minions * n)
         if need[0] > cs.total(cs.supply) or need[1] > cs.total(cs.minion):
-            raise IllegalAction(f"{cs.path}: not enough Supply or Minion cards for {n} players")
+            raise IllegalAction(
+                "{path}: not enough Supply or Minion cards for {n} players", path=cs.path, n=n
+            )
         self.box = [cs.supply] * (cs.total(cs.supply) - need[0]) + [cs.minion] * (
             cs.total(cs.minion) - need[1]
         )
@@ -118,7 +121,7 @@ class ZOState(State):
         self.limit = int(self.options.get("rounds", 60))
         self.pending = []
         self.over, self.note = False, ""
-        self.log = [f"P{self.first + 1} goes first"]
+        self.log = [Message("P{seat} goes first", seat=self.first + 1)]
         self._legal = None
 
     # -- zones -------------------------------------------------------------------------------
@@ -146,9 +149,10 @@ class ZOState(State):
     def to_discard(self, p: int, kind: int) -> None:
         self.discard[p].append(kind)
 
-    def add_log(self, text: str) -> None:
+    def add_log(self, message: Message) -> None:
+        """Remember what happened as a message (its parameters public), rendered by each reader."""
         log = self.log
-        log.append(text)
+        log.append(message)
         if len(log) > LOG_LENGTH:
             del log[0]
 

@@ -1,7 +1,9 @@
 """Zombie Overlord in a terminal: drawn from a seat's view (never a state), with rich markup.
 
 Shows life, the Wasteland with each Survivor's lure needs and who leads it, lure points, the
-Purchase Row, every base (active/inactive Traps, damage, Defense), your hand and a log.
+Purchase Row, every base (active/inactive Traps, damage, Defense), your hand and a log. Every word
+comes from the catalogue of the reader's language; card names and ability texts come from the
+catalogue too (message context `CARD_CONTEXT`); action texts ("buy trap N") stay as typed.
 """
 
 from __future__ import annotations
@@ -11,134 +13,181 @@ from typing import Any
 
 from rich.markup import escape
 
-from .cards import TRAP, Card, CardSet, load
+from deadtable.i18n import N_, Message, Translator, translator
+
+from .cards import CARD_CONTEXT, TRAP, Card, CardSet, load
 
 COLOURS = ("red", "cyan", "green", "yellow")
 TYPE_COLOURS = {"ammo": "bright_red", "fuel": "yellow", "food": "green", "medicine": "bright_blue"}
+PHASE = {
+    "choose": N_("phase: choosing"),
+    "purchase": N_("phase: purchase"),
+    "action": N_("phase: action"),
+    "attack": N_("phase: attack"),
+}
+DONE = {
+    "purchase": N_("the Purchase Phase"),
+    "action": N_("the Action Phase"),
+    "attack": N_("the Attack Phase"),
+}
 
 
-def seat(q: int, you: int | None = None) -> str:
+def seat(q: int, you: int | None = None, tr: Translator | None = None) -> str:
     c = COLOURS[q % len(COLOURS)]
-    return f"[bold {c}]P{q + 1}[/bold {c}]" + (" (you)" if q == you else "")
+    mark = " " + (tr or translator("en"))._("(you)") if q == you else ""
+    return f"[bold {c}]P{q + 1}[/bold {c}]{mark}"
 
 
 def lure_tag(types: list[str]) -> str:
+    """Lure types as printed (Ammo, Fuel, Food, Medicine: the rulebooks keep them in English)."""
     return " + ".join(f"[{TYPE_COLOURS[t]}]{t.capitalize()}[/{TYPE_COLOURS[t]}]" for t in types)
 
 
-def card_line(c: Card) -> str:
+def title(c: Card, tr: Translator) -> str:
+    return tr.pgettext(CARD_CONTEXT, c.title)
+
+
+def ability_text(c: Card, tr: Translator) -> str:
+    return tr.pgettext(CARD_CONTEXT, c.text)
+
+
+def card_line(c: Card, tr: Translator | None = None) -> str:
+    tr = tr or translator("en")
     if c.category == TRAP:
-        icon = f" [dim]{c.icon}p only[/dim]" if c.icon else ""
-        text = f" · {escape(c.text)}" if c.text else ""
-        return (
-            f"{c.name} cost {c.cost} Def {c.defense}({c.deactivate})"
-            f"{' [bold]Barricade[/bold]' if c.barricade and 'Barricade' not in c.text else ''}{icon}{text}"
-        )
+        icon = f" [dim]{tr._('{players} players only', players=c.icon)}[/dim]" if c.icon else ""
+        text = f" · {escape(ability_text(c, tr))}" if c.text else ""
+        bar = " [bold]Barricade[/bold]" if c.barricade and "Barricade" not in c.text else ""
+        cost = tr._("cost {cost}", cost=c.cost)
+        return f"{c.name} {cost} Def {c.defense}({c.deactivate}){bar}{icon}{text}"
     if c.category_name in ("Survivor", "Minion"):
-        return f"{c.title} (Minion, attack {c.attack})"
+        return tr._("{card} (Minion, attack {attack})", card=title(c, tr), attack=c.attack)
     if c.category_name == "Action":
-        return f"{c.title} (Action: {escape(c.text)})"
-    return f"{c.title} ({c.points} purchase point{'s' if c.points > 1 else ''})"
+        return tr._("{card} (Action: {text})", card=title(c, tr), text=escape(ability_text(c, tr)))
+    return tr.n_("{card} ({n} purchase point)", "{card} ({n} purchase points)", c.points, card=title(c, tr))
 
 
-def _type(c: Card) -> str:
-    return ("ammo", "fuel", "food", "medicine")[c.lure[0]]
+def _messages(view: dict[str, Any], key: str, english: list[str], lang: str) -> list[str]:
+    data = view.get(key)
+    return [Message.from_json(e).render(lang) for e in data] if data else english
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], lang: str = "en") -> str:
+    tr = translator(lang)
     cs: CardSet = load(view.get("card_file", ""))
     you = view["seat"]
     n = view["players"]
     out: list[str] = []
     limit = f"/{view['round_limit']}" if view["round_limit"] else ""
-    turn = seat(view["turn_player"], you)
-    head = f"[bold]Zombie Overlord[/bold] · round {view['round']}{limit} · {turn}'s turn"
+    turn = seat(view["turn_player"], you, tr)
+    parts = [
+        f"[bold]{tr._('Zombie Overlord')}[/bold]",
+        tr._("round {round}", round=f"{view['round']}{limit}"),
+        tr._("{seat}'s turn", seat=turn),
+    ]
     if not view["over"]:
-        head += f" · phase: {view['phase']}"
+        phase = tr._(PHASE[view["phase"]])
         if view["visited"]:
-            head += f" (done: {', '.join(view['visited'])})"
-        head += f" · {view['purchase_points']} purchase points"
+            phase += " " + tr._("(done: {phases})", phases=", ".join(tr._(DONE[p]) for p in view["visited"]))
+        parts.append(phase)
+        parts.append(tr.n_("{n} purchase point", "{n} purchase points", view["purchase_points"]))
         if view["attack_bonus"]:
-            head += f" · next attack +{view['attack_bonus']}"
-    out.append(head)
+            parts.append(tr._("next attack +{n}", n=view["attack_bonus"]))
+    out.append(" · ".join(parts))
     if view["pending"]:
-        out.append(f"[bold magenta]Waiting: {escape(view['pending']['text'])}[/bold magenta]")
+        pending = view["pending"]
+        text = (
+            Message.from_json(pending["text_i18n"]).render(lang)
+            if "text_i18n" in pending
+            else pending["text"]
+        )
+        out.append(f"[bold magenta]{escape(tr._('Waiting: {what}', what=text))}[/bold magenta]")
     lives = []
     for q in range(n):
-        lives.append(
-            f"{seat(q, you)} {view['life'][q]}" if view["alive"][q] else f"{seat(q, you)} [dim]out[/dim]"
-        )
-    out.append("Life: " + "   ".join(lives))
+        alive = str(view["life"][q]) if view["alive"][q] else f"[dim]{tr._('eliminated')}[/dim]"
+        lives.append(f"{seat(q, you, tr)} {alive}")
+    out.append(tr._("Life:") + " " + "   ".join(lives))
     out.append("")
-    out.append("[bold]Wasteland[/bold] (lure points per player → who leads; only strictly most lures):")
+    head = tr._("(lure points per player → who leads; only strictly most lures):")
+    out.append(f"[bold]{tr._('Wasteland')}[/bold] {head}")
     types = view["lure_types"]
     for w in view["wasteland"]:
         idx = [types.index(t) for t in w["lure"]]
         points = ", ".join(
             f"P{q + 1} {sum(view['lure_points'][q][t] for t in idx)}" for q in range(n) if view["alive"][q]
         )
-        lead = "nobody" if w["leader"] is None else seat(w["leader"], you)
-        title = cs.cards[cs.by_name[w["name"]]].title if w["name"] in cs.by_name else w["name"]
-        out.append(f"  {title:<16} {lure_tag(w['lure'])} atk {w['attack']} · {points} → {lead}")
+        lead = tr._("nobody") if w["leader"] is None else seat(w["leader"], you, tr)
+        name = title(cs.cards[cs.by_name[w["name"]]], tr) if w["name"] in cs.by_name else w["name"]
+        atk = tr._("atk {attack}", attack=w["attack"])
+        out.append(f"  {name:<16} {lure_tag(w['lure'])} {atk} · {points} → {lead}")
     if not view["wasteland"]:
-        out.append("  [dim](empty: the Survivor deck is out)[/dim]")
+        out.append(f"  [dim]{tr._('(empty: the Survivor deck is out)')}[/dim]")
     leads = []
     for i, t in enumerate(types):
         by_seat = [view["lure_points"][q][i] if view["alive"][q] else 0 for q in range(n)]
         best = max(by_seat)
-        who = seat(by_seat.index(best), you) if best and by_seat.count(best) == 1 else "—"
+        who = seat(by_seat.index(best), you, tr) if best and by_seat.count(best) == 1 else "—"
         leads.append(f"{lure_tag([t])} {who}")
-    out.append("  Leads by type: " + " · ".join(leads))
+    out.append("  " + tr._("Leads by type:") + " " + " · ".join(leads))
     out.append("")
-    out.append("[bold]Purchase Row[/bold] (buy trap N):")
+    out.append(f"[bold]{tr._('Purchase Row')}[/bold] {tr._('(buy trap N):')}")
     for i, name in enumerate(view["purchase_row"]):
-        line = card_line(cs.cards[cs.by_name[name]]) if name else "[dim](empty)[/dim]"
+        line = card_line(cs.cards[cs.by_name[name]], tr) if name else f"[dim]{tr._('(empty)')}[/dim]"
         out.append(f"  {i + 1}. {line}")
-    out.append(
-        f"  [dim]Trap deck {view['trap_deck']} · Survivor deck {view['survivor_deck']} · "
-        f"Action deck {view['action_deck']} (buy action, cost 2) · Scavengers {view['scavengers']} "
-        f"(buy scavenger, cost 2)[/dim]"
+    decks = tr._(
+        "Trap deck {traps} · Survivor deck {survivors} · Action deck {actions} (buy action, cost 2) · "
+        "Scavengers {scavengers} (buy scavenger, cost 2)",
+        traps=view["trap_deck"],
+        survivors=view["survivor_deck"],
+        actions=view["action_deck"],
+        scavengers=view["scavengers"],
     )
+    out.append(f"  [dim]{decks}[/dim]")
     out.append("")
-    out.append("[bold]Bases[/bold]:")
+    out.append(f"[bold]{tr._('Bases')}[/bold]:")
     for q in range(n):
         if not view["alive"][q]:
             continue
         pts = " ".join(f"{t[:4].capitalize()} {view['lure_points'][q][i]}" for i, t in enumerate(types))
         hand = view["hands"][q]
-        shown = f", shown: {', '.join(hand['shown'])}" if hand["shown"] else ""
-        out.append(
-            f"  {seat(q, you)} lure {pts} · hand {hand['count']}{shown} · deck {view['deck_sizes'][q]}"
-            f" · discard {len(view['discards'][q])}"
+        shown = tr._(", shown: {cards}", cards=", ".join(hand["shown"])) if hand["shown"] else ""
+        line = tr._(
+            "lure {points} · hand {hand}{shown} · deck {deck} · discard {discard}",
+            points=pts,
+            hand=hand["count"],
+            shown=shown,
+            deck=view["deck_sizes"][q],
+            discard=len(view["discards"][q]),
         )
+        out.append(f"  {seat(q, you, tr)} {line}")
         for i, s in enumerate(view["bases"][q]):
-            state = "[green]active[/green]" if s["active"] else "[dim]inactive[/dim]"
+            state = f"[green]{tr._('active')}[/green]" if s["active"] else f"[dim]{tr._('inactive')}[/dim]"
             if s["lock"] == "malfunction":
-                state += " (malfunction: repair by discarding a random card)"
+                state += " " + tr._("(Malfunction: repair by discarding a random card)")
             elif s["lock"]:
-                state += f" (Power Down by {s['lock'].upper()})"
-            dmg = f" · {s['damage']} damage" if s["damage"] else ""
-            extra = f" · with {', '.join(s['attached'])}" if s["attached"] else ""
+                state += " " + tr._("(Power Down by {seat})", seat=s["lock"].upper())
+            dmg = " · " + tr.n_("{n} damage", "{n} damage", s["damage"]) if s["damage"] else ""
+            extra = " · " + tr._("with {cards}", cards=", ".join(s["attached"])) if s["attached"] else ""
             bar = " · [bold]Barricade[/bold]" if s["barricade"] else ""
-            used = " · used" if s["used"] else ""
-            out.append(
-                f"    trap {i + 1}: {s['trap']} {state} "
-                f"Def {s['defense'][0]}({s['defense'][1]}){dmg}{bar}{extra}{used}"
-            )
+            used = " · " + tr._("used") if s["used"] else ""
+            slot = tr._("trap {slot}:", slot=i + 1)
+            defense = f"Def {s['defense'][0]}({s['defense'][1]})"
+            out.append(f"    {slot} {s['trap']} {state} {defense}{dmg}{bar}{extra}{used}")
     if view["hand"] is not None:
         out.append("")
-        out.append("[bold]Your hand[/bold]:")
+        out.append(f"[bold]{tr._('Your hand')}[/bold]:")
         for name, count in sorted(Counter(view["hand"]).items()):
             times = f"{count}× " if count > 1 else ""
-            out.append(f"  {times}{card_line(cs.cards[cs.by_name[name]])}")
+            out.append(f"  {times}{card_line(cs.cards[cs.by_name[name]], tr)}")
         if not view["hand"]:
-            out.append("  [dim](empty)[/dim]")
+            out.append(f"  [dim]{tr._('(empty)')}[/dim]")
     if view["banished"]:
-        out.append(f"[dim]Banished: {', '.join(view['banished'])}[/dim]")
-    if view["log"]:
+        out.append(f"[dim]{tr._('Banished: {cards}', cards=', '.join(view['banished']))}[/dim]")
+    log = _messages(view, "log_i18n", view["log"], lang)
+    if log:
         out.append("")
-        out.extend(f"[dim]· {escape(line)}[/dim]" for line in view["log"][-8:])
+        out.extend(f"[dim]· {escape(line)}[/dim]" for line in log[-8:])
     if view["over"]:
+        note = Message.from_json(view["note_i18n"]).render(lang) if view.get("note_i18n") else view["note"]
         out.append("")
-        out.append(f"[bold]Game over.[/bold] {escape(view['note'])}")
+        out.append(f"[bold]{tr._('Game over.')}[/bold] {escape(note)}")
     return "\n".join(out)

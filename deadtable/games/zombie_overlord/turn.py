@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deadtable.core import Action
+from deadtable.i18n import N_, Message, nmsg
 
 from . import actions as A
 from . import attack, effects, lure
@@ -170,7 +171,7 @@ def buy(s: ZOState, p: int, action: A.Buy) -> None:
     c = cs.cards[k]
     s.pp -= c.cost
     s.discard[p].append(k)
-    s.add_log(f"P{p + 1} buys {c.title if c.category != TRAP else c.name}")
+    s.add_log(Message("P{seat} buys {card}", seat=p + 1, card=c.title if c.category != TRAP else c.name))
     if s.listeners:
         s.emit("buy", seat=p, card=c.name, card_type=c.category_name.lower())
 
@@ -186,11 +187,18 @@ def place(s: ZOState, p: int, k: int, over: int) -> None:
         s.discard[p].extend(old[ATTACHED])
         base[over - 1] = slot
         i = over - 1
-        s.add_log(f"P{p + 1} places {s.cs.cards[k].name} over {s.cs.cards[old[KIND]].name}")
+        s.add_log(
+            Message(
+                "P{seat} places {trap} over {old}",
+                seat=p + 1,
+                trap=s.cs.cards[k].name,
+                old=s.cs.cards[old[KIND]].name,
+            )
+        )
     else:
         base.append(slot)
         i = len(base) - 1
-        s.add_log(f"P{p + 1} places {s.cs.cards[k].name}")
+        s.add_log(Message("P{seat} places {trap}", seat=p + 1, trap=s.cs.cards[k].name))
     effects.placed(s, p, i)
 
 
@@ -218,7 +226,11 @@ def end_turn(s: ZOState, p: int) -> None:
         s.round += 1
         if s.limit and s.round > s.limit:  # RULINGS ZO-10
             s.over = True
-            s.note = f"The round limit ({s.limit} rounds) was reached: living players are ranked by life."
+            s.note = nmsg(
+                "The round limit ({n} round) was reached: living players are ranked by life.",
+                "The round limit ({n} rounds) was reached: living players are ranked by life.",
+                s.limit,
+            )
             s.add_log(s.note)
             return
     s.tp = nxt
@@ -234,56 +246,96 @@ def start_turn(s: ZOState, p: int) -> None:
                 continue
             if sl[LOCK] == p + 1 or (q == p and sl[LOCK] == 0):
                 base[i] = (sl[0], 1, sl[2], sl[3], 0, sl[5])
-    s.add_log(f"P{p + 1}'s turn (round {s.round})")
+    s.add_log(Message("P{seat}'s turn (round {round})", seat=p + 1, round=s.round))
 
 
 # -- why an action is not allowed ------------------------------------------------------------
-def explain(s: ZOState, text: str) -> str:
+PHASE_NAME = {
+    "purchase": N_("the Purchase Phase"),
+    "action": N_("the Action Phase"),
+    "attack": N_("the Attack Phase"),
+}
+NOTHING_TO_DO = {
+    "purchase": N_(
+        "there is nothing to do in the Purchase Phase now: you have no Supply or Scavengers to play, "
+        "or points to spend"
+    ),
+    "action": N_(
+        "there is nothing to do in the Action Phase now: you have no Trap or Action cards to play, "
+        "or Trap abilities to use"
+    ),
+    "attack": N_("there is nothing to do in the Attack Phase now: you have no Minions or Scavengers in hand"),
+}
+
+
+def explain(s: ZOState, text: str) -> Message:
     """A reason a person understands, citing the rule, for a text that is no legal action."""
     words = text.split()
     p = s.current_player
     if s.pending:
-        return f"{text!r} does not answer the pending decision: {effects.describe_pending(s)}"
+        return Message(
+            "{text!r} does not answer the pending decision: {pending}",
+            text=text,
+            pending=effects.describe_pending(s),
+        )
     if p is None:
-        return "the game is over"
+        return Message("the game is over")
     if words[:2] == ["buy", "trap"] and len(words) == 3 and words[2].isdigit():
         i = int(words[2]) - 1
         if not 0 <= i < len(s.row) or s.row[i] < 0:
-            return f"Purchase Row slot {words[2]} holds no Trap"
+            return Message("Purchase Row slot {slot} holds no Trap", slot=words[2])
         cost = s.cs.cards[s.row[i]].cost
         if s.phase != "purchase":
-            return "buying is done in the Purchase Phase: enter it with 'purchase'"
-        return f"that Trap costs {cost}; you have {s.pp} purchase points this turn (ZO-5)"
+            return Message("buying is done in the Purchase Phase: enter it with 'purchase'")
+        return nmsg(
+            "that Trap costs {cost}; you have {n} purchase point this turn (ZO-5)",
+            "that Trap costs {cost}; you have {n} purchase points this turn (ZO-5)",
+            s.pp,
+            cost=cost,
+        )
     if words[:1] == ["place"]:
         if s.phase != "action":
-            return "Traps are placed in the Action Phase: enter it with 'action'"
+            return Message("Traps are placed in the Action Phase: enter it with 'action'")
         if len(s.base[p]) >= s.cs.max_traps and "over" not in words:
-            return "you already have 5 Traps: place it 'over' an active Trap to replace it (ZO-11)"
-        return "you may replace only an active Trap whose ability you have not used this turn (ZO-11)"
+            return nmsg(
+                "you already have {n} Trap: place it 'over' an active Trap to replace it (ZO-11)",
+                "you already have {n} Traps: place it 'over' an active Trap to replace it (ZO-11)",
+                s.cs.max_traps,
+            )
+        return Message(
+            "you may replace only an active Trap whose ability you have not used this turn (ZO-11)"
+        )
     if words[:1] == ["attack"] and len(words) >= 2:
         if s.phase != "attack":
-            return "Minions attack in the Attack Phase: enter it with 'attack'"
+            return Message("Minions attack in the Attack Phase: enter it with 'attack'")
         q = words[1][1:]
         if q.isdigit() and 0 < int(q) <= s.players:
             q_i = int(q) - 1
             if not s.alive[q_i] or q_i == p:
-                return "you may attack only living opponents"
+                return Message("you may attack only living opponents")
             if "trap" not in words and s.has_barricade(q_i):
-                return (
-                    f"P{q_i + 1} has a Barricade: destroy every Barricade before attacking life points (ZO-8)"
+                return Message(
+                    "P{seat} has a Barricade: destroy every Barricade before attacking life points (ZO-8)",
+                    seat=q_i + 1,
                 )
-        return "you may send only a Minion in your hand, one Minion to one target per action (ZO-7)"
+        return Message("you may send only a Minion in your hand, one Minion to one target per action (ZO-7)")
     if text in PHASE_BIT:
         if s.phase:
-            return f"you are in the {s.phase} phase: end it first, then choose another"
+            return Message(
+                "you are in {phase}: end it first, then choose another", phase=Message(PHASE_NAME[s.phase])
+            )
         if s.idle & PHASE_BIT[text]:
-            return f"you left the {text} phase without doing anything; it opens again once something changes"
-        need = {"purchase": "Supply or Scavengers to play, or points to spend",
-                "action": "Trap or Action cards to play, or Trap abilities to use",
-                "attack": "Minions or Scavengers in hand"}[text]  # fmt: skip
-        return f"there is nothing to do in the {text} phase now: you have no {need}"
+            return Message(
+                "you left {phase} without doing anything; it opens again once something changes",
+                phase=Message(PHASE_NAME[text]),
+            )
+        return Message(NOTHING_TO_DO[text])
     if text.startswith("end ") and text != "end turn":
-        return f"you are not in that phase (now: {s.phase or 'choosing a phase'})"
+        if s.phase:
+            return Message("you are not in that phase (now: {phase})", phase=Message(PHASE_NAME[s.phase]))
+        return Message("you are not in that phase (now: choosing a phase)")
     if text == "end turn" and s.phase:
-        return f"end the {s.phase} phase first; Lure, Clean Up and End Turn follow"
-    return f"{text!r} is not a legal action now"
+        return Message(
+            "end {phase} first; Lure, Clean Up and End Turn follow", phase=Message(PHASE_NAME[s.phase])
+        )
+    return Message("{text!r} is not a legal action now", text=text)

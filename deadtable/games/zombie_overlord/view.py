@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from deadtable.i18n import Message
+
 from . import effects, lure
 from .cards import LURE_TYPES
 from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, MALFUNCTION, USED
@@ -25,6 +27,8 @@ def view(s: ZOState, player: int | None) -> dict[str, Any]:
 
     leaders = lure.leaders(s)
     out = s.outcome() if s.over else None
+    pending = effects.describe_pending(s) if s.pending else None
+    note = s.note
     return {
         "game": "zombie-overlord",
         "seat": player,
@@ -65,10 +69,16 @@ def view(s: ZOState, player: int | None) -> dict[str, Any]:
         ],
         "banished": nm(s.banished),
         "removed": sorted(nm(s.removed)),
-        "pending": {"seat": s.pending[-1][1], "text": effects.describe_pending(s)} if s.pending else None,
-        "log": list(s.log),
+        "pending": (
+            {"seat": s.pending[-1][1], "text": str(pending), "text_i18n": pending.to_json()}
+            if pending is not None
+            else None
+        ),
+        "log": [str(entry) for entry in s.log],  # English
+        "log_i18n": [entry.to_json() for entry in s.log],  # for any language
         "over": s.over,
-        "note": s.note,
+        "note": str(note),
+        "note_i18n": note.to_json() if isinstance(note, Message) else None,
         "winners": list(out.winners) if out else [],
     }
 
