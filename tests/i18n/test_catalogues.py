@@ -22,8 +22,6 @@ PENDING = (
     "cli/serve.py",
     "cli/simulate.py",
     "games/overlords",
-    "games/zombie_overlord",
-    "games/zombie_shedding",
     "rl",
     "server",
     "sim",

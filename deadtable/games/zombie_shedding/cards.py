@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from deadtable.core import CardDataError
+from deadtable.i18n import Message
 
 from . import actions as A
 
@@ -165,73 +166,107 @@ def _conds(card: Card, effect: str) -> list[Cond]:
     return out
 
 
-def _fail(path: str, card: str, field: str, why: str) -> CardDataError:
-    return CardDataError(f"{path}: card {card!r}, field {field!r}: {why}")
+def _fail(path: str, card: str, field: str, why: Message) -> CardDataError:
+    return CardDataError(
+        "{path}: card '{card}', field '{field}': {why}", path=path, card=card, field=field, why=why
+    )
 
 
 def _effect(path: str, name: str, raw: Any, is_event: bool) -> tuple[str, tuple[tuple[str, Any], ...]]:
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
-        raise _fail(path, name, "effects", "each effect is a table with a 'name'")
+        raise _fail(path, name, "effects", Message("each effect is a table with a 'name'"))
     ename = raw["name"]
     if ename not in EFFECTS:
-        raise _fail(path, name, "effects", f"unknown effect {ename!r}; known: {', '.join(EFFECTS)}")
+        raise _fail(
+            path,
+            name,
+            "effects",
+            Message("unknown effect '{effect}'; known: {known}", effect=ename, known=", ".join(EFFECTS)),
+        )
     if is_event and ename in ZOMBIE_ONLY:
-        raise _fail(path, name, "effects", f"{ename!r} is for zombie cards only")
+        raise _fail(path, name, "effects", Message("'{effect}' is for zombie cards only", effect=ename))
     params = {k: v for k, v in raw.items() if k != "name"}
     allowed = EFFECTS[ename]
     for key, value in params.items():
         if key not in allowed:
-            raise _fail(path, name, f"effects.{ename}.{key}", f"{ename!r} takes no {key!r}")
+            raise _fail(
+                path,
+                name,
+                f"effects.{ename}.{key}",
+                Message("'{effect}' takes no '{key}'", effect=ename, key=key),
+            )
         if not isinstance(value, allowed[key]) or isinstance(value, bool):
-            raise _fail(path, name, f"effects.{ename}.{key}", f"must be {allowed[key].__name__}")
+            raise _fail(
+                path, name, f"effects.{ename}.{key}", Message("must be {type}", type=allowed[key].__name__)
+            )
     if ename in CONDITIONAL and not params:
-        raise _fail(path, name, f"effects.{ename}", "needs a condition (kind, corporation, points)")
+        raise _fail(path, name, f"effects.{ename}", Message("needs a condition (kind, corporation, points)"))
     if params.get("kind", "common") not in KINDS:
-        raise _fail(path, name, f"effects.{ename}.kind", f"must be one of {', '.join(KINDS)}")
+        raise _fail(
+            path, name, f"effects.{ename}.kind", Message("must be one of {choices}", choices=", ".join(KINDS))
+        )
     if params.get("corporation", "Star") not in CORPORATIONS:
-        raise _fail(path, name, f"effects.{ename}.corporation", f"must be one of {', '.join(CORPORATIONS)}")
+        raise _fail(
+            path,
+            name,
+            f"effects.{ename}.corporation",
+            Message("must be one of {choices}", choices=", ".join(CORPORATIONS)),
+        )
     if params.get("target", "opponent") != "opponent":
-        raise _fail(path, name, f"effects.{ename}.target", "only 'opponent' is allowed (rules: Alliances)")
+        raise _fail(
+            path, name, f"effects.{ename}.target", Message("only 'opponent' is allowed (rules: Alliances)")
+        )
     if ename == "next_draws" and not 1 <= params.get("count", 0) <= 6:
-        raise _fail(path, name, "effects.next_draws.count", "must be 1 to 6")
+        raise _fail(path, name, "effects.next_draws.count", Message("must be {low} to {high}", low=1, high=6))
     if ename == "finish" and not 0 <= params.get("bonus", -1) <= 100:
-        raise _fail(path, name, "effects.finish.bonus", "must be 0 to 100")
+        raise _fail(path, name, "effects.finish.bonus", Message("must be {low} to {high}", low=0, high=100))
     return ename, tuple(sorted(params.items()))
 
 
 def _card(path: str, index: int, raw: Any) -> Card:
     if not isinstance(raw, dict):
-        raise _fail(path, f"#{index + 1}", "card", "each [[card]] must be a table")
+        raise _fail(path, f"#{index + 1}", "card", Message("each [[card]] must be a table"))
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise _fail(path, f"#{index + 1}", "name", "missing or empty")
+        raise _fail(path, f"#{index + 1}", "name", Message("missing or empty"))
     known = {"name", "type", "kind", "points", "corporation", "copies", "effects"}
     for key in raw:
         if key not in known:
-            raise _fail(path, name, key, f"unknown field; fields are {', '.join(sorted(known))}")
+            raise _fail(
+                path,
+                name,
+                key,
+                Message("unknown field; fields are {fields}", fields=", ".join(sorted(known))),
+            )
     ctype = raw.get("type")
     if ctype not in ("zombie", "event"):
-        raise _fail(path, name, "type", "must be 'zombie' or 'event'")
+        raise _fail(path, name, "type", Message("must be 'zombie' or 'event'"))
     copies = raw.get("copies", 1)
     if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 9:
-        raise _fail(path, name, "copies", "must be a whole number from 1 to 9")
+        raise _fail(
+            path, name, "copies", Message("must be a whole number from {low} to {high}", low=1, high=9)
+        )
     effects_raw = raw.get("effects", [])
     if not isinstance(effects_raw, list):
-        raise _fail(path, name, "effects", "must be a list of tables")
+        raise _fail(path, name, "effects", Message("must be a list of tables"))
     is_event = ctype == "event"
     effects = tuple(_effect(path, name, e, is_event) for e in effects_raw)
     if is_event:
         for key in ("kind", "points", "corporation"):
             if key in raw:
-                raise _fail(path, name, key, "event cards have no kind, points or corporation")
+                raise _fail(path, name, key, Message("event cards have no kind, points or corporation"))
         return Card(index, name, slugify(name), True, -1, 0, -1, copies, effects)
     kind, points, corp = raw.get("kind"), raw.get("points"), raw.get("corporation")
     if kind not in KINDS:
-        raise _fail(path, name, "kind", f"must be one of {', '.join(KINDS)}")
+        raise _fail(path, name, "kind", Message("must be one of {choices}", choices=", ".join(KINDS)))
     if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= 99:
-        raise _fail(path, name, "points", "must be a whole number from 0 to 99")
+        raise _fail(
+            path, name, "points", Message("must be a whole number from {low} to {high}", low=0, high=99)
+        )
     if corp not in CORPORATIONS:
-        raise _fail(path, name, "corporation", f"must be one of {', '.join(CORPORATIONS)}")
+        raise _fail(
+            path, name, "corporation", Message("must be one of {choices}", choices=", ".join(CORPORATIONS))
+        )
     return Card(
         index,
         name,
@@ -249,19 +284,24 @@ def parse_cards(data: Any, path: str) -> CardSet:
     """Check a parsed TOML document and build the card set, or raise CardDataError."""
     raw_cards = data.get("card") if isinstance(data, dict) else None
     if not isinstance(raw_cards, list) or not raw_cards:
-        raise CardDataError(f"{path}: no [[card]] tables found")
+        raise CardDataError("{path}: no [[card]] tables found", path=path)
     cards = [_card(path, i, raw) for i, raw in enumerate(raw_cards)]
     seen: set[str] = set()
     for c in cards:
         if c.slug in seen:
-            raise _fail(path, c.name, "name", "two cards have this name; use 'copies' instead")
+            raise _fail(path, c.name, "name", Message("two cards have this name; use 'copies' instead"))
         seen.add(c.slug)
     counts = dict.fromkeys(DECK_MAKEUP, 0)
     for c in cards:
         counts["event" if c.is_event else KINDS[c.level]] += c.copies
     for key, want in DECK_MAKEUP.items():
         if counts[key] != want:
-            why = f"the deck needs {want} {key} cards, this file has {counts[key]}"
+            why = Message(
+                "the deck needs {want} {kind} cards, this file has {count}",
+                want=want,
+                kind=key,
+                count=counts[key],
+            )
             raise _fail(path, "(deck)", key, why)
     return CardSet(cards, path)
 
@@ -274,9 +314,11 @@ def load_cards(path: str = "") -> CardSet:
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as err:
-        raise CardDataError(f"{shown}: cannot read the card file ({err.strerror})") from None
+        raise CardDataError(
+            "{path}: cannot read the card file ({error})", path=shown, error=err.strerror
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise CardDataError(f"{shown}: not valid TOML ({err})") from None
+        raise CardDataError("{path}: not valid TOML ({error})", path=shown, error=str(err)) from None
     return parse_cards(data, shown)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deadtable.core import Agent, Game, Option, State, Variant
+from deadtable.i18n import N_, Message
 
 from . import hands
 from .cards import load_cards
@@ -17,33 +18,37 @@ from .view import text_action, why_not
 
 class ZombieShedding(Game):
     id = "zombie-shedding"
-    name = "Zombie shedding game"
+    name = N_("Zombie shedding game")
     min_players = 2
     max_players = 8
     options = (
         Option(
             "mode",
             "auto",
-            "duel (2), alliances (4/6/8, teams), marathon (3-8, to 60), blitz (3-8, first out wins), "
-            "outsider (3-8, last one loses) or overlord (2-8, first past players x 30); "
-            "auto: duel for 2 players, else marathon",
+            N_(
+                "duel (2), alliances (4/6/8, teams), marathon (3-8, to 60), blitz (3-8, first out wins), "
+                "outsider (3-8, last one loses) or overlord (2-8, first past players x 30); "
+                "auto: duel for 2 players, else marathon"
+            ),
             choices=MODES,
         ),
         Option(
             "teams",
             "auto",
-            "Alliances layout: 2v2, 2v2v2, 2v2v2v2 (to 60), 3v3 (to 90), 4v4 (to 120); "
-            "auto: 2v2, 2v2v2 or 2v2v2v2 by player count",
+            N_(
+                "Alliances layout: 2v2, 2v2v2, 2v2v2v2 (to 60), 3v3 (to 90), 4v4 (to 120); "
+                "auto: 2v2, 2v2v2 or 2v2v2v2 by player count"
+            ),
             choices=LAYOUTS,
         ),
         Option(
             "cards",
             "",
-            "A TOML card list to use instead of the built-in one (a reconstruction, RULINGS ZS-1)",
+            N_("A TOML card list to use instead of the built-in one (a reconstruction, RULINGS ZS-1)"),
             house_rule="ZS-1",
         ),
     )
-    summary = (
+    summary = N_(
         "A shedding game with zombies: match the number, the corporation, a card's effect or play "
         "an event; get rid of your cards first. Six modes, teams, two decks for 5 to 8 players. "
         "The card list is the project's reconstruction (RULINGS ZS-1)."
@@ -61,13 +66,13 @@ class ZombieShedding(Game):
         hands.setup(state)
         return state
 
-    def explain_illegal(self, state: State, text: str) -> str:
+    def explain_illegal(self, state: State, text: str) -> Message:
         """Why `text` is not allowed, citing the rule when it names a known kind of action."""
         assert isinstance(state, ShedState)
         return why_not(state, text_action(text), text)
 
     def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
-        return render(view)
+        return render(view, lang)
 
     def evaluate(self, state: State, player: int) -> float:
         from .heuristic import evaluate

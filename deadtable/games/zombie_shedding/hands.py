@@ -13,6 +13,9 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from deadtable.core import Outcome
+from deadtable.i18n import Message
+
+from .cardtext import CardText
 
 if TYPE_CHECKING:
     from .state import ShedState
@@ -74,14 +77,14 @@ def start_hand(st: ShedState, dealer: int) -> None:
     st.known = {}
     st.passes = 0
     st.hand_no += 1
-    st.note(f"hand {st.hand_no}: P{dealer + 1} deals and opens")
+    st.note(Message("hand {hand}: P{seat} deals and opens", hand=st.hand_no, seat=dealer + 1))
     st.emit("hand_start", hand=st.hand_no, dealer=dealer)
 
 
 def goes_out(st: ShedState, seat: int, card: int) -> bool:
     """`seat` has got rid of all its cards; True when that ends the hand (which is then scored)."""
     st.out.append(seat)
-    st.note(f"P{seat + 1} goes out")
+    st.note(Message("P{seat} goes out", seat=seat + 1))
     st.emit("out", seat=seat, hand=st.hand_no)
     if _hand_ends(st, seat):
         end_hand(st, seat, card)
@@ -109,7 +112,7 @@ def blocked(st: ShedState) -> None:
     n = st.players
     waiting = [s for s in range(n) if st.active(s)]
     waiting.sort(key=lambda s: (st.hand_points(s), len(st.hands[s]), (s - st.turn_seat) % n))
-    st.note("nobody can play or draw: the hand is blocked")
+    st.note(Message("nobody can play or draw: the hand is blocked"))
     st.emit("blocked", hand=st.hand_no)
     for s in waiting:
         if goes_out(st, s, -1):
@@ -146,11 +149,22 @@ def end_hand(st: ShedState, finisher: int, card: int) -> None:
         "finisher": finisher,
         "finish_bonus": bonus,
     }
-    st.note(f"hand {st.hand_no} ends: P{finisher + 1} finishes" + (" with the Screamer" if bonus else ""))
+    if bonus:
+        name = CardText(st.cards.names[card])
+        st.note(
+            Message(
+                "hand {hand} ends: P{seat} finishes with {card}",
+                hand=st.hand_no,
+                seat=finisher + 1,
+                card=name,
+            )
+        )
+    else:
+        st.note(Message("hand {hand} ends: P{seat} finishes", hand=st.hand_no, seat=finisher + 1))
     st.emit("hand_end", hand=st.hand_no, out=list(st.out), points=pts, finish_bonus=bonus)
     if _game_ends(st):
         st.over = True
-        st.note("the game is over")
+        st.note(Message("the game is over"))
         return
     start_hand(st, st.out[0])  # the first player out deals the next hand
 
@@ -169,12 +183,16 @@ def outcome(st: ShedState) -> Outcome:
     n = st.players
     if mode.name == "blitz":
         first = st.last_hand["out"][0]
-        return Outcome.from_scores([1 if s == first else 0 for s in range(n)], note="Blitz: first out wins")
+        return Outcome.from_scores(
+            [1 if s == first else 0 for s in range(n)], note=Message("Blitz: first out wins")
+        )
     if mode.name == "outsider":
         out = st.last_hand["out"]
         scores = [1 if s in out else 0 for s in range(n)]
-        return Outcome.from_scores(scores, note="Outsider: the last one loses")
+        return Outcome.from_scores(scores, note=Message("Outsider: the last one loses"))
     seat_scores = [st.scores[mode.team_of[s]] for s in range(n)]
     if mode.penalty:
-        return Outcome.from_scores(seat_scores, lower_is_better=True, note=f"{mode.describe()}: lowest wins")
+        return Outcome.from_scores(
+            seat_scores, lower_is_better=True, note=Message("{mode}: lowest wins", mode=mode.describe())
+        )
     return Outcome.from_scores(seat_scores, note=mode.describe())

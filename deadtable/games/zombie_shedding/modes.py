@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deadtable.core import OptionError
+from deadtable.i18n import Message
 
 MODES = ("auto", "duel", "alliances", "marathon", "blitz", "outsider", "overlord")
 LAYOUTS = ("auto", "2v2", "2v2v2", "2v2v2v2", "3v3", "4v4")
@@ -72,14 +73,17 @@ class Mode:
     def opponents(self, a: int, b: int) -> bool:
         return self.team_of[a] != self.team_of[b]
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
+        """The mode in a few words, rendered in the reader's language."""
         if self.name == "alliances":
-            return f"Alliances {self.layout} to {self.target}"
+            return Message("Alliances {layout} to {target}", layout=self.layout, target=self.target)
         if self.name == "overlord":
-            return f"Zombie Overlord: first past {self.target}"
-        if self.target:
-            return f"{self.name.capitalize()} to {self.target}"
-        return self.name.capitalize()
+            return Message("Zombie Overlord: first past {target}", target=self.target)
+        if self.name == "duel":
+            return Message("Duel to {target}", target=self.target)
+        if self.name == "marathon":
+            return Message("Marathon to {target}", target=self.target)
+        return Message("Blitz") if self.name == "blitz" else Message("Outsider")
 
 
 def resolve(players: int, mode: str, layout: str) -> Mode:
@@ -87,17 +91,21 @@ def resolve(players: int, mode: str, layout: str) -> Mode:
     if mode == "auto":
         mode = "duel" if players == 2 else "alliances" if layout != "auto" else "marathon"
     if mode not in PLAYERS:
-        raise OptionError(f"unknown mode {mode!r}; modes: {', '.join(MODES[1:])}")
+        raise OptionError("unknown mode '{mode}'; modes: {modes}", mode=mode, modes=", ".join(MODES[1:]))
     allowed = PLAYERS[mode]
     if players not in allowed:
         counts = ", ".join(str(n) for n in allowed)
-        raise OptionError(f"mode={mode} is for {counts} players, not {players}")
+        raise OptionError(
+            "mode={mode} is for {counts} players, not {players}", mode=mode, counts=counts, players=players
+        )
     # RULINGS ZS-5: 5 to 8 players combine two decks.
     decks = 2 if players >= 5 else 1
     if mode != "alliances":
         if layout != "auto":
             raise OptionError(
-                f"teams={layout} is only for mode=alliances (mode={mode} is every one for themselves)"
+                "teams={layout} is only for mode=alliances (mode={mode} is every one for themselves)",
+                layout=layout,
+                mode=mode,
             )
         target = 0 if mode in SINGLE_HAND else players * 30 if mode == "overlord" else TARGET
         return Mode(
@@ -106,12 +114,20 @@ def resolve(players: int, mode: str, layout: str) -> Mode:
     if layout == "auto":
         layout = DEFAULT_LAYOUT[players]
     if layout not in LAYOUT:
-        raise OptionError(f"unknown team layout {layout!r}; layouts: {', '.join(LAYOUTS[1:])}")
+        raise OptionError(
+            "unknown team layout '{layout}'; layouts: {layouts}",
+            layout=layout,
+            layouts=", ".join(LAYOUTS[1:]),
+        )
     need, teams, target, out_to_end = LAYOUT[layout]
     if need != players:
         fits = [k for k, v in LAYOUT.items() if v[0] == players]
         raise OptionError(
-            f"teams={layout} needs {need} players, not {players}; for {players} use {' or '.join(fits)}"
+            "teams={layout} needs {need} players, not {players}; for {players} players: {fits}",
+            layout=layout,
+            need=need,
+            players=players,
+            fits=", ".join(fits),
         )
     # RULINGS ZS-5: team seats alternate, so every player sits between two opponents.
     return Mode(

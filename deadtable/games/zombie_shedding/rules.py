@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deadtable.i18n import Message, nmsg
+
 from . import actions as A
 from . import hands
 from .cards import CORPORATIONS, ON_PLAY
+from .cardtext import CardText
 
 if TYPE_CHECKING:
     from deadtable.core import Action
@@ -106,7 +109,7 @@ def play_on_turn(st: ShedState, seat: int, action: A.Play) -> None:
 def draw_on_turn(st: ShedState, seat: int) -> None:
     """RULINGS ZS-4: draw one; the player then plays it (if it fits) or keeps it."""
     draw_cards(st, seat, 1)
-    st.note(f"P{seat + 1} cannot play and draws a card")
+    st.note(Message("P{seat} cannot play and draws a card", seat=seat + 1))
     st.emit("draw", seat=seat, count=1, forced=False)
     st.stack.append(frame(F_DRAWN, seat, param=st.hands[seat][-1]))
 
@@ -114,7 +117,7 @@ def draw_on_turn(st: ShedState, seat: int) -> None:
 def pass_turn(st: ShedState, seat: int) -> None:
     """No card fits and nothing is left to draw. A full round of passes blocks the hand."""
     st.passes += 1
-    st.note(f"P{seat + 1} cannot play or draw and passes")
+    st.note(Message("P{seat} cannot play or draw and passes", seat=seat + 1))
     if st.passes >= sum(1 for s in range(st.players) if st.active(s)):
         hands.blocked(st)
     else:
@@ -130,7 +133,7 @@ def advance(st: ShedState, seat: int) -> None:
             continue
         if st.skip[nxt]:
             st.skip[nxt] = False
-            st.note(f"P{nxt + 1} misses a turn")
+            st.note(Message("P{seat} misses a turn", seat=nxt + 1))
             continue
         break
     st.turn_seat = nxt
@@ -164,7 +167,13 @@ def rebuild(st: ShedState) -> bool:
     deck = st.discard
     st.rng.shuffle(deck)
     st.deck, st.discard = deck, [top]
-    st.note(f"the deck is rebuilt from the discard pile ({len(deck)} cards)")
+    st.note(
+        nmsg(
+            "the deck is rebuilt from the discard pile ({n} card)",
+            "the deck is rebuilt from the discard pile ({n} cards)",
+            len(deck),
+        )
+    )
     st.emit("rebuild", cards=len(deck))
     return True
 
@@ -177,7 +186,7 @@ def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int =
     st.passes = 0
     if not cards.is_event[k]:  # events leave the card to match unchanged
         st.match_kind, st.match_corp = k, cards.corp[k]
-    st.note(f"P{seat + 1} plays {cards.names[k]}")
+    st.note(Message("P{seat} plays {card}", seat=seat + 1, card=CardText(cards.names[k])))
     if st.listeners:
         st.emit("play", seat=seat, card=cards.names[k])
     if push_end:
@@ -221,7 +230,7 @@ def settle(st: ShedState) -> None:
             stack.pop()
             seat, k = f[1], f[5]
             if st.active(seat) and k in st.hands[seat]:
-                st.note(f"P{seat + 1} adds a combo")
+                st.note(Message("P{seat} adds a combo", seat=seat + 1))
                 _play_card(st, seat, k, push_end=False)
         else:
             break
@@ -231,7 +240,7 @@ def settle(st: ShedState) -> None:
 def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
     if code == E_REVERSE:
         st.direction = -st.direction
-        st.note("the direction of play turns around")
+        st.note(Message("the direction of play turns around"))
         return
     if code == E_NAME:
         st.stack.append(frame(F_NAME, actor))
@@ -263,15 +272,15 @@ def ask(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
 def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
     if code == E_DRAWS:
         got = draw_cards(st, victim, param)
-        st.note(f"P{victim + 1} draws {got} card{'s' if got != 1 else ''}")
+        st.note(nmsg("P{seat} draws {n} card", "P{seat} draws {n} cards", got, seat=victim + 1))
         st.emit("draw", seat=victim, count=got, forced=True)
     elif code == E_SKIPS:
         st.skip[victim] = True
-        st.note(f"P{victim + 1} will miss their next turn")
+        st.note(Message("P{seat} will miss their next turn", seat=victim + 1))
     elif code == E_SWAP:
         if st.hands[victim] and st.active(actor):
             st.known[(actor, victim)] = tuple(sorted(st.hands[victim]))  # the Thief sees the hand
-            st.note(f"P{actor + 1} looks at P{victim + 1}'s hand")
+            st.note(Message("P{seat} looks at P{victim}'s hand", seat=actor + 1, victim=victim + 1))
             st.stack.append(frame(F_TAKE, actor, code, actor, victim))
     elif code == E_GIVE and st.hands[actor] and st.active(actor):
         st.stack.append(frame(F_GIVE, actor, code, actor, victim))
@@ -285,12 +294,18 @@ def answer(st: ShedState, seat: int, action: Action) -> None:
         if isinstance(action, A.Play):
             play_on_turn(st, seat, action)
         else:
-            st.note(f"P{seat + 1} keeps the card")
+            st.note(Message("P{seat} keeps the card", seat=seat + 1))
             advance(st, seat)
     elif kind == F_NAME:
         assert isinstance(action, A.Name)
         st.match_corp = [c.lower() for c in CORPORATIONS].index(action.corporation)
-        st.note(f"P{seat + 1} names {CORPORATIONS[st.match_corp]}")
+        st.note(
+            Message(
+                "P{seat} names {corporation}",
+                seat=seat + 1,
+                corporation=CardText(CORPORATIONS[st.match_corp]),
+            )
+        )
     elif kind == F_TARGET:
         assert isinstance(action, A.Target)
         ask(st, f[2], seat, action.seat, f[5])
@@ -319,8 +334,11 @@ def _respond(
     st.hands[seat].remove(k)
     st.discard.append(k)
     forget(st, seat, k)
-    for_whom = "" if seat == victim else f" for P{victim + 1}"
-    st.note(f"P{seat + 1} plays {st.cards.cards[k].name}{for_whom}")
+    name = CardText(st.cards.cards[k].name)
+    if seat == victim:
+        st.note(Message("P{seat} plays {card}", seat=seat + 1, card=name))
+    else:
+        st.note(Message("P{seat} plays {card} for P{victim}", seat=seat + 1, card=name, victim=victim + 1))
     st.emit("protect", seat=seat, card=st.cards.cards[k].name, victim=victim)
     if not st.cards.hides[k]:
         # Boomerang: the effect turns back on the player who caused it.
@@ -338,7 +356,7 @@ def _take(st: ShedState, actor: int, victim: int, k: int) -> None:
     for w in range(st.players):  # the others saw a card change hands, not which
         if w not in (actor, victim):
             known.pop((w, victim), None)
-    st.note(f"P{actor + 1} takes a card from P{victim + 1}")
+    st.note(Message("P{seat} takes a card from P{victim}", seat=actor + 1, victim=victim + 1))
 
 
 def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
@@ -350,7 +368,7 @@ def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
     for w in range(st.players):
         if w not in (actor, victim):
             known.pop((w, actor), None)
-    st.note(f"P{actor + 1} gives a card to P{victim + 1}")
+    st.note(Message("P{seat} gives a card to P{victim}", seat=actor + 1, victim=victim + 1))
     if not st.hands[actor]:
         hands.goes_out(st, actor, NOBODY)
 

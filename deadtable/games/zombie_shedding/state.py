@@ -16,6 +16,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from deadtable.core import Action, IllegalAction, Outcome, State
+from deadtable.i18n import Message
 
 from . import actions as A
 from . import hands, rules
@@ -47,7 +48,7 @@ class ShedState(State):
     over: bool
     dealer_draw: list[list[int]]  # seat, card, card for each draw of the dealer selection
     last_hand: dict[str, Any]
-    log: deque[str]
+    log: deque[Message]  # what happened, rendered in each reader's language
 
     # -- the contract ------------------------------------------------------------------------
     @property
@@ -116,8 +117,8 @@ class ShedState(State):
         return other
 
     # -- helpers the rules modules share ---------------------------------------------------------
-    def note(self, text: str) -> None:
-        self.log.append(text)  # a deque that keeps the last LOG_LENGTH entries
+    def note(self, entry: Message) -> None:
+        self.log.append(entry)  # a deque that keeps the last LOG_LENGTH entries
 
     def active(self, seat: int) -> bool:
         """Still in the hand (has not gone out)."""

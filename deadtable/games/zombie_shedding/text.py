@@ -1,111 +1,171 @@
-"""The zombie shedding game in a terminal, drawn from a seat's view (never from a state)."""
+"""The zombie shedding game in a terminal, drawn from a seat's view (never from a state).
+
+Every word comes from the catalogue of the reader's language; card names, effect texts,
+corporations and kinds are looked up in the card context (see `cardtext`). Action texts
+("play lady-mimic", "name star") stay as typed: they are the protocol.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
+
+from deadtable.i18n import N_, Translator, translator
+
+from .cardtext import card as card_word
+from .cardtext import decode
+
 COLOURS = {"Star": "yellow", "Umbrella": "red", "Shield": "blue", "Flask": "green", None: "magenta"}
 SEAT_COLOURS = ("red", "cyan", "green", "yellow", "magenta", "blue", "white", "bright_red")
 
 
-def card_text(card: dict[str, Any], *, effects: bool = False) -> str:
+def card_text(card: dict[str, Any], lang: str = "en", *, effects: bool = False) -> str:
+    """A card of a view: name, then points, corporation and kind (or "event"), then its effects."""
     colour = COLOURS.get(card["corporation"], "magenta")
+    name = escape(card_word(card["name"], lang))
     if card["event"]:
-        head = f"[bold {colour}]{card['name']}[/bold {colour}] (event)"
+        head = f"[bold {colour}]{name}[/bold {colour}] ({card_word('event', lang)})"
     else:
-        head = (
-            f"[bold {colour}]{card['name']}[/bold {colour}] "
-            f"{card['points']} {card['corporation']} {card['kind']}"
-        )
+        corporation = card_word(card["corporation"], lang)
+        kind = card_word(card["kind"], lang)
+        head = f"[bold {colour}]{name}[/bold {colour}] {card['points']} {corporation} {kind}"
     if effects and card["effects"]:
-        head += f" [dim]- {'; '.join(card['effects'])}[/dim]"
+        texts = "; ".join(card_word(e, lang) for e in card["effects"])
+        head += f" [dim]- {escape(texts)}[/dim]"
     return head
 
 
-def _seat(view: dict[str, Any], s: int) -> str:
+def _seat(view: dict[str, Any], s: int, tr: Translator) -> str:
     colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
-    team = f" team {chr(65 + view['teams'][s])}" if view["teams"] else ""
+    team = " " + tr._("team {team}", team=chr(65 + view["teams"][s])) if view["teams"] else ""
     return f"[bold {colour}]P{s + 1}[/bold {colour}]{team}"
 
 
+# An effect that hits a player, in words (view "pending"/"effect").
 EFFECT_WORDS = {
-    "next_draws": "drawing {count}",
-    "next_skips": "missing a turn",
-    "swap": "the Thief (look, take one, give one)",
-    "give": "a gift of a card (the Schemer)",
+    "next_skips": N_("missing a turn"),
+    "swap": N_("the Thief (look, take one, give one)"),
+    "give": N_("a gift of a card (the Schemer)"),
 }
 
 
-def _pending_text(view: dict[str, Any]) -> str:
+def _effect_words(effect: str, count: int, tr: Translator) -> str:
+    if effect == "next_draws":
+        return tr.n_("drawing {n} card", "drawing {n} cards", count)
+    return tr._(EFFECT_WORDS[effect]) if effect in EFFECT_WORDS else effect
+
+
+def _pending_text(view: dict[str, Any], lang: str) -> str:
+    tr = translator(lang)
     p = view["pending"]
     if view["over"]:
-        return "[bold]The game is over.[/bold]"
+        return "[bold]" + tr._("The game is over.") + "[/bold]"
     if p is None:
-        return f"{_seat(view, view['turn'])} to play"
-    who = _seat(view, p["seat"])
+        return tr._("{seat} to play", seat=_seat(view, view["turn"], tr))
+    who = _seat(view, p["seat"], tr)
     kind = p["kind"]
     if kind == "drawn":
         card = p.get("card")
-        return f"{who} drew {card_text(card) if card else 'a card'}: play it if it fits, or keep it"
+        if card:
+            return tr._(
+                "{seat} drew {card}: play it if it fits, or keep it", seat=who, card=card_text(card, lang)
+            )
+        return tr._("{seat} drew a card: play it if it fits, or keep it", seat=who)
     if kind == "name":
-        return f"{who} names the corporation to match"
+        return tr._("{seat} names the corporation to match", seat=who)
     if kind == "target":
-        what = EFFECT_WORDS.get(p["effect"], p["effect"]).format(count=1)
-        return f"{who} chooses an opponent for {what}"
+        what = _effect_words(p["effect"], 1, tr)
+        return tr._("{seat} chooses an opponent for {what}", seat=who, what=what)
     if kind == "respond":
-        victim = _seat(view, p["victim"])
-        what = EFFECT_WORDS.get(p["effect"], p["effect"]).format(count=p.get("count", 1))
-        actor = _seat(view, p["actor"])
-        return f"{victim} is hit by {what} from {actor}: {who} may answer with Hide or Boomerang"
+        return tr._(
+            "{victim} is hit by {what} from {actor}: {seat} may answer with Hide or Boomerang",
+            victim=_seat(view, p["victim"], tr),
+            what=_effect_words(p["effect"], p.get("count", 1), tr),
+            actor=_seat(view, p["actor"], tr),
+            seat=who,
+        )
     if kind == "take":
-        return f"{who} takes a card from {_seat(view, p['victim'])}'s hand"
-    return f"{who} gives a card to {_seat(view, p['victim'])}"
+        return tr._("{seat} takes a card from {victim}'s hand", seat=who, victim=_seat(view, p["victim"], tr))
+    return tr._("{seat} gives a card to {victim}", seat=who, victim=_seat(view, p["victim"], tr))
 
 
-def render(view: dict[str, Any]) -> str:
+def _mode_text(view: dict[str, Any], lang: str) -> str:
+    data = view.get("mode_text_i18n")
+    return decode(data).render(lang) if data else str(view["mode_text"])
+
+
+def render(view: dict[str, Any], lang: str = "en") -> str:
     """The card to match, the seat's hand, hand sizes, direction, scores and teams."""
-    lines = [
-        f"[bold]{view['mode_text']}[/bold] · hand {view['hand_number']} · dealer P{view['dealer'] + 1} "
-        f"· play goes {view['direction']} · deck {view['deck_size']} · discard {view['discard_size']}"
+    tr = translator(lang)
+    direction = tr._("clockwise") if view["direction"] == "clockwise" else tr._("counter-clockwise")
+    parts = [
+        f"[bold]{escape(_mode_text(view, lang))}[/bold]",
+        tr._("hand {hand}", hand=view["hand_number"]),
+        tr._("dealer P{seat}", seat=view["dealer"] + 1),
+        tr._("play goes {direction}", direction=direction),
+        tr._("deck {n}", n=view["deck_size"]),
+        tr._("discard {n}", n=view["discard_size"]),
     ]
+    lines = [" · ".join(parts)]
     if view["hand_number"] == 1 and view["discard_size"] == 0:
-        draws = " · ".join(f"P{s + 1} {a} + {b} = {n}" for s, a, b, n in view["dealer_draw"])
-        lines.append(f"[dim]Dealer draw (highest sum deals, ties draw again): {draws}[/dim]")
+        draws = " · ".join(
+            f"P{s + 1} {card_word(a, lang)} + {card_word(b, lang)} = {n}"
+            for s, a, b, n in view["dealer_draw"]
+        )
+        lines.append(
+            "[dim]"
+            + escape(tr._("Dealer draw (highest sum deals, ties draw again): {draws}", draws=draws))
+            + "[/dim]"
+        )
     match = view["to_match"]
     if match is None:
-        lines.append("Card to match: none yet (any card may open)")
+        lines.append(tr._("Card to match: none yet (any card may open)"))
     else:
-        named = f" (named: {match['corporation']})" if match["named"] else ""
-        lines.append(f"Card to match: {card_text(match['card'], effects=True)}{named}")
+        shown = card_text(match["card"], lang, effects=True)
+        if match["named"]:
+            named = tr._("named: {corporation}", corporation=card_word(match["corporation"], lang))
+            shown += f" ({named})"
+        lines.append(tr._("Card to match: {card}", card=shown))
         if view["discard_top"] != match["card"]["name"]:
-            top = view["discard_top"]
-            lines.append(f"[dim]top of the discard pile: {top} (events keep the card to match)[/dim]")
+            top = card_word(view["discard_top"], lang)
+            text = tr._("top of the discard pile: {card} (events keep the card to match)", card=top)
+            lines.append(f"[dim]{escape(text)}[/dim]")
     lines.append("")
-    side_word = "team" if view["teams"] else "seat"
     for s in range(view["players"]):
-        you = " (you)" if view["seat"] == s else ""
+        you = " " + tr._("(you)") if view["seat"] == s else ""
         mark = "  ◀" if view["current_player"] == s else ""
         side = view["teams"][s] if view["teams"] else s
-        status = "out" if s in view["out"] else f"{view['hand_sizes'][s]} cards"
-        skip = " · misses next turn" if view["skips"][s] else ""
-        score = f" · {side_word} score {view['scores'][side]}" if view["target"] else ""
-        lines.append(f"{_seat(view, s)}{you}: {status}{score}{skip}{mark}")
+        status = tr._("out") if s in view["out"] else tr.n_("{n} card", "{n} cards", view["hand_sizes"][s])
+        skip = " · " + tr._("misses next turn") if view["skips"][s] else ""
+        score = ""
+        if view["target"]:
+            points = view["scores"][side]
+            words = tr._("team score {n}", n=points) if view["teams"] else tr._("score {n}", n=points)
+            score = " · " + words
+        lines.append(f"{_seat(view, s, tr)}{you}: {status}{score}{skip}{mark}")
     if view["target"]:
-        rule = "lowest wins" if view["penalty"] else "highest wins"
-        lines.append(f"[dim]target {view['target']} ({rule})[/dim]")
+        rule = tr._("lowest wins") if view["penalty"] else tr._("highest wins")
+        lines.append("[dim]" + tr._("target {target} ({rule})", target=view["target"], rule=rule) + "[/dim]")
     for k in view["known"]:
-        lines.append(f"You know P{k['seat'] + 1} holds: {', '.join(k['cards'])}")
+        cards = ", ".join(card_word(c, lang) for c in k["cards"])
+        lines.append(escape(tr._("You know P{seat} holds: {cards}", seat=k["seat"] + 1, cards=cards)))
     lines.append("")
-    lines.append(_pending_text(view))
+    lines.append(_pending_text(view, lang))
     if view["hand"] is not None:
-        lines.append("Your hand:")
+        lines.append(tr._("Your hand:"))
         for card in view["hand"]:
             fit = "[green]✓[/green]" if card["fits"] else " "
-            lines.append(f" {fit} {card_text(card, effects=True)}")
-    if view["log"]:
+            lines.append(f" {fit} {card_text(card, lang, effects=True)}")
+    entries = [decode(e).render(lang) for e in view.get("log_i18n", [])] or [str(e) for e in view["log"]]
+    if entries:
         lines.append("")
-        lines.extend(f"[dim]· {entry}[/dim]" for entry in view["log"][-6:])
+        lines.extend(f"[dim]· {escape(entry)}[/dim]" for entry in entries[-6:])
     if view["result"]:
         winners = ", ".join(f"P{w + 1}" for w in view["result"]["winners"])
-        lines.append(f"[bold]Result:[/bold] winners {winners}")
+        note = view["result"].get("note_i18n")
+        result = tr._("winners {winners}", winners=winners)
+        if note:
+            result += " · " + escape(decode(note).render(lang))
+        lines.append("[bold]" + tr._("Result:") + "[/bold] " + result)
     return "\n".join(lines)

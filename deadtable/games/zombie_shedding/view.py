@@ -12,53 +12,17 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from deadtable.core import Action
+from deadtable.i18n import N_, Message, nmsg
 
 from . import actions as A
 from . import hands, rules
 from .cards import CORPORATIONS, KINDS, Card
+from .cardtext import CardText, effect_text
 
 if TYPE_CHECKING:
     from .state import ShedState
 
 LOG_LENGTH = hands.LOG_LENGTH
-
-
-def effect_text(name: str, params: dict[str, Any]) -> str:
-    """A card effect in plain words.
-
-    >>> effect_text("lands_on", {"kind": "boss"})
-    'may be played on any boss'
-    """
-    cond = _cond_text(params)
-    texts = {
-        "lands_on": f"may be played on any {cond}",
-        "follows": f"any {cond} may follow it",
-        "combo": f"combo: may be played too, right after a {cond} you play",
-        "next_draws": f"the next player draws {params.get('count', 1)}",
-        "next_skips": "the next player misses a turn",
-        "reverse": "play turns around",
-        "swap": "look at an opponent's hand, take a card and give one back",
-        "give": "give an opponent a card of your choice",
-        "name_corporation": "name the corporation to match",
-        "finish": f"finish: -{params.get('bonus', 0)} points if you end the hand with it",
-        "hide": "protection: cancel an effect on you or a teammate",
-        "boomerang": "protection: turn an effect on you or a teammate back on its player",
-    }
-    return texts.get(name, name)
-
-
-def _cond_text(p: dict[str, Any]) -> str:
-    words = []
-    if "corporation" in p:
-        words.append(str(p["corporation"]))
-    words.append(str(p["kind"]) if "kind" in p else "zombie")
-    if "min_points" in p and "max_points" in p:
-        words.append(f"of {p['min_points']} to {p['max_points']} points")
-    elif "min_points" in p:
-        words.append(f"of {p['min_points']} points or more")
-    elif "max_points" in p:
-        words.append(f"of {p['max_points']} points or less")
-    return " ".join(words)
 
 
 _CARD_JSON: dict[Card, dict[str, Any]] = {}
@@ -127,7 +91,8 @@ def build(st: ShedState, player: int | None) -> dict[str, Any]:
         "seat": player,
         "players": st.players,
         "mode": mode.name,
-        "mode_text": mode.describe(),
+        "mode_text": str(mode.describe()),
+        "mode_text_i18n": mode.describe().to_json(),
         "layout": mode.layout,
         "teams": list(mode.team_of) if mode.teams else None,
         "target": mode.target,
@@ -154,7 +119,8 @@ def build(st: ShedState, player: int | None) -> dict[str, Any]:
             [s, cards[a].name, cards[b].name, cards[a].points + cards[b].points] for s, a, b in st.dealer_draw
         ],
         "last_hand": dict(st.last_hand),
-        "log": list(st.log),
+        "log": [str(entry) for entry in st.log],
+        "log_i18n": [entry.to_json() for entry in st.log],  # each reader's language (cardtext.decode)
         "over": st.over,
         "result": st.outcome().to_json() if st.over else None,
     }
@@ -207,42 +173,73 @@ def text_action(text: str) -> Action | None:
     return None
 
 
-def why_not(st: ShedState, action: Action | None, text: str = "") -> str:
-    """A reason a person understands, citing the rule."""
+# What the player to act must first decide, by pending frame (view "pending"/"kind").
+DECISIONS = {
+    "drawn": N_("play the card just drawn or keep it (RULINGS ZS-4)"),
+    "name": N_("name the corporation the next card must match"),
+    "target": N_("choose the opponent the effect acts on"),
+    "respond": N_("answer the effect with protection (Hide or Boomerang) or decline"),
+    "take": N_("take a card from the hand you look at"),
+    "give": N_("give a card"),
+}
+
+
+def _listed(legal: list[Action]) -> str:
+    return ", ".join(str(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
+
+
+def why_not(st: ShedState, action: Action | None, text: str = "") -> Message:
+    """A reason a person understands, citing the rule; rendered in the reader's language."""
     legal = st.legal_actions()
     if action is None and text in ("draw", "pass"):
-        return (
+        return Message(
             "drawing is not a choice: a player who cannot play draws one card at once, and with "
             "nothing left to draw the turn passes (RULINGS ZS-4)"
         )
     if action is None:
-        return f"that is not an action of this game; allowed now: {', '.join(str(a) for a in legal[:8])}"
-    listed = ", ".join(str(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
+        return Message("that is not an action of this game; allowed now: {allowed}", allowed=_listed(legal))
     if st.stack:
         pend = _pending(st, st.current_player) or {}
-        return (
-            f"P{st.current_player + 1 if st.current_player is not None else 0} must first answer "
-            f"the {pend.get('kind')} decision; allowed now: {listed}"
+        seat = st.current_player + 1 if st.current_player is not None else 0
+        decision = DECISIONS.get(str(pend.get("kind")), "")
+        return Message(
+            "P{seat} must first {decision}; allowed now: {allowed}",
+            seat=seat,
+            decision=Message(decision),
+            allowed=_listed(legal),
         )
     seat = st.turn_seat
     cards = st.cards
     if isinstance(action, A.Play):
         k = cards.by_slug.get(action.card)
         if k is None:
-            return f"there is no card called {action.card!r}"
+            return Message("there is no card called '{card}'", card=action.card)
         if k not in st.hands[seat]:
-            return f"you hold no {cards.cards[k].name}"
+            return Message("you hold no {card}", card=CardText(cards.cards[k].name))
         c = cards.by_slug.get(action.combo, -1) if action.combo else -1
         if action.combo and (c < 0 or c not in st.hands[seat] or not cards.cards[c].has("combo")):
-            return f"{action.combo!r} is not a combo card in your hand"
+            return Message("'{combo}' is not a combo card in your hand", combo=action.combo)
         if c >= 0 and not cards.combo_after[k][c]:
             combo = cards.cards[c]
             params = next(p for n, p in combo.effects if n == "combo")
             why = effect_text("combo", dict(params))
-            return f"{combo.name} may not follow {cards.cards[k].name}: {why}"
+            return Message(
+                "{combo} may not follow {card}: {why}",
+                combo=CardText(combo.name),
+                card=CardText(cards.cards[k].name),
+                why=CardText(why),
+            )
         top = cards.cards[st.match_kind]
-        return (
-            f"{cards.cards[k].name} does not match {top.name}: play a card of {top.points} points, "
-            f"a {CORPORATIONS[st.match_corp]} card, a card whose effect allows it, or an event"
+        return nmsg(
+            "{card} does not match {top}: play a card of {n} point, a {corporation} card, a card whose "
+            "effect allows it, or an event (rules: the four ways to match)",
+            "{card} does not match {top}: play a card of {n} points, a {corporation} card, a card whose "
+            "effect allows it, or an event (rules: the four ways to match)",
+            top.points,
+            card=CardText(cards.cards[k].name),
+            top=CardText(top.name),
+            corporation=CardText(CORPORATIONS[st.match_corp]),
         )
-    return f"{action} is not allowed now; allowed: {listed}"
+    return Message(
+        "{action} is not allowed now; allowed: {allowed}", action=str(action), allowed=_listed(legal)
+    )

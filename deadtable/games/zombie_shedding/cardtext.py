@@ -1,0 +1,110 @@
+"""What the cards print, in the reader's language: names, effect texts, corporations and kinds.
+
+Every text a card prints is looked up with the message context `CONTEXT` (`pgettext`), so a card
+called "Hide" never shares a translation with a button called "Hide". The effect texts are made
+from the named effects of data/cards.toml (`effect_text`, in English) and each whole text is
+translated, so the Russian and Spanish wording can follow its own grammar. A card from a user's
+own file that the catalogue does not know is shown in English.
+
+>>> CardText("Screamer").render("ru"), CardText("may be played on any boss").render("es")
+('Крикун', 'puede jugarse sobre cualquier jefe')
+>>> str(CardText("Screamer"))
+'Screamer'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from deadtable.i18n import Message, current_language, translator
+
+if TYPE_CHECKING:
+    from .cards import CardSet
+
+CONTEXT = "zombie-shedding:card"
+CORPORATION_NAMES = ("Star", "Umbrella", "Shield", "Flask")  # as cards.CORPORATIONS
+KIND_NAMES = ("common", "elite", "boss", "event")
+
+
+class CardText(Message):
+    """A text printed on a card, translated in the card context (no parameters)."""
+
+    __slots__ = ()
+
+    def render(self, lang: str | None = None) -> str:
+        return translator(lang or current_language()).pgettext(CONTEXT, self.msgid)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"msg": self.msgid, "params": {}, "context": CONTEXT}
+
+
+def card(text: str, lang: str) -> str:
+    """A card text (name, effect, corporation, kind) in `lang`; English when it is unknown."""
+    return translator(lang).pgettext(CONTEXT, text)
+
+
+def decode(data: Mapping[str, Any]) -> Message:
+    """A message from its JSON (`Message.to_json`), keeping card texts in the card context."""
+    if data.get("context") == CONTEXT:
+        return CardText(str(data["msg"]))
+    params = {k: decode(v) if isinstance(v, Mapping) and "msg" in v else v for k, v in data["params"].items()}
+    if data.get("plural") is not None:
+        params.pop("n", None)
+        return Message.plural_form(str(data["msg"]), str(data["plural"]), int(data["n"]), **params)
+    return Message(str(data["msg"]), **params)
+
+
+def effect_text(name: str, params: Mapping[str, Any]) -> str:
+    """A card effect in plain English words (the catalogue's message id for it).
+
+    >>> effect_text("lands_on", {"kind": "boss"})
+    'may be played on any boss'
+    """
+    cond = _cond_text(params)
+    article = "an" if cond[0] in "aeiou" else "a"
+    texts = {
+        "lands_on": f"may be played on any {cond}",
+        "follows": f"any {cond} may follow it",
+        "combo": f"combo: may be played too, right after you play {article} {cond}",
+        "next_draws": f"the next player draws {params.get('count', 1)}",
+        "next_skips": "the next player misses a turn",
+        "reverse": "play turns around",
+        "swap": "look at an opponent's hand, take a card and give one back",
+        "give": "give an opponent a card of your choice",
+        "name_corporation": "name the corporation to match",
+        "finish": f"finish: -{params.get('bonus', 0)} points if you end the hand with it",
+        "hide": "protection: cancel an effect on you or a teammate",
+        "boomerang": "protection: turn an effect on you or a teammate back on its player",
+    }
+    return texts.get(name, name)
+
+
+def _cond_text(p: Mapping[str, Any]) -> str:
+    words = []
+    if "corporation" in p:
+        words.append(str(p["corporation"]))
+    words.append(str(p["kind"]) if "kind" in p else "zombie")
+    if "min_points" in p and "max_points" in p:
+        words.append(f"of {p['min_points']} to {p['max_points']} points")
+    elif "min_points" in p:
+        words.append(f"of {p['min_points']} points or more")
+    elif "max_points" in p:
+        words.append(f"of {p['max_points']} points or less")
+    return " ".join(words)
+
+
+def card_texts(cards: CardSet) -> list[str]:
+    """Every text the cards of `cards` print, each once, in card order; then corporations and kinds.
+
+    These are the ids the catalogues must translate in the context `CONTEXT`
+    (tests/i18n/test_zombie_shedding_cards.py checks the built-in set in every language).
+    """
+    out: dict[str, None] = {}
+    for c in cards.cards:
+        out[c.name] = None
+        for name, params in c.effects:
+            out[effect_text(name, dict(params))] = None
+    for word in (*CORPORATION_NAMES, *KIND_NAMES):
+        out[word] = None
+    return list(out)
