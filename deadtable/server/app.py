@@ -6,7 +6,17 @@ POST /api/tables                     create a table; answers one secret link per
 GET  /api/tables/{id}                a table's public summary
 GET  /tables/{id}/record             the game record (JSON), once the game is over
 GET  /api/tables/{id}/replay/{step}  the spectator's view after `step` actions (finished games)
+GET  /api/tables/{id}/rules          the game's rules and the options and house rulings in force
+GET  /api/rules/{game}               a game's rulebook and house rulings
+GET  /api/lang                       the language chosen for this browser, and those spoken
+GET  /i18n/{lang}.json               a language's message catalogue, for the browser client
 WS   /ws/tables/{id}                 play or watch live (see protocol.py)
+
+Languages: every request is answered in the language of its `lang` query parameter, else of the
+`deadtable_lang` cookie (the browser's language switch sets it), else the best match for its
+Accept-Language header (`deadtable.i18n.negotiate`); a WebSocket client may also name one in its
+hello or switch with {"type": "lang"}. Errors, "why not" reasons, game names and options, the log
+and the rules are sent in that language; action texts stay English (they are the protocol).
 """
 
 from __future__ import annotations
@@ -19,7 +29,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -29,16 +39,22 @@ from deadtable.agents import agent_names, make_agent
 from deadtable.core import DeadtableError, Record, replay_states
 from deadtable.core import game as find_game
 from deadtable.core import games as all_games
+from deadtable.i18n import LANGUAGES, N_, Message, catalogue_json, negotiate, normalize, render
+from deadtable.i18n.rules import rules_text, ruling, rulings
 
 from . import db, migrate, protocol
 from .hub import Hub
-from .live import Conn, LiveTable
+from .live import Conn, LiveTable, localized_view
 from .notify import Listener
-from .store import Refused, Store
+from .store import NO_TABLE, Refused, Store
 
 log = logging.getLogger("deadtable.server")
 WEB = Path(__file__).resolve().parent.parent / "web" / "static"
 HELLO_TIMEOUT = 30.0
+LANG_COOKIE = "deadtable_lang"
+SAY_HELLO = N_(
+    'say hello first: {"type": "hello", "seat": 0, "token": ...}'
+)  # no parameters: braces as written
 
 
 class SeatSpec(BaseModel):
@@ -58,14 +74,71 @@ class CreateTable(BaseModel):
     standby: str = Field("greedy", max_length=64)
 
 
-def game_name(game_id: str) -> str:
+def game_name(game_id: str, lang: str = "en") -> str:
     try:
-        return find_game(game_id).name
+        return render(find_game(game_id).name, lang)
     except DeadtableError:
         return game_id
 
 
-def _summary(lt: LiveTable | None, row: Any) -> dict[str, Any]:
+def language_of(conn: Request | WebSocket) -> str:
+    """The language to answer in: ?lang=, else the deadtable_lang cookie, else Accept-Language."""
+    for asked in (conn.query_params.get("lang"), conn.cookies.get(LANG_COOKIE)):
+        code = normalize(asked)
+        if code:
+            return code
+    return negotiate(conn.headers.get("accept-language"))
+
+
+def fail(status: int, message: Message, lang: str) -> HTTPException:
+    return HTTPException(status, message.render(lang))
+
+
+def describe(g: Any, lang: str) -> dict[str, Any]:
+    """`game.describe(lang)` where the game takes a language (every `Game` does), else English."""
+    try:
+        out: dict[str, Any] = g.describe(lang)
+    except TypeError:
+        out = g.describe()
+    return out
+
+
+def rules_json(game_id: str, lang: str) -> dict[str, Any]:
+    """A game's rulebook (Markdown) in `lang` where shipped, and its house rulings."""
+    text = rules_text(game_id, lang)
+    return {
+        "game": game_id,
+        "lang": lang,
+        "rules_lang": text.lang if text else None,
+        "markdown": text.markdown if text else None,
+        "note": text.note.render(lang) if text and text.note else None,
+        "missing": None if text else Message("There is no rulebook for this game.").render(lang),
+        "rulings": [{"id": r.id, "text": r.text, "lang": r.lang} for r in rulings(game_id, lang)],
+    }
+
+
+def options_in_force(g: Any, options: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """Every option of the table: its value, the default, whether it differs, and its house ruling."""
+    out = []
+    for o in g.options:
+        value = options.get(o.name, o.default)
+        entry: dict[str, Any] = {
+            "name": o.name,
+            "value": value,
+            "default": o.default,
+            "changed": value != o.default,
+            "help": render(o.help, lang) if o.help else "",
+            "house_rule": o.house_rule,
+            "ruling": None,
+        }
+        if o.house_rule:
+            found = ruling(o.house_rule, lang)
+            entry["ruling"] = {"id": found.id, "text": found.text, "lang": found.lang} if found else None
+        out.append(entry)
+    return out
+
+
+def _summary(lt: LiveTable | None, row: Any, lang: str = "en") -> dict[str, Any]:
     seats = [s.public() for s in row.seats]
     if lt is not None:
         for s in seats:
@@ -73,7 +146,7 @@ def _summary(lt: LiveTable | None, row: Any) -> dict[str, Any]:
     return {
         "id": row.id,
         "game": row.game,
-        "game_name": game_name(row.game),
+        "game_name": game_name(row.game, lang),
         "players": row.players,
         "status": row.status,
         "index": lt.index if lt is not None else row.n_actions,
@@ -125,18 +198,19 @@ def create_app(
         hub: Hub = app.state.hub
         return hub
 
-    async def table_or_404(table_id: str) -> LiveTable:
+    async def table_or_404(table_id: str, lang: str = "en") -> LiveTable:
         try:
             lt = await hub_of().get(table_id[:64])
         except DeadtableError as err:
-            raise HTTPException(500, f"table {table_id} cannot be rebuilt: {err}") from None
+            message = Message("table {table} cannot be rebuilt: {err}", table=table_id, err=err)
+            raise fail(500, message, lang) from None
         if lt is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
+            raise fail(404, Message(NO_TABLE, table=table_id), lang)
         return lt
 
     @app.exception_handler(DeadtableError)
-    async def _deadtable_error(_request: Any, err: DeadtableError) -> JSONResponse:
-        return JSONResponse({"detail": str(err)}, status_code=400)
+    async def _deadtable_error(request: Request, err: DeadtableError) -> JSONResponse:
+        return JSONResponse({"detail": err.render(language_of(request))}, status_code=400)
 
     # -- pages --------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -154,33 +228,64 @@ def create_app(
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     # -- API ----------------------------------------------------------------------------------
+    @app.get("/i18n/{name}")
+    async def catalogue(name: str, request: Request) -> JSONResponse:
+        lang, _, ext = name.partition(".")
+        code = normalize(lang)
+        if ext != "json" or code is None or code != lang.lower():
+            spoken = ", ".join(sorted(LANGUAGES))
+            message = Message(
+                "no catalogue {name!r}: there are /i18n/<lang>.json for {spoken}", name=name, spoken=spoken
+            )
+            raise fail(404, message, language_of(request))
+        return JSONResponse(catalogue_json(code), headers={"cache-control": "no-cache"})
+
+    @app.get("/api/lang")
+    async def chosen_language(request: Request) -> dict[str, Any]:
+        return {"lang": language_of(request), "languages": LANGUAGES, "cookie": LANG_COOKIE}
+
+    @app.get("/api/rules/{game_id}")
+    async def game_rules(game_id: str, request: Request) -> dict[str, Any]:
+        lang = language_of(request)
+        the_game = find_game(game_id[:64])  # UnknownGame -> 400
+        out = rules_json(the_game.id, lang)
+        out["game_name"] = render(the_game.name, lang)
+        out["options"] = options_in_force(the_game, {}, lang)
+        return out
+
     @app.get("/api/games")
-    async def list_games() -> list[dict[str, Any]]:
+    async def list_games(request: Request) -> list[dict[str, Any]]:
+        lang = language_of(request)
         out = []
         for g in all_games():
-            d = g.describe()
+            d = describe(g, lang)
             d["agents"] = agent_names(g)
             out.append(d)
         return out
 
     @app.get("/api/tables")
-    async def list_tables(status: str = "playing", limit: int = 50) -> list[dict[str, Any]]:
+    async def list_tables(request: Request, status: str = "playing", limit: int = 50) -> list[dict[str, Any]]:
         hub = hub_of()
+        lang = language_of(request)
         rows = await asyncio.to_thread(hub.store.list_tables, status=status or None, limit=min(limit, 200))
-        return [_summary(hub.tables.get(r.id), r) for r in rows]
+        return [_summary(hub.tables.get(r.id), r, lang) for r in rows]
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(spec: CreateTable) -> dict[str, Any]:
+    async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
         hub = hub_of()
+        lang = language_of(request)
         the_game = find_game(spec.game)
         players = spec.players or (len(spec.seats) if spec.seats else the_game.min_players)
         seat_specs = spec.seats or [SeatSpec(kind="human", agent=None, name="")] + [
             SeatSpec(kind="bot", agent="greedy", name="")
         ] * (players - 1)
         if len(seat_specs) != players:
-            raise HTTPException(
-                400, f"give one seat for each of the {players} players, not {len(seat_specs)}"
+            message = Message(
+                "give one seat for each of the {players} players, not {given}",
+                players=players,
+                given=len(seat_specs),
             )
+            raise fail(400, message, lang)
         rows: list[tuple[str, str | None, str]] = []
         for s in seat_specs:
             if s.kind == "bot":
@@ -224,36 +329,47 @@ def create_app(
         }
 
     @app.get("/api/tables/{table_id}")
-    async def get_table(table_id: str) -> dict[str, Any]:
-        lt = await table_or_404(table_id)
-        return _summary(lt, lt.row)
+    async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+        lang = language_of(request)
+        lt = await table_or_404(table_id, lang)
+        return _summary(lt, lt.row, lang)
 
-    async def record_json(table_id: str) -> dict[str, Any]:
-        lt = await table_or_404(table_id)
+    @app.get("/api/tables/{table_id}/rules")
+    async def table_rules(table_id: str, request: Request) -> dict[str, Any]:
+        lang = language_of(request)
+        lt = await table_or_404(table_id, lang)
+        out = rules_json(lt.game.id, lang)
+        out["game_name"] = render(lt.game.name, lang)
+        out["options"] = options_in_force(lt.game, lt.row.options, lang)
+        out["table"] = lt.id
+        return out
+
+    async def record_json(table_id: str, lang: str) -> dict[str, Any]:
+        lt = await table_or_404(table_id, lang)
         if not lt.state.is_terminal:
             # The record holds the seed, and the seed tells every hidden card: not before the end.
-            raise HTTPException(
-                409, "the record is published when the game is over (it reveals hidden cards)"
-            )
+            message = Message("the record is published when the game is over (it reveals hidden cards)")
+            raise fail(409, message, lang)
         return lt.state.record().to_json()
 
     @app.get("/tables/{table_id}/record")
-    async def get_record(table_id: str) -> dict[str, Any]:
-        return await record_json(table_id)
+    async def get_record(table_id: str, request: Request) -> dict[str, Any]:
+        return await record_json(table_id, language_of(request))
 
     @app.get("/api/tables/{table_id}/record")
-    async def get_record_api(table_id: str) -> dict[str, Any]:
-        return await record_json(table_id)
+    async def get_record_api(table_id: str, request: Request) -> dict[str, Any]:
+        return await record_json(table_id, language_of(request))
 
     @app.get("/api/tables/{table_id}/replay/{step}")
-    async def replay_step(table_id: str, step: int) -> dict[str, Any]:
-        lt = await table_or_404(table_id)
+    async def replay_step(table_id: str, step: int, request: Request) -> dict[str, Any]:
+        lang = language_of(request)
+        lt = await table_or_404(table_id, lang)
         if not lt.state.is_terminal:
-            raise HTTPException(409, "the replay opens when the game is over")
+            raise fail(409, Message("the replay opens when the game is over"), lang)
         record = lt.state.record()
         steps = len(record.actions)
         if not 0 <= step <= steps:
-            raise HTTPException(404, f"step {step} is outside 0 to {steps}")
+            raise fail(404, Message("step {step} is outside 0 to {steps}", step=step, steps=steps), lang)
         state = replay_states(
             Record(record.game, record.players, record.seed, record.options, record.actions[:step])
         )[-1]
@@ -261,10 +377,11 @@ def create_app(
             "step": step,
             "steps": steps,
             "game": lt.game.id,
-            "game_name": lt.game.name,
+            "game_name": render(lt.game.name, lang),
+            "lang": lang,
             "action": record.actions[step - 1] if step else None,
             "seat": lt.log_seat(step - 1) if step else None,
-            "view": state.view(None),
+            "view": localized_view(state.view(None), lang),
             "over": state.is_terminal,
             "outcome": state.outcome().to_json() if state.is_terminal else None,
             "seats": [s.public() for s in lt.row.seats],
@@ -275,32 +392,35 @@ def create_app(
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         hub = hub_of()
+        lang = language_of(ws)
 
-        async def error(code: str, message: str, **extra: Any) -> None:
-            await ws.send_json({"type": "error", "code": code, "message": message, **extra})
+        async def error(code: str, message: Message, **extra: Any) -> None:
+            text = message.render(conn.lang if conn is not None else lang)
+            await ws.send_json({"type": "error", "code": code, "message": text, **extra})
 
+        conn: Conn | None = None
         lt = await hub.get(table_id[:64])
         if lt is None:
-            await error("no-table", f"there is no table {table_id[:64]!r}")
+            await error("no-table", Message(NO_TABLE, table=table_id[:64]))
             await ws.close(4404)
             return
         try:
             try:
                 first = protocol.parse(dict(await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)))
             except TimeoutError:
-                raise Refused(
-                    "no-hello", 'say hello first: {"type": "hello", "seat": 0, "token": ...}'
-                ) from None
+                raise Refused("no-hello", Message(SAY_HELLO)) from None
             if first.get("type") != "hello":
-                raise Refused("no-hello", 'say hello first: {"type": "hello", "seat": 0, "token": ...}')
+                raise Refused("no-hello", Message(SAY_HELLO))
+            if isinstance(first.get("lang"), str):
+                lang = normalize(first["lang"]) or lang
             seat = hub.authenticate(lt, first.get("seat"), first.get("token"))
         except Refused as err:
-            await error(err.code, err.message)
+            await error(err.code, err.msg)
             await ws.close(4403)
             return
         except (WebSocketDisconnect, RuntimeError):
             return
-        conn = Conn(seat=seat, send=ws.send_text)
+        conn = Conn(seat=seat, send=ws.send_text, lang=lang)
         await hub.join(lt, conn)
         try:
             while True:
@@ -313,11 +433,16 @@ def create_app(
                     if kind == "ping":
                         await ws.send_json({"type": "pong"})
                     elif kind == "why":
-                        await ws.send_json(hub.explain(lt, seat, msg["action"]))
+                        await ws.send_json(hub.explain(lt, seat, msg["action"], conn.lang))
+                    elif kind == "lang":
+                        conn.lang = normalize(str(msg.get("lang"))) or conn.lang
+                        conn.sent_log = 0  # the whole log again, in the new language
+                        async with lt.lock:
+                            await hub.send(lt, conn)
                     elif kind == "hello":
-                        raise Refused("hello-again", "you are already at the table")
+                        raise Refused("hello-again", Message("you are already at the table"))
                     elif seat is None:
-                        raise Refused("spectator", "spectators watch; they cannot act or come back")
+                        raise Refused("spectator", Message("spectators watch; they cannot act or come back"))
                     elif kind == "back":
                         await hub.come_back(lt, seat)
                     else:
@@ -326,13 +451,14 @@ def create_app(
                     extra = {"index": lt.index}
                     if "action" in (msg_ := _safe(raw)):
                         extra["action"] = msg_["action"]
-                    await error(err.code, err.message, **extra)
+                    await error(err.code, err.msg, **extra)
                 except (WebSocketDisconnect, RuntimeError):
                     raise
                 except Exception:  # a bug must not cost the player their connection
                     log.exception("table %s: a message failed", lt.id)
                     await error(
-                        "internal", "the server could not handle that message; the table is unchanged"
+                        "internal",
+                        Message("the server could not handle that message; the table is unchanged"),
                     )
         except (WebSocketDisconnect, RuntimeError):
             pass

@@ -18,12 +18,16 @@ from typing import Any, TypeVar
 
 from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, seat_info
+from deadtable.i18n import N_, Message, render
 
-from .live import Conn, LiveTable, build
+from .live import Conn, LiveTable, build, note_text
 from .store import ActionRow, NoteRow, Refused, Store, hash_token
 
 log = logging.getLogger("deadtable.server")
 T = TypeVar("T")
+BACK = N_("{who} is back")
+GAME_OVER = N_("the game is over")
+NOT_YOUR_TURN = N_("it is not your turn: {who} is to act")
 
 
 class Hub:
@@ -121,19 +125,30 @@ class Hub:
         if seat is None and token is None:
             return None
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise Refused("bad-seat", "the seat must be a number")
+            raise Refused("bad-seat", Message("the seat must be a number"))
         if not 0 <= seat < lt.row.players:
             raise Refused(
-                "no-seat", f"there is no seat {seat} at this table (seats 0 to {lt.row.players - 1})"
+                "no-seat",
+                Message(
+                    "there is no seat {seat} at this table (seats 0 to {last})",
+                    seat=seat,
+                    last=lt.row.players - 1,
+                ),
             )
         srow = lt.row.seats[seat]
         if srow.kind != "human" or srow.token_hash is None:
-            raise Refused("bot-seat", f"seat {seat} is played by a bot; nobody can take it over")
+            raise Refused(
+                "bot-seat", Message("seat {seat} is played by a bot; nobody can take it over", seat=seat)
+            )
         if not isinstance(token, str) or not token:
-            raise Refused("no-token", f"seat {seat} needs its secret token (it is in the seat's link)")
+            raise Refused(
+                "no-token",
+                Message("seat {seat} needs its secret token (it is in the seat's link)", seat=seat),
+            )
         if not secrets.compare_digest(hash_token(token[:200]), srow.token_hash):
             raise Refused(
-                "bad-token", f"that token does not belong to seat {seat}: use the link you were given"
+                "bad-token",
+                Message("that token does not belong to seat {seat}: use the link you were given", seat=seat),
             )
         return seat
 
@@ -145,7 +160,7 @@ class Hub:
             if task is not None:
                 task.cancel()
             if lt.row.seats[seat].away:
-                await self.set_away(lt, seat, False, f"{lt.label(seat)} is back")
+                await self.set_away(lt, seat, False, Message(BACK, who=lt.label(seat)))
         async with lt.lock:
             await self.send(lt, conn)
         self.after_change(lt)
@@ -176,11 +191,16 @@ class Hub:
             lt,
             seat,
             True,
-            f"{lt.label(seat)} left the table; a bot ({lt.row.standby}) plays for them until they come back",
+            Message(
+                "{who} left the table; a bot ({bot}) plays for them until they come back",
+                who=lt.label(seat),
+                bot=lt.row.standby,
+            ),
         )
         self.after_change(lt)
 
-    async def set_away(self, lt: LiveTable, seat: int, away: bool, note: str) -> None:
+    async def set_away(self, lt: LiveTable, seat: int, away: bool, message: Message) -> None:
+        note = note_text(message)
         note_id = await self._run(lambda: self.store.add_note(lt.id, lt.index, note, away=(seat, away)))
         async with lt.lock:
             lt.row.seats[seat].away = away
@@ -204,7 +224,7 @@ class Hub:
     async def act(self, lt: LiveTable, seat: int, text: str, index: int | None, actor: str = "player") -> int:
         """Accept `text` for `seat` at move `index` (None: whatever the current move is)."""
         if actor == "player" and lt.row.seats[seat].away:
-            await self.set_away(lt, seat, False, f"{lt.label(seat)} is back")
+            await self.set_away(lt, seat, False, Message(BACK, who=lt.label(seat)))
         async with lt.lock:
             base = lt.state
             holder: dict[str, Any] = {}
@@ -213,14 +233,14 @@ class Hub:
                 st = lt.add_actions(base, missing) if missing else base
                 holder["caught_up"] = st
                 if st.is_terminal:
-                    raise Refused("over", "the game is over")
+                    raise Refused("over", Message(GAME_OVER))
                 cur = st.current_player
                 if cur != seat:
-                    raise Refused("not-your-turn", f"it is not your turn: {lt.label(cur or 0)} is to act")
+                    raise Refused("not-your-turn", Message(NOT_YOUR_TURN, who=lt.label(cur or 0)))
                 try:
                     action = st.game.parse_action(st, text)
                 except IllegalAction as err:
-                    raise Refused("illegal", str(err)) from None
+                    raise Refused("illegal", err.message) from None
                 new = st.clone()
                 new.apply_trusted(action)
                 holder["new"] = new
@@ -245,22 +265,25 @@ class Hub:
         self.after_change(lt)
         return idx
 
-    def explain(self, lt: LiveTable, seat: int | None, text: str) -> dict[str, Any]:
-        """Whether `text` is legal for `seat` now, and if not, why (the game's own words)."""
+    def explain(self, lt: LiveTable, seat: int | None, text: str, lang: str = "en") -> dict[str, Any]:
+        """Whether `text` is legal for `seat` now, and if not, why (the game's own words, in `lang`)."""
         st = lt.state
         out: dict[str, Any] = {"type": "why", "action": text, "legal": False}
+        reason: str | Message | None = None
         if seat is None:
-            out["reason"] = "spectators cannot act"
+            reason = Message("spectators cannot act")
         elif st.is_terminal:
-            out["reason"] = "the game is over"
+            reason = Message(GAME_OVER)
         elif st.current_player != seat:
-            out["reason"] = f"it is not your turn: {lt.label(st.current_player or 0)} is to act"
+            reason = Message(NOT_YOUR_TURN, who=lt.label(st.current_player or 0))
         else:
             wanted = " ".join(text.split()).lower()
             if any(str(a).lower() == wanted for a in st.legal_actions()):
                 out["legal"] = True
             else:
-                out["reason"] = str(st.game.explain_illegal(st, wanted))
+                reason = st.game.explain_illegal(st, wanted)
+        if reason is not None:
+            out["reason"] = render(reason, lang)
         return out
 
     # -- bots and clocks --------------------------------------------------------------------
@@ -349,16 +372,18 @@ class Hub:
         if lt.index != index or lt.state.current_player != seat or lt.row.seats[seat].away:
             return
         lt.clock, lt.deadline = None, None
-        note = (
-            f"{lt.label(seat)} ran out of time ({lt.row.move_time} s); a bot ({lt.row.standby}) "
-            "plays for them until they come back"
+        note = Message(
+            "{who} ran out of time ({seconds} s); a bot ({bot}) plays for them until they come back",
+            who=lt.label(seat),
+            seconds=lt.row.move_time,
+            bot=lt.row.standby,
         )
         await self.set_away(lt, seat, True, note)
         self.after_change(lt)
 
     async def come_back(self, lt: LiveTable, seat: int) -> None:
         if lt.row.seats[seat].away:
-            await self.set_away(lt, seat, False, f"{lt.label(seat)} is back")
+            await self.set_away(lt, seat, False, Message(BACK, who=lt.label(seat)))
             self.after_change(lt)
         else:
             async with lt.lock:

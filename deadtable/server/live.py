@@ -14,12 +14,37 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deadtable.core import Agent, Game, IllegalAction, RecordError, State, game
+from deadtable.i18n import N_, Message, render
 
 from .store import ActionRow, NoteRow, TableRow
 
 Sender = Callable[[str], Awaitable[None]]
 
-ACTOR_NOTE = {"player": "", "bot": " (bot)", "standby": " (played by a bot while away)"}
+STORED_FAILS = N_("table {table}: stored action {i} ({action!r}) fails: {err}")
+
+# A log line of a move: the seat, the action's text (the protocol: English everywhere), who chose it.
+MOVE_LINE = {
+    "player": N_("{who}: {action}"),
+    "bot": N_("{who}: {action} (bot)"),
+    "standby": N_("{who}: {action} (played by a bot while away)"),
+}
+
+
+def note_message(text: str) -> Message:
+    """A stored log note: a message as JSON (since issue 8), or plain English text (older tables)."""
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+            if isinstance(data, dict) and "msg" in data:
+                return Message.from_json(data)
+        except (ValueError, TypeError, KeyError):
+            pass
+    return Message(text)
+
+
+def note_text(message: Message) -> str:
+    """How a note is stored: the message as JSON, rendered in each reader's language."""
+    return json.dumps(message.to_json(), ensure_ascii=False)
 
 
 @dataclass(eq=False)
@@ -30,6 +55,7 @@ class Conn:
     send: Sender
     sent_log: int = 0
     alive: bool = True
+    lang: str = "en"
 
 
 @dataclass(eq=False)
@@ -80,30 +106,28 @@ class LiveTable:
         out = state.clone()
         for r in rows:
             if r.idx != len(out.history):
-                raise RecordError(f"table {self.id}: action {r.idx} arrived out of order")
+                raise RecordError("table {table}: action {i} arrived out of order", table=self.id, i=r.idx)
             try:
                 out.apply(out.game.parse_action(out, r.text))
             except IllegalAction as err:
-                raise RecordError(
-                    f"table {self.id}: stored action {r.idx} ({r.text!r}) fails: {err}"
-                ) from None
+                raise RecordError(STORED_FAILS, table=self.id, i=r.idx, action=r.text, err=err) from None
             self.log_action(r.idx, r.seat, r.text, r.actor)
         return out
 
     def log_action(self, idx: int, seat: int, text: str, actor: str) -> None:
         self.log.append(
-            {
-                "i": idx,
-                "kind": "move",
-                "seat": seat,
-                "text": f"{self.label(seat)}: {text}{ACTOR_NOTE.get(actor, '')}",
-            }
+            log_entry(
+                idx,
+                "move",
+                seat,
+                Message(MOVE_LINE.get(actor, MOVE_LINE["player"]), who=self.label(seat), action=text),
+            )
         )
 
     def add_notes(self, rows: list[NoteRow]) -> None:
         for n in rows:
             if n.id > self.last_note:
-                self.log.append({"i": n.at_action, "kind": "note", "seat": None, "text": n.text})
+                self.log.append(log_entry(n.at_action, "note", None, note_message(n.text)))
                 self.last_note = n.id
 
     # -- what a connection receives ---------------------------------------------------------
@@ -112,18 +136,20 @@ class LiveTable:
         seat = conn.seat
         cur = st.current_player
         mine = seat is not None and cur == seat
+        lang = conn.lang
         msg: dict[str, Any] = {
             "type": "state",
             "table": self.id,
             "game": self.game.id,
-            "game_name": self.game.name,
+            "game_name": render(self.game.name, lang),
+            "lang": lang,
             "index": len(st.history),
             "seat": seat,
             "to_act": cur,
             "your_turn": mine,
             "away": bool(seat is not None and self.row.seats[seat].away),
             "legal": [str(a) for a in st.legal_actions()] if mine else [],
-            "view": st.view(seat),
+            "view": localized_view(st.view(seat), lang),
             "seats": [
                 {**s.public(), "present": self.present(s.seat) if s.kind == "human" else True}
                 for s in self.row.seats
@@ -133,10 +159,36 @@ class LiveTable:
             "over": st.is_terminal,
             "outcome": st.outcome().to_json() if st.is_terminal else None,
             "log_from": conn.sent_log,
-            "log": self.log[conn.sent_log :],
+            "log": [log_line(e, lang) for e in self.log[conn.sent_log :]],
         }
         conn.sent_log = len(self.log)
         return json.dumps(msg, ensure_ascii=False)
+
+
+def log_entry(i: int, kind: str, seat: int | None, message: Message) -> dict[str, Any]:
+    """One line of a table's log: its message, and the English text ("text_<lang>" caches others)."""
+    return {"i": i, "kind": kind, "seat": seat, "msg": message, "text": str(message)}
+
+
+def log_line(entry: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A table log entry as sent: its message rendered in `lang` (each rendering is kept)."""
+    key = "text" if lang == "en" else "text_" + lang
+    text = entry.get(key)
+    if text is None:
+        text = entry[key] = entry["msg"].render(lang)
+    return {"i": entry["i"], "kind": entry["kind"], "seat": entry["seat"], "text": text}
+
+
+def localized_view(view: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A view with its narration in `lang`: `log` rendered from `log_i18n` where the game keeps one.
+
+    Games that keep their log as messages (`view["log_i18n"]`, e.g. Carson City Zoo) are told in the
+    reader's language; the others' `log` is sent as it is (English) until they do.
+    """
+    entries = view.get("log_i18n")
+    if entries is not None and lang != "en":
+        view["log"] = [Message.from_json(e).render(lang) for e in entries]
+    return view
 
 
 def build(row: TableRow, rows: list[ActionRow], note_rows: list[NoteRow]) -> LiveTable:
@@ -149,17 +201,18 @@ def build(row: TableRow, rows: list[ActionRow], note_rows: list[NoteRow]) -> Liv
     j = 0
     for r in rows:
         while j < len(pending) and pending[j].at_action <= r.idx:
-            lt.log.append({"i": pending[j].at_action, "kind": "note", "seat": None, "text": pending[j].text})
+            note = note_message(pending[j].text)
+            lt.log.append(log_entry(pending[j].at_action, "note", None, note))
             j += 1
         if r.idx != len(state.history):
-            raise RecordError(f"table {row.id}: action {r.idx} is missing from the record")
+            raise RecordError("table {table}: action {i} is missing from the record", table=row.id, i=r.idx)
         try:
             state.apply(the_game.parse_action(state, r.text))
         except IllegalAction as err:
-            raise RecordError(f"table {row.id}: stored action {r.idx} ({r.text!r}) fails: {err}") from None
+            raise RecordError(STORED_FAILS, table=row.id, i=r.idx, action=r.text, err=err) from None
         lt.log_action(r.idx, r.seat, r.text, r.actor)
     for n in pending[j:]:
-        lt.log.append({"i": n.at_action, "kind": "note", "seat": None, "text": n.text})
+        lt.log.append(log_entry(n.at_action, "note", None, note_message(n.text)))
     lt.last_note = max((n.id for n in note_rows), default=0)
     lt.state = state
     return lt

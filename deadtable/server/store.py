@@ -19,10 +19,13 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text, update
 
+from deadtable.i18n import N_, Message
+
 from . import db
 from .db import actions, notes, seats, tables
 
 NOTIFY_CHANNEL = "deadtable"
+NO_TABLE = N_("there is no table {table!r}")
 
 
 def hash_token(token: str) -> str:
@@ -86,12 +89,20 @@ class NoteRow:
 
 
 class Refused(Exception):
-    """An action or request the table will not take; `code` is short, the message is for people."""
+    """An action or request the table will not take; `code` is short, the message is for people.
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    The message is a `Message` (or a message id with `params`), rendered in the reader's language
+    with `render(lang)`; `.message` is the English text.
+    """
+
+    def __init__(self, code: str, message: str | Message, /, **params: Any) -> None:
+        self.msg = message if isinstance(message, Message) else Message(message, **params)
         self.code = code
-        self.message = message
+        self.message = str(self.msg)
+        super().__init__(self.message)
+
+    def render(self, lang: str | None = None) -> str:
+        return self.msg.render(lang)
 
 
 class Store:
@@ -271,13 +282,17 @@ class Store:
         with self._tx() as conn:
             row = conn.execute(self._lock_query, {"id": table_id}).first()
             if row is None:
-                raise Refused("no-table", f"there is no table {table_id!r}")
+                raise Refused("no-table", Message(NO_TABLE, table=table_id))
             n = int(row.n_actions)
             if index is not None and index != n:
                 raise Refused(
                     "stale",
-                    f"that action was for move {index}, but the table is at move {n}: "
-                    "it was already played or the table has moved on",
+                    Message(
+                        "that action was for move {index}, but the table is at move {n}: "
+                        "it was already played or the table has moved on",
+                        index=index,
+                        n=n,
+                    ),
                 )
             missing = self._actions(conn, table_id, known) if n > known else []
             seat, action_text, outcome = check(missing)

@@ -1,4 +1,5 @@
 // Small helpers every page shares: building elements, calling the API, seat names, score sheets.
+import { language, t } from "./i18n.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -16,8 +17,10 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A call to the server, answered in the page's language (errors included).
 export async function api(path, options = {}) {
-  const response = await fetch(path, {
+  const sep = path.includes("?") ? "&" : "?";
+  const response = await fetch(`${path}${sep}lang=${language()}`, {
     headers: { "content-type": "application/json" },
     ...options,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -40,7 +43,7 @@ export function seatLabel(seats, seat) {
 
 export function scoreSheet(tbody, seats, outcome) {
   tbody.replaceChildren(
-    el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Score"), el("th", {}, "Rank")),
+    el("tr", {}, el("th", {}, t("Seat")), el("th", {}, t("Score")), el("th", {}, t("Rank"))),
     ...outcome.scores.map((score, seat) =>
       el("tr", {},
         el("td", { class: outcome.winners.includes(seat) ? `win p${seat % 4}` : `p${seat % 4}` },

@@ -1,5 +1,6 @@
 // The lobby: create a table (game, players, options, seats), list open and finished tables.
 import { api, el } from "./api.js";
+import { onLanguageChange, startI18n, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -23,7 +24,7 @@ function optionInput(option) {
   }
   input.dataset.option = option.name;
   input.dataset.kind = typeof option.default;
-  const house = option.house_rule ? el("span", { class: "dim" }, ` (house rule ${option.house_rule})`) : null;
+  const house = option.house_rule ? el("span", { class: "dim" }, ` (${t("house rule {id}", { id: option.house_rule })})`) : null;
   return el("div", {}, el("label", { title: option.help }, `${option.name}`, input), el("span", { class: "dim" }, option.help), house);
 }
 
@@ -49,12 +50,12 @@ function drawSeats() {
   const rows = [];
   for (let seat = 0; seat < n; seat++) {
     const prev = old[seat] || { kind: seat === 0 ? "human" : "bot", agent: game.agents.includes("greedy") ? "greedy" : game.agents[0], name: "" };
-    const kind = el("select", { class: "kind", "aria-label": `seat ${seat + 1} kind` },
-      el("option", { value: "human", selected: prev.kind === "human" }, "person"),
-      el("option", { value: "bot", selected: prev.kind === "bot" }, "bot"));
-    const agent = el("select", { class: "agent", "aria-label": `seat ${seat + 1} bot` },
+    const kind = el("select", { class: "kind", "aria-label": t("seat {n} kind", { n: seat + 1 }) },
+      el("option", { value: "human", selected: prev.kind === "human" }, t("person")),
+      el("option", { value: "bot", selected: prev.kind === "bot" }, t("bot")));
+    const agent = el("select", { class: "agent", "aria-label": t("seat {n} bot", { n: seat + 1 }) },
       game.agents.map((a) => el("option", { value: a, selected: a === prev.agent }, a)));
-    const name = el("input", { class: "name", placeholder: "name (optional)", maxlength: "40", value: prev.name });
+    const name = el("input", { class: "name", placeholder: t("name (optional)"), maxlength: "40", value: prev.name });
     const sync = () => { agent.disabled = kind.value !== "bot"; };
     kind.addEventListener("change", sync);
     sync();
@@ -91,12 +92,12 @@ async function create(event) {
       },
     });
     const items = table.seats.map((s) => {
-      if (!s.link) return el("li", {}, `P${s.seat + 1}: bot (${s.agent})`);
+      if (!s.link) return el("li", {}, `P${s.seat + 1}: ${t("bot ({agent})", { agent: s.agent })}`);
       const url = new URL(s.link, location.href).href;
       return el("li", {}, `P${s.seat + 1}: `, el("a", { href: url, class: "seat-link", dataset: { seat: String(s.seat) } }, url), " ",
-        el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"));
+        el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, t("copy")));
     });
-    items.push(el("li", {}, "Spectators: ", el("a", { href: table.spectate }, new URL(table.spectate, location.href).href)));
+    items.push(el("li", {}, `${t("Spectators:")} `, el("a", { href: table.spectate }, new URL(table.spectate, location.href).href)));
     $("links").replaceChildren(...items);
     $("created").classList.remove("hidden");
     refresh();
@@ -105,26 +106,33 @@ async function create(event) {
   }
 }
 
-function tableRow(t, finished) {
-  const seats = t.seats.map((s) => `${s.kind === "bot" ? "bot:" : s.present ? "●" : "○"} ${s.name || `P${s.seat + 1}`}`).join(", ");
-  const link = finished ? el("a", { href: `/replay/${t.id}` }, "replay") : el("a", { href: `/t/${t.id}` }, "watch");
-  const result = finished && t.outcome ? `winner: ${t.outcome.winners.map((w) => `P${w + 1}`).join(", ")}` : `move ${t.index}`;
-  return el("tr", {}, el("td", {}, t.game_name), el("td", { class: "dim" }, t.id), el("td", {}, seats), el("td", {}, result), el("td", {}, link));
+function tableRow(row, finished) {
+  const seats = row.seats.map((s) => `${s.kind === "bot" ? `${t("bot")}:` : s.present ? "●" : "○"} ${s.name || `P${s.seat + 1}`}`).join(", ");
+  const link = finished ? el("a", { href: `/replay/${row.id}` }, t("replay")) : el("a", { href: `/t/${row.id}` }, t("watch"));
+  const result = finished && row.outcome ? t("winner: {winners}", { winners: row.outcome.winners.map((w) => `P${w + 1}`).join(", ") }) : t("move {n}", { n: row.index });
+  return el("tr", {}, el("td", {}, row.game_name), el("td", { class: "dim" }, row.id), el("td", {}, seats), el("td", {}, result), el("td", {}, link));
 }
 
 async function refresh() {
   try {
     const [open, done] = await Promise.all([api("/api/tables?status=playing"), api("/api/tables?status=over&limit=20")]);
-    $("open-tables").tBodies[0].replaceChildren(...(open.length ? open.map((t) => tableRow(t, false)) : [el("tr", {}, el("td", { class: "dim" }, "no open tables yet"))]));
-    $("done-tables").tBodies[0].replaceChildren(...(done.length ? done.map((t) => tableRow(t, true)) : [el("tr", {}, el("td", { class: "dim" }, "none yet"))]));
+    $("open-tables").tBodies[0].replaceChildren(...(open.length ? open.map((row) => tableRow(row, false)) : [el("tr", {}, el("td", { class: "dim" }, t("no open tables yet")))]));
+    $("done-tables").tBodies[0].replaceChildren(...(done.length ? done.map((row) => tableRow(row, true)) : [el("tr", {}, el("td", { class: "dim" }, t("none yet")))]));
   } catch (err) {
     console.warn(err);
   }
 }
 
-async function start() {
+async function loadGames() {
+  const chosen = $("game").value;
   games = await api("/api/games");
-  $("game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.name)));
+  $("game").replaceChildren(...games.map((g) => el("option", { value: g.id, selected: g.id === chosen }, g.name)));
+}
+
+async function start() {
+  await startI18n();
+  await loadGames();
+  onLanguageChange(async () => { await loadGames(); drawOptions(); refresh(); });
   $("game").addEventListener("change", drawOptions);
   $("players").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);

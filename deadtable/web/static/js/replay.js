@@ -1,5 +1,6 @@
 // The replay viewer: step back and forth over a finished game's record (spectator's view).
 import { api, scoreSheet, seatLabel } from "./api.js";
+import { onLanguageChange, startI18n, t } from "./i18n.js";
 import { rendererFor } from "./renderers/index.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,8 +28,8 @@ async function show(n) {
   $("game-name").textContent = data.game_name;
   $("slider").max = String(steps);
   $("slider").value = String(step);
-  $("step").textContent = `move ${step} of ${steps}`;
-  $("last-action").textContent = step ? `${seatLabel(data.seats, data.seat ?? 0)}: ${data.action}` : "The deal, before any move.";
+  $("step").textContent = t("move {step} of {steps}", { step, steps });
+  $("last-action").textContent = step ? `${seatLabel(data.seats, data.seat ?? 0)}: ${data.action}` : t("The deal, before any move.");
   rendererFor(data.game).render($("board"), data.view, { seat: null, legal: [], seats: data.seats, interactive: false });
   $("result").classList.toggle("hidden", !data.over);
   if (data.over) scoreSheet($("scoresheet").tBodies[0] || $("scoresheet").appendChild(document.createElement("tbody")), data.seats, data.outcome);
@@ -45,4 +46,5 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") show(Math.max(0, step - 1));
   if (e.key === "ArrowRight") show(Math.min(steps, step + 1));
 });
-show(0);
+onLanguageChange(() => { cache.clear(); show(step); });
+startI18n().then(() => show(0));

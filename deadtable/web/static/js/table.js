@@ -2,7 +2,8 @@
 // The seat and its secret come from the link's #seat=N&token=... part, which never reaches the
 // server's logs; after a dropped connection the page reconnects and says hello again, which
 // restores the seat.
-import { el, scoreSheet, seatLabel } from "./api.js";
+import { api, el, scoreSheet, seatLabel } from "./api.js";
+import { language, nt, onLanguageChange, startI18n, t } from "./i18n.js";
 import { rendererFor } from "./renderers/index.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,7 +25,7 @@ function send(msg) {
 
 function act(text) {
   if (!last) return;
-  $("message").textContent = `sent: ${text}`;
+  $("message").textContent = t("sent: {action}", { action: text });
   $("message").className = "dim";
   send({ type: "act", action: text, index: last.index });
 }
@@ -40,11 +41,11 @@ function why(text) {
 function drawSeats(msg) {
   $("seats").replaceChildren(...msg.seats.map((s) => {
     const tags = [];
-    if (s.kind === "bot") tags.push(`bot: ${s.agent}`);
-    else if (s.away) tags.push("away: a bot plays");
-    else if (!s.present) tags.push("not here");
+    if (s.kind === "bot") tags.push(t("bot: {agent}", { agent: s.agent }));
+    else if (s.away) tags.push(t("away: a bot plays"));
+    else if (!s.present) tags.push(t("not here"));
     return el("div", { class: `seat p${s.seat % 4}${msg.to_act === s.seat ? " to-act" : ""}${msg.seat === s.seat ? " you" : ""}`, dataset: { seat: String(s.seat) } },
-      seatLabel(msg.seats, s.seat), msg.seat === s.seat ? " (you)" : "",
+      seatLabel(msg.seats, s.seat), msg.seat === s.seat ? ` ${t("(you)")}` : "",
       tags.length ? el("span", { class: "tag" }, tags.join(" · ")) : null);
   }));
 }
@@ -52,7 +53,7 @@ function drawSeats(msg) {
 function drawActions(msg) {
   const box = $("actions");
   if (!msg.legal.length) {
-    box.replaceChildren(el("span", { class: "dim" }, msg.over ? "The game is over." : msg.seat === null ? "You are watching." : "Not your turn."));
+    box.replaceChildren(el("span", { class: "dim" }, msg.over ? t("The game is over.") : msg.seat === null ? t("You are watching.") : t("Not your turn.")));
     return;
   }
   box.replaceChildren(...msg.legal.map((text) => el("button", { class: "action", dataset: { action: text }, onclick: () => act(text) }, text)));
@@ -61,9 +62,9 @@ function drawActions(msg) {
 function drawStatus(msg) {
   const status = $("status");
   status.className = "";
-  if (msg.over) status.textContent = "Game over";
-  else if (msg.your_turn && !msg.away) { status.textContent = "Your turn"; status.className = "turn"; }
-  else status.textContent = `${seatLabel(msg.seats, msg.to_act)} to act`;
+  if (msg.over) status.textContent = t("Game over");
+  else if (msg.your_turn && !msg.away) { status.textContent = t("Your turn"); status.className = "turn"; }
+  else status.textContent = t("{who} to act", { who: seatLabel(msg.seats, msg.to_act) });
   $("away-banner").classList.toggle("hidden", !msg.away || msg.over);
 }
 
@@ -87,7 +88,7 @@ function draw(msg) {
   last = msg;
   document.title = `deadtable · ${msg.game_name}`;
   $("game-name").textContent = msg.game_name;
-  $("who").textContent = msg.seat === null ? "watching" : `you are ${seatLabel(msg.seats, msg.seat)}`;
+  $("who").textContent = msg.seat === null ? t("watching") : t("you are {who}", { who: seatLabel(msg.seats, msg.seat) });
   drawSeats(msg);
   drawStatus(msg);
   const interactive = msg.your_turn && !msg.over;
@@ -104,17 +105,17 @@ function tick() {
   const clock = $("clock");
   if (!last || !last.deadline || last.over) { clock.textContent = ""; return; }
   const left = Math.max(0, Math.round(last.deadline - Date.now() / 1000));
-  clock.textContent = `⏱ ${left}s`;
+  clock.textContent = `⏱ ${nt("{n} second", "{n} seconds", left)}`;
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
-  $("conn").textContent = "connecting…";
+  $("conn").textContent = t("connecting…");
   ws.onopen = () => {
     retry = 0;
     $("conn").textContent = "";
-    send(seat === null ? { type: "hello" } : { type: "hello", seat, token });
+    send(seat === null ? { type: "hello", lang: language() } : { type: "hello", seat, token, lang: language() });
   };
   ws.onmessage = (event) => {
     const msg = JSON.parse(event.data);
@@ -130,13 +131,90 @@ function connect() {
     }
   };
   ws.onclose = () => {
-    if (closedForGood) { $("conn").textContent = "disconnected"; return; }
+    if (closedForGood) { $("conn").textContent = t("disconnected"); return; }
     retry = Math.min(retry + 1, 6);
-    $("conn").textContent = "connection lost, reconnecting…";
+    $("conn").textContent = t("connection lost, reconnecting…");
     setTimeout(connect, 250 * 2 ** retry);
   };
 }
 
+// The rules panel: the game's rulebook in the reader's language, with this table's options (those
+// that differ from the defaults first) and the house rulings in force.
+let rules = null;
+
+function markdown(text) {
+  // A small Markdown subset (headings, lists, paragraphs, **bold**), always through text nodes.
+  const out = [];
+  let list = null;
+  let para = [];
+  const inline = (line) => line.split(/(\*\*[^*]+\*\*)/).map((part) => (part.startsWith("**") && part.endsWith("**") && part.length > 4 ? el("strong", {}, part.slice(2, -2)) : part.replace(/[*_`]/g, "")));
+  const flush = () => { if (para.length) out.push(el("p", {}, inline(para.join(" ")))); para = []; };
+  for (const raw of text.split("\n")) {
+    const line = raw.trimEnd();
+    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+    const item = /^\s*(?:[-*+]|\d+\.)\s+(.*)$/.exec(line);
+    if (heading) { flush(); list = null; out.push(el(`h${Math.min(heading[1].length + 1, 4)}`, {}, inline(heading[2]))); }
+    else if (item) { flush(); if (!list) { list = el("ul"); out.push(list); } list.append(el("li", {}, inline(item[1]))); }
+    else if (!line.trim()) { flush(); list = null; }
+    else if (list && /^\s+/.test(raw)) list.lastChild.append(" ", ...inline(line.trim()));
+    else { list = null; para.push(line.trim()); }
+  }
+  flush();
+  return out;
+}
+
+function optionValue(v) {
+  if (typeof v === "boolean") return v ? t("yes") : t("no");
+  return v === "" || v === null || v === undefined ? "—" : String(v);
+}
+
+function drawRules(data) {
+  const options = data.options || [];
+  const changed = options.filter((o) => o.changed);
+  const house = options.filter((o) => o.house_rule);
+  const inForce = el("div", { class: "in-force" },
+    el("h3", {}, t("Options at this table")),
+    options.length ? el("ul", {}, [...changed, ...options.filter((o) => !o.changed)].map((o) =>
+      el("li", { class: o.changed ? "changed" : "", dataset: { option: o.name } },
+        `${o.name} = ${optionValue(o.value)}`,
+        o.changed ? ` (${t("default: {value}", { value: optionValue(o.default) })})` : ` (${t("default")})`,
+        o.help ? el("span", { class: "dim" }, ` — ${o.help}`) : null))) : el("p", { class: "dim" }, t("This game has no options.")),
+    house.length ? el("h3", {}, t("House rulings in force")) : null,
+    house.length ? el("ul", { class: "house" }, house.map((o) => el("li", { dataset: { ruling: o.house_rule } },
+      el("strong", {}, o.house_rule), " ",
+      t("({option} = {value})", { option: o.name, value: optionValue(o.value) }), " ",
+      o.ruling ? o.ruling.text : ""))) : null);
+  $("rules-in-force").replaceChildren(inForce);
+  $("rules-note").textContent = data.note || data.missing || "";
+  $("rules-text").replaceChildren(...(data.markdown ? markdown(data.markdown) : []));
+  $("rulings-list").replaceChildren(...(data.rulings || []).map((r) => el("li", {}, el("strong", {}, r.id), " ", r.text)));
+  document.body.dataset.rules = data.lang;
+}
+
+async function loadRules() {
+  try {
+    rules = await api(`/api/tables/${encodeURIComponent(tableId)}/rules`);
+    drawRules(rules);
+  } catch (err) {
+    $("rules-note").textContent = err.message;
+  }
+}
+
+$("rules-button").addEventListener("click", () => {
+  const panel = $("rules-panel");
+  panel.classList.toggle("hidden");
+  if (!panel.classList.contains("hidden") && (!rules || rules.lang !== language())) loadRules();
+});
+$("rules-close").addEventListener("click", () => $("rules-panel").classList.add("hidden"));
 $("back-button").addEventListener("click", () => send({ type: "back" }));
-setInterval(tick, 500);
-connect();
+
+onLanguageChange((code) => {
+  send({ type: "lang", lang: code }); // the server sends the whole state again, log included
+  if (last) draw(last);
+  if (!$("rules-panel").classList.contains("hidden")) loadRules();
+});
+
+startI18n().then(() => {
+  setInterval(tick, 500);
+  connect();
+});

@@ -2,6 +2,7 @@
 // seat's hand and score. Click a character in your hand, then a highlighted position, to place it;
 // click one of your characters on the grid, then a highlighted neighbour, to move it.
 import { el, seatLabel } from "../api.js";
+import { nt, t } from "../i18n.js";
 
 const COLS = "abcde";
 let selected = null; // { kind: "hand", value } | { kind: "piece", pos }
@@ -29,7 +30,7 @@ function targetsFor(legal, sel) {
 function piece(p) {
   if (!p) return null;
   const label = p.mutant ? `M${p.value}` : String(p.value);
-  return el("div", { class: `piece bg-p${p.owner % 4}${p.mutant ? " mutant" : ""}`, title: p.mutant ? `mutant (was P${p.owner + 1}'s ${p.value})` : `P${p.owner + 1}'s ${p.value}` }, label);
+  return el("div", { class: `piece bg-p${p.owner % 4}${p.mutant ? " mutant" : ""}`, title: p.mutant ? t("mutant (was {who}'s {value})", { who: `P${p.owner + 1}`, value: p.value }) : t("{who}'s {value}", { who: `P${p.owner + 1}`, value: p.value }) }, label);
 }
 
 export function render(container, view, ctx) {
@@ -43,7 +44,7 @@ export function render(container, view, ctx) {
   const hint = el("div", { id: "hint", class: "dim" });
   const redraw = () => render(container, view, ctx);
 
-  const grid = el("div", { class: "zoo-grid", role: "grid", "aria-label": "zoo" });
+  const grid = el("div", { class: "zoo-grid", role: "grid", "aria-label": t("zoo") });
   for (let row = 4; row >= 0; row--) {
     grid.append(el("div", { class: "axis" }, String(row + 1)));
     for (let col = 0; col < 5; col++) {
@@ -57,14 +58,14 @@ export function render(container, view, ctx) {
       const node = el("div", { class: classes.join(" "), dataset: { pos }, title: pos },
         el("span", { class: "name" }, pos),
         cell.height ? el("span", { class: "top" }, String(cell.top)) : null,
-        el("span", { class: "height", title: `${cell.height} zoo card(s)` }, Array.from({ length: cell.height }, () => el("i"))),
+        el("span", { class: "height", title: nt("{n} zoo card", "{n} zoo cards", cell.height) }, Array.from({ length: cell.height }, () => el("i"))),
         piece(cell.piece));
       node.addEventListener("click", () => {
         if (targets.has(pos)) { const text = targets.get(pos); selected = null; ctx.act(text); return; }
         if (movable.has(pos)) { selected = selected && selected.pos === pos ? null : { kind: "piece", pos }; redraw(); return; }
         if (selected && ctx.why) {
           const text = selected.kind === "hand" ? `place ${selected.value} ${pos}` : `move ${selected.pos} ${pos}`;
-          ctx.why(text).then((reason) => { hint.textContent = reason ? `Not allowed: ${reason}` : ""; hint.className = "error"; });
+          ctx.why(text).then((reason) => { hint.textContent = reason ? t("Not allowed: {reason}", { reason }) : ""; hint.className = "error"; });
         }
       });
       if (selected && !targets.has(pos) && ctx && ctx.why) {
@@ -86,19 +87,19 @@ export function render(container, view, ctx) {
       const can = mine && placeable.has(v);
       return el("button", {
         class: `char bg-p${s % 4}${selected && selected.kind === "hand" && selected.value === v && mine ? " selected" : ""}`,
-        disabled: !can, dataset: { value: String(v) }, title: can ? `place your ${v}` : `character ${v}`,
+        disabled: !can, dataset: { value: String(v) }, title: can ? t("place your {value}", { value: v }) : t("character {value}", { value: v }),
         onclick: () => { selected = selected && selected.kind === "hand" && selected.value === v ? null : { kind: "hand", value: v }; redraw(); },
       }, String(v));
     }));
     side.append(
-      el("div", {}, el("strong", { class: `p${s % 4}` }, seatLabel(ctx && ctx.seats, s)), mine ? " (you)" : "",
-        view.current_player === s ? " ◀ to act" : "",
-        el("div", { class: "dim" }, `${view.scores[s]} points · captured ${view.captured[s].length}: ${view.captured[s].join(" ") || "—"}`)),
+      el("div", {}, el("strong", { class: `p${s % 4}` }, seatLabel(ctx && ctx.seats, s)), mine ? ` ${t("(you)")}` : "",
+        view.current_player === s ? ` ◀ ${t("to act")}` : "",
+        el("div", { class: "dim" }, `${nt("{n} point", "{n} points", view.scores[s])} · ${t("captured {n}: {cards}", { n: view.captured[s].length, cards: view.captured[s].join(" ") || "—" })}`)),
       hand);
   }
-  if (view.mutants_found.length) side.append(el("p", {}, `Mutants found among values: ${view.mutants_found.join(", ")}`));
-  side.append(el("p", { class: "dim" }, "Top value in large type; one bar per zoo card left in the stack. M = mutant."));
-  if (legal.length) side.append(el("p", {}, selected ? "Now click a highlighted position." : "Click a character in your hand, or one of yours on the grid."));
+  if (view.mutants_found.length) side.append(el("p", {}, t("Mutants found among values: {values}", { values: view.mutants_found.join(", ") })));
+  side.append(el("p", { class: "dim" }, t("Top value in large type; one bar per zoo card left in the stack. M = mutant.")));
+  if (legal.length) side.append(el("p", {}, selected ? t("Now click a highlighted position.") : t("Click a character in your hand, or one of yours on the grid.")));
   side.append(hint);
   container.replaceChildren(el("div", { class: "zoo" }, grid, side));
 }

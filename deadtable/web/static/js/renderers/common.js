@@ -1,6 +1,7 @@
 // What the card-game renderers share: cards as buttons wired to the legal actions that name them,
 // a reason on hover for a card that may not be used now, sections, and the raw view folded away.
 import { el } from "../api.js";
+import { t } from "../i18n.js";
 import { value } from "./generic.js";
 
 export function norm(text) {
@@ -11,9 +12,9 @@ export function norm(text) {
 export function actionsFor(legal, key, verbs = null) {
   const k = norm(key);
   return (legal || []).filter((a) => {
-    const t = norm(a);
-    if (verbs && !verbs.some((v) => t.startsWith(`${v} `))) return false;
-    return t.endsWith(` ${k}`) || t.includes(` ${k} `);
+    const words = norm(a);
+    if (verbs && !verbs.some((v) => words.startsWith(`${v} `))) return false;
+    return words.endsWith(` ${k}`) || words.includes(` ${k} `);
   });
 }
 
@@ -51,7 +52,7 @@ export function kv(pairs) {
 export function seatName(ctx, seat) {
   if (seat === null || seat === undefined) return "—";
   const s = ctx && ctx.seats && ctx.seats[seat];
-  return `P${seat + 1}${s && s.name ? ` ${s.name}` : ""}${ctx && ctx.seat === seat ? " (you)" : ""}`;
+  return `P${seat + 1}${s && s.name ? ` ${s.name}` : ""}${ctx && ctx.seat === seat ? ` ${t("(you)")}` : ""}`;
 }
 
 export function pendingBox(text) {
@@ -60,9 +61,9 @@ export function pendingBox(text) {
 
 export function gameLog(lines, n = 8) {
   if (!lines || !lines.length) return null;
-  return area("Recent play", el("ol", { class: "dim" }, lines.slice(-n).map((l) => el("li", {}, String(l)))));
+  return area(t("Recent play"), el("ol", { class: "dim" }, lines.slice(-n).map((l) => el("li", {}, String(l)))));
 }
 
 export function raw(view) {
-  return el("details", { class: "raw" }, el("summary", {}, "everything in this view"), el("div", { class: "gv" }, value(view)));
+  return el("details", { class: "raw" }, el("summary", {}, t("everything in this view")), el("div", { class: "gv" }, value(view)));
 }

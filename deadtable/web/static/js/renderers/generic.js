@@ -1,5 +1,6 @@
 // The generic renderer: any game's view, drawn from its JSON as labelled sections, chips and tables.
 import { el } from "../api.js";
+import { t } from "../i18n.js";
 
 const SKIP = new Set(["game", "seat"]);
 
@@ -9,7 +10,7 @@ function isScalar(v) {
 
 function scalar(v) {
   if (v === null || v === undefined) return el("span", { class: "dim" }, "—");
-  if (typeof v === "boolean") return el("span", {}, v ? "yes" : "no");
+  if (typeof v === "boolean") return el("span", {}, v ? t("yes") : t("no"));
   return el("span", {}, String(v));
 }
 
@@ -20,7 +21,7 @@ function title(key) {
 export function value(v, depth = 0) {
   if (isScalar(v)) return scalar(v);
   if (Array.isArray(v)) {
-    if (v.length === 0) return el("span", { class: "dim" }, "none");
+    if (v.length === 0) return el("span", { class: "dim" }, t("none"));
     if (v.every(isScalar)) return el("span", {}, v.map((x) => el("span", { class: "chip" }, x === null ? "?" : String(x))));
     if (v.every((x) => x && typeof x === "object" && !Array.isArray(x))) {
       const keys = [...new Set(v.flatMap((x) => Object.keys(x)))];
@@ -40,7 +41,7 @@ export function render(container, view, ctx) {
   const entries = Object.entries(view).filter(([k]) => !SKIP.has(k));
   container.replaceChildren(
     el("div", { class: "gv" },
-      ctx && ctx.seat !== null && ctx.seat !== undefined ? el("p", {}, `You are P${ctx.seat + 1}.`) : el("p", { class: "dim" }, "Spectator view."),
+      ctx && ctx.seat !== null && ctx.seat !== undefined ? el("p", {}, t("You are {who}.", { who: `P${ctx.seat + 1}` })) : el("p", { class: "dim" }, t("Spectator view.")),
       el("dl", {}, entries.map(([k, x]) => [el("dt", {}, title(k)), el("dd", {}, value(x))]))),
   );
 }
