@@ -38,6 +38,14 @@ def seat(q: int, you: int | None = None, tr: Translator | None = None) -> str:
     return f"[bold {c}]P{q + 1}[/bold {c}]{mark}"
 
 
+def bold(text: str) -> str:
+    return f"[bold]{text}[/bold]"
+
+
+def dim(text: str) -> str:
+    return f"[dim]{text}[/dim]"
+
+
 def lure_tag(types: list[str]) -> str:
     """Lure types as printed (Ammo, Fuel, Food, Medicine: the rulebooks keep them in English)."""
     return " + ".join(f"[{TYPE_COLOURS[t]}]{t.capitalize()}[/{TYPE_COLOURS[t]}]" for t in types)
@@ -54,7 +62,7 @@ def ability_text(c: Card, tr: Translator) -> str:
 def card_line(c: Card, tr: Translator | None = None) -> str:
     tr = tr or translator("en")
     if c.category == TRAP:
-        icon = f" [dim]{tr._('{players} players only', players=c.icon)}[/dim]" if c.icon else ""
+        icon = " " + dim(tr._("{players} players only", players=c.icon)) if c.icon else ""
         text = f" · {escape(ability_text(c, tr))}" if c.text else ""
         bar = " [bold]Barricade[/bold]" if c.barricade and "Barricade" not in c.text else ""
         cost = tr._("cost {cost}", cost=c.cost)
@@ -80,8 +88,8 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     limit = f"/{view['round_limit']}" if view["round_limit"] else ""
     turn = seat(view["turn_player"], you, tr)
     parts = [
-        f"[bold]{tr._('Zombie Overlord')}[/bold]",
-        tr._("round {round}", round=f"{view['round']}{limit}"),
+        bold(tr._("Zombie Overlord")),
+        tr._("round {round}", round=str(view["round"]) + limit),
         tr._("{seat}'s turn", seat=turn),
     ]
     if not view["over"]:
@@ -100,15 +108,16 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
             if "text_i18n" in pending
             else pending["text"]
         )
-        out.append(f"[bold magenta]{escape(tr._('Waiting: {what}', what=text))}[/bold magenta]")
+        waiting = escape(tr._("Waiting: {what}", what=text))
+        out.append(f"[bold magenta]{waiting}[/bold magenta]")
     lives = []
     for q in range(n):
-        alive = str(view["life"][q]) if view["alive"][q] else f"[dim]{tr._('eliminated')}[/dim]"
+        alive = str(view["life"][q]) if view["alive"][q] else dim(tr._("eliminated"))
         lives.append(f"{seat(q, you, tr)} {alive}")
     out.append(tr._("Life:") + " " + "   ".join(lives))
     out.append("")
     head = tr._("(lure points per player → who leads; only strictly most lures):")
-    out.append(f"[bold]{tr._('Wasteland')}[/bold] {head}")
+    out.append(bold(tr._("Wasteland")) + " " + head)
     types = view["lure_types"]
     for w in view["wasteland"]:
         idx = [types.index(t) for t in w["lure"]]
@@ -120,7 +129,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         atk = tr._("atk {attack}", attack=w["attack"])
         out.append(f"  {name:<16} {lure_tag(w['lure'])} {atk} · {points} → {lead}")
     if not view["wasteland"]:
-        out.append(f"  [dim]{tr._('(empty: the Survivor deck is out)')}[/dim]")
+        out.append("  " + dim(tr._("(empty: the Survivor deck is out)")))
     leads = []
     for i, t in enumerate(types):
         by_seat = [view["lure_points"][q][i] if view["alive"][q] else 0 for q in range(n)]
@@ -129,9 +138,9 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         leads.append(f"{lure_tag([t])} {who}")
     out.append("  " + tr._("Leads by type:") + " " + " · ".join(leads))
     out.append("")
-    out.append(f"[bold]{tr._('Purchase Row')}[/bold] {tr._('(buy trap N):')}")
+    out.append(bold(tr._("Purchase Row")) + " " + tr._("(buy trap N):"))
     for i, name in enumerate(view["purchase_row"]):
-        line = card_line(cs.cards[cs.by_name[name]], tr) if name else f"[dim]{tr._('(empty)')}[/dim]"
+        line = card_line(cs.cards[cs.by_name[name]], tr) if name else dim(tr._("(empty)"))
         out.append(f"  {i + 1}. {line}")
     decks = tr._(
         "Trap deck {traps} · Survivor deck {survivors} · Action deck {actions} (buy action, cost 2) · "
@@ -143,7 +152,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     )
     out.append(f"  [dim]{decks}[/dim]")
     out.append("")
-    out.append(f"[bold]{tr._('Bases')}[/bold]:")
+    out.append(bold(tr._("Bases")) + ":")
     for q in range(n):
         if not view["alive"][q]:
             continue
@@ -160,7 +169,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         )
         out.append(f"  {seat(q, you, tr)} {line}")
         for i, s in enumerate(view["bases"][q]):
-            state = f"[green]{tr._('active')}[/green]" if s["active"] else f"[dim]{tr._('inactive')}[/dim]"
+            state = "[green]" + tr._("active") + "[/green]" if s["active"] else dim(tr._("inactive"))
             if s["lock"] == "malfunction":
                 state += " " + tr._("(Malfunction: repair by discarding a random card)")
             elif s["lock"]:
@@ -174,14 +183,14 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
             out.append(f"    {slot} {s['trap']} {state} {defense}{dmg}{bar}{extra}{used}")
     if view["hand"] is not None:
         out.append("")
-        out.append(f"[bold]{tr._('Your hand')}[/bold]:")
+        out.append(bold(tr._("Your hand")) + ":")
         for name, count in sorted(Counter(view["hand"]).items()):
             times = f"{count}× " if count > 1 else ""
             out.append(f"  {times}{card_line(cs.cards[cs.by_name[name]], tr)}")
         if not view["hand"]:
-            out.append(f"  [dim]{tr._('(empty)')}[/dim]")
+            out.append("  " + dim(tr._("(empty)")))
     if view["banished"]:
-        out.append(f"[dim]{tr._('Banished: {cards}', cards=', '.join(view['banished']))}[/dim]")
+        out.append(dim(tr._("Banished: {cards}", cards=", ".join(view["banished"]))))
     log = _messages(view, "log_i18n", view["log"], lang)
     if log:
         out.append("")
@@ -189,5 +198,5 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     if view["over"]:
         note = Message.from_json(view["note_i18n"]).render(lang) if view.get("note_i18n") else view["note"]
         out.append("")
-        out.append(f"[bold]{tr._('Game over.')}[/bold] {escape(note)}")
+        out.append(bold(tr._("Game over.")) + " " + escape(note))
     return "\n".join(out)
