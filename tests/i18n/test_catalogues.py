@@ -20,7 +20,6 @@ from deadtable.i18n.extract import PACKAGE, Found, extract, load_catalogue, miss
 PENDING = (
     "agents",
     "cli/simulate.py",
-    "games/overlords",
     "rl",
     "sim",
 )

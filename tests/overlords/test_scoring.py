@@ -96,12 +96,12 @@ def test_dummy_counts_for_minotaur_places_but_cannot_win() -> None:
     assert sheets[2]["Total"] > max(s["Total"] for s in sheets[:2])
     out = st.outcome()
     assert len(out.scores) == 2 and all(w in (0, 1) for w in out.winners)
-    assert "Dummy" in out.note and "Minotaur" in out.note
+    assert "Dummy" in str(out.note) and "Minotaur" in str(out.note)  # the note is a Message
 
 
 def test_score_sheet_in_outcome_note_has_every_row() -> None:
     st = position(3, armies=[["zombie"], ["hydra"], ["cyclops"]])
-    note = st.outcome().note
+    note = str(st.outcome().note)  # a Message: its English text
     for row in ("Undead Warrior", "Zombie", "Cyclops", "Minotaur", "Orthrus", "Chimera", "Hydra"):
         assert row in note
     assert "Hired Hands" in note and "Total" in note

@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from deadtable.core import CardDataError
+from deadtable.i18n import Message
 
 BUILTIN = Path(__file__).with_name("data") / "cards.toml"
+TABLE_EXAMPLE = '{ rule = "table", points = [...] }'
 
 # The seven Hired Hand abilities of section VII; a card file names one of them per Hired Hand.
 ABILITIES = ("black_knight", "red_knight", "blue_knight", "thief", "sorcerer", "medusa", "lich_king")
@@ -91,49 +93,74 @@ def load(path: str = "") -> CardSet:
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except OSError as err:
-        raise CardDataError(f"{where}: cannot read the card file ({err.strerror})") from None
+        raise CardDataError(
+            "{where}: cannot read the card file ({reason})", where=where, reason=err.strerror
+        ) from None
     except tomllib.TOMLDecodeError as err:
-        raise CardDataError(f"{where}: not valid TOML ({err})") from None
+        raise CardDataError("{where}: not valid TOML ({reason})", where=where, reason=str(err)) from None
     return _parse(data, where)
 
 
-def _fail(where: str, card: str, field: str, problem: str) -> CardDataError:
-    return CardDataError(f"{where}: card {card!r}, field {field!r}: {problem}")
+def _fail(where: str, card: str, field: str, problem: Message) -> CardDataError:
+    """The error for a bad card file: it names the file, the card and the field (the problem translated)."""
+    return CardDataError(
+        "{where}: card {card!r}, field {field!r}: {problem}",
+        where=where,
+        card=card,
+        field=field,
+        problem=problem,
+    )
 
 
 def _int(where: str, card: str, field: str, value: Any, minimum: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise _fail(where, card, field, f"must be a whole number of at least {minimum}, not {value!r}")
+        raise _fail(
+            where,
+            card,
+            field,
+            Message(
+                "must be a whole number of at least {minimum}, not {value!r}", minimum=minimum, value=value
+            ),
+        )
     return value
 
 
 def _str(where: str, card: str, field: str, value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _fail(where, card, field, f"must be a non-empty text, not {value!r}")
+        raise _fail(where, card, field, Message("must be a non-empty text, not {value!r}", value=value))
     return value.strip()
 
 
 def _scoring(where: str, card: str, spec: Any) -> dict[str, Any]:
     if not isinstance(spec, dict):
-        raise _fail(where, card, "scoring", 'must be a table such as { rule = "table", points = [...] }')
+        raise _fail(
+            where, card, "scoring", Message("must be a table such as {example}", example=TABLE_EXAMPLE)
+        )
     rule = spec.get("rule")
     if rule not in RULES:
-        raise _fail(where, card, "scoring.rule", f"must be one of {', '.join(RULES)}, not {rule!r}")
+        raise _fail(
+            where,
+            card,
+            "scoring.rule",
+            Message("must be one of {choices}, not {value!r}", choices=", ".join(RULES), value=rule),
+        )
     out: dict[str, Any] = {"rule": rule}
     for name, kind in RULES[rule].items():
         field = f"scoring.{name}"
         if name not in spec:
-            raise _fail(where, card, field, f"is missing (rule {rule!r} needs it)")
+            raise _fail(where, card, field, Message("is missing (rule {rule!r} needs it)", rule=rule))
         value = spec[name]
         if kind == "int":
             out[name] = _int(where, card, field, value, 1 if name in ("size", "value") else 0)
         else:
             if not isinstance(value, list) or not value:
-                raise _fail(where, card, field, "must be a non-empty list of whole numbers")
+                raise _fail(where, card, field, Message("must be a non-empty list of whole numbers"))
             out[name] = tuple(_int(where, card, field, v) for v in value)
     extra = sorted(set(spec) - set(RULES[rule]) - {"rule"})
     if extra:
-        raise _fail(where, card, f"scoring.{extra[0]}", f"is not a parameter of rule {rule!r}")
+        raise _fail(
+            where, card, f"scoring.{extra[0]}", Message("is not a parameter of rule {rule!r}", rule=rule)
+        )
     return out
 
 
@@ -148,17 +175,17 @@ def _parse(data: dict[str, Any], where: str) -> CardSet:
     monsters = data.get("monster", [])
     hands = data.get("hired_hand", [])
     if not isinstance(monsters, list) or not monsters:
-        raise _fail(where, "-", "monster", "the file needs at least one [[monster]] table")
+        raise _fail(where, "-", "monster", Message("the file needs at least one [[monster]] table"))
     if not isinstance(hands, list):
-        raise _fail(where, "-", "hired_hand", "must be a list of [[hired_hand]] tables")
+        raise _fail(where, "-", "hired_hand", Message("must be a list of [[hired_hand]] tables"))
     for i, entry in enumerate([*monsters, *hands]):
         is_hand = i >= len(monsters)
         label = f"#{i + 1}"
         if not isinstance(entry, dict):
-            raise _fail(where, label, "-", "must be a table")
+            raise _fail(where, label, "-", Message("must be a table"))
         name = _str(where, label, "name", entry.get("name"))
         if " ".join(name.split()).lower() in [n.lower() for n in names]:
-            raise _fail(where, name, "name", "is used by two cards")
+            raise _fail(where, name, "name", Message("is used by two cards"))
         names.append(" ".join(name.split()))
         counts.append(_int(where, name, "count", entry.get("count"), 1))
         texts.append(_str(where, name, "text", entry.get("text")))
@@ -166,7 +193,14 @@ def _parse(data: dict[str, Any], where: str) -> CardSet:
         if is_hand:
             ability = entry.get("ability")
             if ability not in ABILITIES:
-                raise _fail(where, name, "ability", f"must be one of {', '.join(ABILITIES)}, not {ability!r}")
+                raise _fail(
+                    where,
+                    name,
+                    "ability",
+                    Message(
+                        "must be one of {choices}, not {value!r}", choices=", ".join(ABILITIES), value=ability
+                    ),
+                )
             abilities.append(ability)
             scoring.append({"rule": "flat", "points": _int(where, name, "points", entry.get("points"))})
             types.append("Hired Hands")
@@ -178,10 +212,10 @@ def _parse(data: dict[str, Any], where: str) -> CardSet:
     deck = data.get("deck", {})
     in_game = _int(where, "deck", "hired_hands_in_game", deck.get("hired_hands_in_game", 7))
     if in_game > sum(c for c, h in zip(counts, hired, strict=True) if h):
-        raise _fail(where, "deck", "hired_hands_in_game", "is more than the Hired Hand cards listed")
+        raise _fail(where, "deck", "hired_hands_in_game", Message("is more than the Hired Hand cards listed"))
     overlord = data.get("overlord", {})
     if not isinstance(overlord, dict):
-        raise _fail(where, "overlord", "-", "must be a table")
+        raise _fail(where, "overlord", "-", Message("must be a table"))
     return CardSet(
         source=where,
         names=tuple(names),
@@ -207,6 +241,11 @@ def _check_types(where: str, names: list[str], types: list[str], scoring: list[d
         if t in seen:
             first = scoring[seen[t]]
             if first["rule"] != "straight" or scoring[k]["rule"] != "straight":
-                raise _fail(where, names[k], "type", f"type {t!r} is already used by {names[seen[t]]!r}")
+                raise _fail(
+                    where,
+                    names[k],
+                    "type",
+                    Message("type {type!r} is already used by {card!r}", type=t, card=names[seen[t]]),
+                )
         else:
             seen[t] = k

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deadtable.core import Agent, CardDataError, Game, Option, OptionError, State, Variant
+from deadtable.i18n import N_, Message
 
 from .cards import load
 from .state import LAYOUT, OverlordsState
@@ -35,20 +36,22 @@ CHOSEN_EXAMPLE = "black knight,red knight,blue knight,thief,sorcerer,medusa,lich
 
 class Overlords(Game):
     id = "overlords"
-    name = "Overlords: The Card Game"
+    name = N_("Overlords: The Card Game")
     min_players = 2
     max_players = 4
     options = (
-        Option("cards", "", "Your own card file (TOML, like data/cards.toml); empty: the printed set."),
+        Option("cards", "", N_("Your own card file (TOML, like data/cards.toml); empty: the printed set.")),
         Option(
             "hired_hands",
             "random",
-            "Which 7 Hired Hands join the deck: 'random', or 7 names separated by commas, "
-            f"for example '{CHOSEN_EXAMPLE}' (OV-1).",
+            N_(
+                "Which 7 Hired Hands join the deck: 'random', or 7 names separated by commas, for "
+                "example 'black knight,red knight,blue knight,thief,sorcerer,medusa,lich king' (OV-1)."
+            ),
         ),
-        Option("teams", False, "2 versus 2 team game (4 players; teammates sit opposite)."),
+        Option("teams", False, N_("2 versus 2 team game (4 players; teammates sit opposite).")),
     )
-    summary = (
+    summary = N_(
         "Recruit one card each turn and pass the rest of your hand to the left; score sets of "
         "Monsters and use Hired Hands. 2 players with a dummy, 3, 4, or 2 versus 2."
     )
@@ -62,8 +65,15 @@ class Overlords(Game):
         have = len(cards.monster_deck()) + cards.hired_hands_in_game
         if have < need:
             raise CardDataError(
-                f"{cards.source}: card 'deck', field 'count': {players} players need {need} cards "
-                f"({hands} hands of {per_hand}, {rounds} rounds) but the deck has {have}"
+                "{where}: card 'deck', field 'count': {players} players need {need} cards "
+                "({hands} hands of {per_hand}, {rounds} rounds) but the deck has {have}",
+                where=cards.source,
+                players=players,
+                need=need,
+                hands=hands,
+                per_hand=per_hand,
+                rounds=rounds,
+                have=have,
             )
         self.chosen(options)
 
@@ -78,15 +88,21 @@ class Overlords(Game):
             try:
                 k = cards.kind(part)
             except KeyError:
-                raise OptionError(f"hired_hands: there is no card called {part.strip()!r}") from None
+                raise OptionError(
+                    "hired_hands: there is no card called {name!r}", name=part.strip()
+                ) from None
             if not cards.hired[k]:
-                raise OptionError(f"hired_hands: {cards.names[k]} is a Monster, not a Hired Hand")
+                raise OptionError("hired_hands: {card} is a Monster, not a Hired Hand", card=cards.names[k])
             out.append(k)
         if len(out) != cards.hired_hands_in_game:
-            raise OptionError(f"hired_hands: choose exactly {cards.hired_hands_in_game}, not {len(out)}")
+            raise OptionError(
+                "hired_hands: choose exactly {wanted}, not {n}", wanted=cards.hired_hands_in_game, n=len(out)
+            )
         for k in set(out):
             if out.count(k) > cards.counts[k]:
-                raise OptionError(f"hired_hands: there are only {cards.counts[k]} {cards.names[k]} cards")
+                raise OptionError(
+                    "hired_hands: there are only {n} {card} cards", n=cards.counts[k], card=cards.names[k]
+                )
         return sorted(out)
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
@@ -98,9 +114,9 @@ class Overlords(Game):
     def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
         from .text import render
 
-        return render(view)
+        return render(view, lang)
 
-    def explain_illegal(self, state: State, text: str) -> str:
+    def explain_illegal(self, state: State, text: str) -> Message:
         from .hired_hands import why_not
 
         assert isinstance(state, OverlordsState)
@@ -122,11 +138,11 @@ class Overlords(Game):
 
     def variants(self) -> list[Variant]:
         return [
-            Variant("2p-dummy", 2, help="2 players and the dummy hand (XIII)"),
+            Variant("2p-dummy", 2, help=N_("2 players and the dummy hand (XIII)")),
             Variant("3p", 3),
-            Variant("3p-chosen-hands", 3, {"hired_hands": CHOSEN_EXAMPLE}, help="Hired Hands chosen"),
+            Variant("3p-chosen-hands", 3, {"hired_hands": CHOSEN_EXAMPLE}, help=N_("Hired Hands chosen")),
             Variant("4p", 4),
-            Variant("4p-teams", 4, {"teams": True}, help="2 versus 2 (XIII)"),
+            Variant("4p-teams", 4, {"teams": True}, help=N_("2 versus 2 (XIII)")),
         ]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deadtable.core import Action
+from deadtable.i18n import Message
 
 from . import knowledge
 from .actions import (
@@ -24,8 +25,6 @@ from .actions import (
     NoSwap,
     PassTops,
     PutOnTop,
-    Recruit,
-    RecruitForDummy,
     Steal,
     SwapHands,
     TakeFromPile,
@@ -111,7 +110,24 @@ def apply(st: OverlordsState, action: Action) -> None:
         kind = st.cards.kind(action.card)
         i = len(army) - 1 - army[::-1].index(kind)
         army.append(army.pop(i))
-        st.note(f"Red Knight: P{s + 1} puts {st.name(kind)} on top of {_owner(st, st.sub[3])}'s army")
+        z = st.sub[3]
+        if z >= st.players:
+            st.note(
+                Message(
+                    "Red Knight: P{seat} puts {card} on top of the dummy's army",
+                    seat=s + 1,
+                    card=st.name(kind),
+                )
+            )
+        else:
+            st.note(
+                Message(
+                    "Red Knight: P{seat} puts {card} on top of P{owner}'s army",
+                    seat=s + 1,
+                    card=st.name(kind),
+                    owner=z + 1,
+                )
+            )
     elif isinstance(action, TakeFromPile):
         _blue_knight(st, s, card, st.cards.kind(action.card))
     elif isinstance(action, Steal):
@@ -119,7 +135,19 @@ def apply(st: OverlordsState, action: Action) -> None:
         top = st.armies[z].pop()
         st.armies[z].append(card)
         st.armies[s].append(top)
-        st.note(f"Thief: P{s + 1} takes {st.name(top)} from {_owner(st, z)}'s army")
+        if z >= st.players:
+            st.note(
+                Message("Thief: P{seat} takes {card} from the dummy's army", seat=s + 1, card=st.name(top))
+            )
+        else:
+            st.note(
+                Message(
+                    "Thief: P{seat} takes {card} from P{owner}'s army",
+                    seat=s + 1,
+                    card=st.name(top),
+                    owner=z + 1,
+                )
+            )
     elif isinstance(action, PassTops):
         n = st.players
         tops = [st.armies[q].pop() if st.armies[q] else -1 for q in range(n)]
@@ -127,19 +155,21 @@ def apply(st: OverlordsState, action: Action) -> None:
             if top >= 0:
                 st.armies[(q + 1) % n if action.clockwise else (q - 1) % n].append(top)
         st.armies[s].append(card)
-        way = "clockwise" if action.clockwise else "counter-clockwise"
-        st.note(f"Sorcerer: every player passes the top of their army {way}")
+        if action.clockwise:
+            st.note(Message("Sorcerer: every player passes the top of their army clockwise"))
+        else:
+            st.note(Message("Sorcerer: every player passes the top of their army counter-clockwise"))
     elif isinstance(action, Force):
         t = target_index(st, action.target)
         st.forced[t] = st.cards.kind(action.card)
-        st.note(f"Medusa: P{t + 1} must recruit {st.name(st.forced[t])}")
+        st.note(Message("Medusa: P{seat} must recruit {card}", seat=t + 1, card=st.name(st.forced[t])))
         st.sub = st.sub[:3] + st.sub[4:]
         if len(st.sub) > 3:
             return
     elif isinstance(action, SwapHands):
         a, b = target_index(st, action.first), target_index(st, action.second)
         knowledge.swap_hands(st, a, b)
-        st.note(f"Lich King: P{a + 1} and P{b + 1} swap hands")
+        st.note(Message("Lich King: P{first} and P{second} swap hands", first=a + 1, second=b + 1))
     else:
         assert isinstance(action, NoSwap)
     if step in (RK_CARD, MEDUSA, LICH):
@@ -147,16 +177,12 @@ def apply(st: OverlordsState, action: Action) -> None:
     st.next_activation(st.act_pos + 1)
 
 
-def _owner(st: OverlordsState, z: int) -> str:
-    return "the dummy" if z >= st.players else f"P{z + 1}"
-
-
 def _activate(st: OverlordsState, s: int, kind: int) -> None:
     from .state import ABILITY
 
     st.aside[s].remove(kind)
     ability = st.cards.abilities[kind]
-    st.note(f"P{s + 1} activates {st.name(kind)}")
+    st.note(Message("P{seat} activates {card}", seat=s + 1, card=st.name(kind)))
     st.emit("activate", seat=s, card=st.name(kind))
     if ability == "black_knight":
         st.need[s] = 2
@@ -175,7 +201,8 @@ def _activate(st: OverlordsState, s: int, kind: int) -> None:
     else:
         opponents = st.opponents(s)
         knowledge.flip_hands(st, opponents)
-        st.note(f"{st.name(kind)}: the hands of {', '.join(f'P{o + 1}' for o in opponents)} are face up")
+        seats = ", ".join(f"P{o + 1}" for o in opponents)
+        st.note(Message("{card}: the hands of {seats} are face up", card=st.name(kind), seats=seats))
         st.sub = [MEDUSA, s, kind, *opponents] if ability == "medusa" else [LICH, s, kind]
 
 
@@ -198,43 +225,66 @@ def _blue_knight(st: OverlordsState, s: int, blue: int, kind: int) -> None:
             pile.remove(kind)
         pile.append(blue)  # everyone sees the Blue Knight go back into the pile
         pile.sort()
-    st.note(f"Blue Knight: P{s + 1} takes {st.name(kind)} from the draw pile, which is reshuffled")
+    st.note(
+        Message(
+            "Blue Knight: P{seat} takes {card} from the draw pile, which is reshuffled",
+            seat=s + 1,
+            card=st.name(kind),
+        )
+    )
 
 
-def why_not(st: OverlordsState, text: str) -> str:
-    """A reason a person understands for an action that is not legal now, citing the rulebook."""
+def why_not(st: OverlordsState, text: str) -> Message:
+    """A reason a person understands for an action that is not legal now, citing the rulebook.
+
+    A `Message`, so each reader gets it in their language; the action texts it lists stay as typed.
+    """
     from .state import ABILITY, ACTIVATE, EXCHANGE, RECRUIT
 
     words = text.lower().split()
     s = st.current_player
-    hint = f"you may: {', '.join(str(a) for a in st.legal_actions()[:8])}"
     if s is None:
-        return "the game is over"
+        return Message("the game is over")
+    actions = ", ".join(str(a) for a in st.legal_actions()[:8])
     if st.phase == ACTIVATE and words[:1] == ["recruit"]:
-        return f"first each player in turn order may activate a Hired Hand (VII); {hint}"
+        return Message(
+            "first each player in turn order may activate a Hired Hand (VII); you may: {actions}",
+            actions=actions,
+        )
     if st.phase == EXCHANGE and words[:1] in (["recruit"], ["activate"]):
-        return f"before each turn teammates may exchange one card (XIII); {hint}"
+        return Message(
+            "before each turn teammates may exchange one card (XIII); you may: {actions}", actions=actions
+        )
     if st.phase == RECRUIT and words[:1] == ["activate"]:
-        return "Hired Hands are activated at the beginning of a turn, before anyone recruits (VII)"
+        return Message("Hired Hands are activated at the beginning of a turn, before anyone recruits (VII)")
     if st.phase == ABILITY:
-        return f"finish the {st.name(st.sub[2])} first; {hint}"
+        return Message(
+            "finish the {card} first; you may: {actions}", card=st.name(st.sub[2]), actions=actions
+        )
     if st.phase == RECRUIT and words[:1] == ["recruit"]:
         dummy = words[-2:] == ["for", "dummy"]
         slug = " ".join(words[1:-2] if dummy else words[1:])
         try:
             kind = st.cards.kind(slug)
         except KeyError:
-            return f"there is no card called {slug!r}"
+            return Message("there is no card called {name!r}", name=slug)
         if kind not in st.available(s):
-            return f"you have no {st.name(kind)} in your hand"
+            return Message("you have no {card} in your hand to recruit (V)", card=st.name(kind))
         if dummy and st.cards.hired[kind]:
-            return "players cannot recruit Hired Hand cards for the dummy player (XIII)"
+            return Message("players cannot recruit Hired Hand cards for the dummy player (XIII)")
         if st.forced[s] >= 0 and not st.pend[s] and not dummy:
-            return f"Medusa chose the card you must recruit this turn: {st.name(st.forced[s])} (VII)"
+            return Message(
+                "Medusa chose the card you must recruit this turn: {card} (VII)", card=st.name(st.forced[s])
+            )
         if s == st.controller and not dummy:
-            return "keep a Monster for the dummy's army: it cannot be given a Hired Hand (XIII)"
-        wanted = RecruitForDummy if len(st.pend[s]) >= st.need[s] else Recruit
-        return f"now you choose {'a card for the dummy' if wanted is RecruitForDummy else 'your own card'}"
+            return Message("keep a Monster for the dummy's army: it cannot be given a Hired Hand (XIII)")
+        if len(st.pend[s]) >= st.need[s]:
+            return Message(
+                "now you recruit a card for the dummy's army (XIII); you may: {actions}", actions=actions
+            )
+        return Message("now you recruit a card for your own army (V); you may: {actions}", actions=actions)
     if words[:1] == ["activate"]:
-        return f"you have no Hired Hand of that name ready to activate; {hint}"
-    return f"{text!r} is not a legal action now; {hint}"
+        return Message(
+            "you have no Hired Hand of that name ready to activate (VII); you may: {actions}", actions=actions
+        )
+    return Message("{text!r} is not a legal action now; you may: {actions}", text=text, actions=actions)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from deadtable.i18n import N_, Message
+
 from .cards import CardSet
 
 TOTAL = "Total"
@@ -106,14 +108,45 @@ def table(cards: CardSet, armies: Sequence[Sequence[int]], columns: list[str]) -
     return {"columns": columns, "rows": [[r, *(sheet[r] for sheet in sheets)] for r in rows]}
 
 
-def note_text(sheet: dict[str, Any], teams: bool, dummy: bool) -> str:
-    """A score-sheet table as plain text, with team totals (XIII) and the dummy's note (OV-6)."""
-    width = max(len(r[0]) for r in sheet["rows"]) + 2
-    lines = [" " * width + "".join(f"{c:>7}" for c in sheet["columns"])]
-    lines += [f"{row[0]:<{width}}" + "".join(f"{v:>7}" for v in row[1:]) for row in sheet["rows"]]
-    total = sheet["rows"][-1][1:]
+# The score sheet as one message: the rows of card types are the same in every language (Monster
+# names and "Hired Hands" stay English); the header, the dummy's column and "Total" are translated
+# and padded where they are read.
+SHEET = N_("Score sheet\n{columns}\n{rows}\n{total:<{width}}{totals}")
+SHEET_WITH_DUMMY = N_("Score sheet\n{columns}  {dummy}\n{rows}\n{total:<{width}}{totals}")
+COLUMN = 7
+
+
+def sheet_message(sheet: dict[str, Any], teams: bool, dummy: bool) -> Message:
+    """A score-sheet table (from `table`) as a message, with team totals (XIII) and the dummy (OV-6).
+
+    >>> from deadtable.games.overlords.cards import load
+    >>> c = load()
+    >>> m = sheet_message(table(c, [[c.kind("hydra")], []], ["P1", "P2"]), False, False)
+    >>> print(m.render("es").splitlines()[-1])
+    Total                 3      0
+    """
+    rows = sheet["rows"]
+    width = max(16, *(len(str(r[0])) + 2 for r in rows))
+    seats = [c for c in sheet["columns"] if not dummy or c != sheet["columns"][-1]]
+    body = [f"{row[0]:<{width}}" + "".join(f"{v:>{COLUMN}}" for v in row[1:]) for row in rows[:-1]]
+    params: dict[str, Any] = {
+        "columns": " " * width + "".join(f"{c:>{COLUMN}}" for c in seats),
+        "rows": "\n".join(body),
+        "total": Message("Total"),
+        "width": width,
+        "totals": "".join(f"{v:>{COLUMN}}" for v in rows[-1][1:]),
+    }
+    out = Message(SHEET_WITH_DUMMY, dummy=Message("Dummy"), **params) if dummy else Message(SHEET, **params)
+    total = rows[-1][1:]
     if teams:
-        lines.append(f"Team P1+P3: {total[0] + total[2]}   Team P2+P4: {total[1] + total[3]}")
+        return Message(
+            "{sheet}\nTeam P1+P3: {first}   Team P2+P4: {second}",
+            sheet=out,
+            first=total[0] + total[2],
+            second=total[1] + total[3],
+        )
     if dummy:
-        lines.append("The dummy's army counts for Minotaur places but cannot win (OV-6).")
-    return "\n".join(lines)
+        return Message(
+            "{sheet}\nThe dummy's army counts for Minotaur places but cannot win (OV-6).", sheet=out
+        )
+    return out

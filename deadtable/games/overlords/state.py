@@ -19,6 +19,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from deadtable.core import Action, IllegalAction, Outcome, State
+from deadtable.i18n import Message, nmsg
 
 from . import hired_hands, knowledge
 from .actions import Exchange, NoExchange, Recruit, RecruitForDummy
@@ -63,7 +64,7 @@ class OverlordsState(State):
     pend_dummy: int
     known: list[list[list[int]]]  # known[p][zone]: cards seat p knows are in that zone
     last: list[list[int]]  # the picks revealed last turn, per army
-    log: list[str]
+    log: list[Message]  # what happened, newest last; each reader sees it in their language
 
     # -- set-up --------------------------------------------------------------------------------
     def setup(self, cards: CardSet, chosen: list[int] | None) -> None:
@@ -126,8 +127,9 @@ class OverlordsState(State):
         others = [(seat + i) % self.players for i in range(1, self.players)]
         return [o for o in others if not (self.teams and o == self.partner(seat))]
 
-    def note(self, text: str) -> None:
-        self.log.append(text)
+    def note(self, entry: Message) -> None:
+        """Remember what happened (public facts only: the view shows the log to every seat)."""
+        self.log.append(entry)
         if len(self.log) > LOG_LENGTH:
             del self.log[0]
 
@@ -142,7 +144,15 @@ class OverlordsState(State):
         for row in self.known:
             for z in range(self.nh + 1):
                 row[z] = []
-        self.note(f"Round {self.round + 1}: {self.nh} hands of {self.per_hand} dealt")
+        self.note(
+            nmsg(
+                "Round {round}: {n} hand of {cards} dealt",
+                "Round {round}: {n} hands of {cards} dealt",
+                self.nh,
+                round=self.round + 1,
+                cards=self.per_hand,
+            )
+        )
 
     # -- the turn ------------------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -239,11 +249,16 @@ class OverlordsState(State):
             self.armies[self.players].append(k)  # a Hired Hand goes straight into the dummy's army
             self.last[self.players].append(k)
         shown = "; ".join(
-            f"{'dummy' if z >= self.players else f'P{z + 1}'} {', '.join(self.name(k) for k in picks)}"
-            for z, picks in enumerate(self.last)
+            f"P{z + 1} {', '.join(self.name(k) for k in picks)}"
+            for z, picks in enumerate(self.last[: self.players])
             if picks
         )
-        self.note(f"Recruited: {shown}")
+        dummy_picks = self.last[self.players] if self.dummy else []
+        if dummy_picks:
+            names = ", ".join(self.name(k) for k in dummy_picks)
+            self.note(Message("Recruited: {picks}; the dummy {cards}", picks=shown, cards=names))
+        else:
+            self.note(Message("Recruited: {picks}", picks=shown))
         self.need = [1] * self.players
         self.bk = [-1] * self.players
         self.forced = [-1] * self.players
@@ -277,13 +292,13 @@ class OverlordsState(State):
                 self.aside[s] = []
             self.phase = OVER
             self.controller = -1
-            self.note("Game over")
+            self.note(Message("Game over"))
             return
         if self.teams and self.round == 1:
             for s in (0, 1):  # XIII: at the end of the first round teammates exchange armies
                 b = self.partner(s)
                 self.armies[s], self.armies[b] = self.armies[b], self.armies[s]
-            self.note("Teammates exchange armies")
+            self.note(Message("Teammates exchange armies (XIII)"))
         self.turn = 0
         self._deal()
         self._start_turn()
@@ -295,7 +310,7 @@ class OverlordsState(State):
             x, y = self.exch[a], self.exch[b]
             if x >= 0 and y >= 0:
                 knowledge.exchange(self, a, b, x, y)
-                self.note(f"P{a + 1} and P{b + 1} exchange a card")
+                self.note(Message("P{first} and P{second} exchange a card", first=a + 1, second=b + 1))
                 self.emit("exchange", seats=[a, b])
         self.exch = [NONE] * self.players
         self._start_activation()

@@ -1,107 +1,188 @@
 """Overlords in a terminal: your hand, the armies' top cards, Hired Hands, commits, the score sheet.
 
-Drawn from a seat's VIEW only (never from a state), with rich markup.
+Drawn from a seat's VIEW only (never from a state), with rich markup, in the reader's language:
+every word comes from the catalogue of `lang`; card names printed in English stay English (the
+context "overlords:card", see card_texts.py), seat names (P1..P4) and action texts stay as typed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
+
+from deadtable.i18n import N_, Message, Translator, translator
+
+from .card_texts import CONTEXT
+
 COLOURS = ("red", "cyan", "green", "yellow", "magenta")
+COLUMN = 7
+
+# The view's phase names (state.PHASES) as the terminal says them.
+PHASE_NAMES = {
+    "exchange": N_("teammates exchanging cards"),
+    "activate": N_("activating Hired Hands"),
+    "ability": N_("a Hired Hand at work"),
+    "recruit": N_("recruiting"),
+    "over": N_("the game is over"),
+}
 
 
-def _seat(view: dict[str, Any], z: int) -> str:
+def _label(tr: Translator, view: dict[str, Any], z: int) -> str:
+    return tr._("Dummy") if z >= view["players"] else f"P{z + 1}"
+
+
+def _seat(tr: Translator, view: dict[str, Any], z: int) -> str:
     colour = COLOURS[z % len(COLOURS)]
-    label = "Dummy" if z >= view["players"] else f"P{z + 1}"
-    you = " (you)" if view.get("seat") == z else ""
-    return f"[bold {colour}]{label}[/bold {colour}]{you}"
+    you = " " + tr._("(you)") if view.get("seat") == z else ""
+    return f"[bold {colour}]{_label(tr, view, z)}[/bold {colour}]{you}"
 
 
-def _counts(cards: dict[str, int]) -> str:
-    return ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in cards.items()) or "-"
+def _card(tr: Translator, name: str) -> str:
+    return escape(tr.pgettext(CONTEXT, name))
 
 
-def _group(names: list[str]) -> str:
+def _counts(tr: Translator, cards: dict[str, int]) -> str:
+    return (
+        ", ".join(f"{_card(tr, name)} ×{n}" if n > 1 else _card(tr, name) for name, n in cards.items()) or "-"
+    )
+
+
+def _group(tr: Translator, names: list[str]) -> str:
     out: dict[str, int] = {}
     for n in names:
         out[n] = out.get(n, 0) + 1
-    return _counts(out)
+    return _counts(tr, out)
 
 
-def _sheet(view: dict[str, Any]) -> list[str]:
+def _sheet(tr: Translator, view: dict[str, Any]) -> list[str]:
     table = view["score_sheet"]
-    width = max(len(r[0]) for r in table["rows"]) + 2
-    lines = ["[bold]Score sheet[/bold]", " " * width + "".join(f"{c:>7}" for c in table["columns"])]
-    for row in table["rows"]:
-        body = f"{row[0]:<{width}}" + "".join(f"{v:>7}" for v in row[1:])
-        lines.append(f"[bold]{body}[/bold]" if row[0] == "Total" else body)
+    rows = [
+        [_card(tr, r[0]) if r[0] not in ("Total", "Hired Hands") else r[0], *r[1:]] for r in table["rows"]
+    ]
+    rows[-1][0] = tr._("Total")
+    columns = [_label(tr, view, z) for z in range(len(table["columns"]))]
+    width = max(len(str(r[0])) for r in rows) + 2
+    col = max(COLUMN, *(len(c) + 2 for c in columns))
+    lines = [
+        "[bold]" + tr._("Score sheet") + "[/bold]",
+        " " * width + "".join(f"{c:>{col}}" for c in columns),
+    ]
+    for row in rows:
+        body = f"{row[0]:<{width}}" + "".join(f"{v:>{col}}" for v in row[1:])
+        lines.append(f"[bold]{body}[/bold]" if row is rows[-1] else body)
     if view["teams"]:
         own = table["rows"][-1][1:]
-        lines.append(f"Team P1+P3: {own[0] + own[2]}   Team P2+P4: {own[1] + own[3]}")
+        lines.append(
+            tr._("Team P1+P3: {first}   Team P2+P4: {second}", first=own[0] + own[2], second=own[1] + own[3])
+        )
     winners = ", ".join(f"P{w + 1}" for w in view["winners"])
-    lines.append(f"[bold]Winner: {winners}[/bold]")
+    lines.append("[bold]" + tr._("Winner: {winners}", winners=winners) + "[/bold]")
     return lines
 
 
-def render(view: dict[str, Any]) -> str:
-    seat = view.get("seat")
-    n = view["players"]
-    lines = [
-        f"[bold]Overlords[/bold] · round {view['round']}/{view['rounds']} · turn {view['turn']} · "
-        f"{view['phase']} · draw pile {view['draw_pile']} · Overlord card: P{view['overlord'] + 1}"
+def _army_line(tr: Translator, view: dict[str, Any], z: int) -> str:
+    army, hand = view["armies"][z], view["hands"][z]
+    top = "[bold]" + (_card(tr, army["top"]) if army["top"] else "-") + "[/bold]"
+    parts = [
+        _seat(tr, view, z)
+        + ": "
+        + tr.n_("army {n} card, top {top}", "army {n} cards, top {top}", army["size"], top=top)
     ]
+    if z < view["players"]:
+        parts.append(tr.n_("hand {n} card", "hand {n} cards", hand["size"]))
+        if view["aside"][z]:
+            parts.append(
+                tr._("Hired Hands aside: {cards}", cards=", ".join(_card(tr, c) for c in view["aside"][z]))
+            )
+        if view["committed"][z]:
+            parts.append("[green]" + tr._("committed") + "[/green]")
+        if view["forced"][z]:
+            parts.append(
+                "[magenta]" + tr._("must recruit {card}", card=_card(tr, view["forced"][z])) + "[/magenta]"
+            )
+        if view["black_knight"][z]:
+            parts.append(tr._("recruits 2 (Black Knight)"))
+    else:
+        parts.append(tr.n_("hand {n} card face down", "hand {n} cards face down", hand["size"]))
+    return " · ".join(parts)
+
+
+def _own(tr: Translator, view: dict[str, Any], seat: int) -> list[str]:
+    """The seat's hand, hidden picks, what it knows, and the texts of its cards (translated)."""
+    hand = view["hands"][seat]
+    lines = ["", "[bold]" + tr._("Your hand:") + "[/bold] " + _group(tr, hand.get("cards", []))]
+    if view.get("pending"):
+        picks = ", ".join(_card(tr, c) for c in view["pending"])
+        lines.append(tr._("Your pick (hidden until all have picked): {cards}", cards=picks))
+    if view.get("pending_dummy"):
+        lines.append(tr._("Your pick for the dummy: {card}", card=_card(tr, view["pending_dummy"])))
+    if view.get("known_draw_pile"):
+        known = _group(tr, view["known_draw_pile"])
+        lines.append("[dim]" + tr._("You know the draw pile holds: {cards}", cards=known) + "[/dim]")
+    offer = view.get("exchange_offer")
+    if offer:
+        shown = tr._("none (you keep your cards)") if offer == "none" else _card(tr, offer)
+        lines.append(tr._("Your exchange offer: {card}", card=shown))
+    texts = view.get("card_texts") or {}
+    shown_texts: set[str] = set()
+    for name, text in texts.items():
+        if text not in shown_texts:
+            shown_texts.add(text)
+            lines.append(f"[dim]  {_card(tr, name)}: {escape(tr.pgettext(CONTEXT, text))}[/dim]")
+    return lines
+
+
+def render(view: dict[str, Any], lang: str = "en") -> str:
+    tr = translator(lang)
+    seat = view.get("seat")
+    phase = PHASE_NAMES.get(view["phase"], view["phase"])
+    head = tr._(
+        "round {round}/{rounds} · turn {turn} · {phase} · draw pile {pile} · Overlord card: P{seat}",
+        round=view["round"],
+        rounds=view["rounds"],
+        turn=view["turn"],
+        phase=tr._(phase),
+        pile=view["draw_pile"],
+        seat=view["overlord"] + 1,
+    )
+    lines = ["[bold]Overlords[/bold] · " + head]
     if view["teams"]:
-        lines.append("Teams: P1+P3 against P2+P4")
+        lines.append(tr._("Teams: P1+P3 against P2+P4"))
     if view["dummy_controller"] is not None:
-        lines.append(f"P{view['dummy_controller'] + 1} recruits for the dummy this turn")
+        lines.append(tr._("P{seat} recruits for the dummy this turn", seat=view["dummy_controller"] + 1))
     lines.append("")
     for z, army in enumerate(view["armies"]):
         hand = view["hands"][z]
-        top = army["top"] or "-"
-        parts = [f"{_seat(view, z)}: army {army['size']} cards, top [bold]{top}[/bold]"]
-        if z < n:
-            parts.append(f"hand {hand['size']}")
-            if view["aside"][z]:
-                parts.append(f"Hired Hands aside: {', '.join(view['aside'][z])}")
-            if view["committed"][z]:
-                parts.append("[green]committed[/green]")
-            if view["forced"][z]:
-                parts.append(f"[magenta]must recruit {view['forced'][z]}[/magenta]")
-            if view["black_knight"][z]:
-                parts.append("recruits 2 (Black Knight)")
-        else:
-            parts.append(f"hand {hand['size']} face down")
-        lines.append(" · ".join(parts))
+        lines.append(_army_line(tr, view, z))
         if "cards" in army and not view["over"]:
-            lines.append(f"      your army: {_counts(army['cards'])}")
+            lines.append("      " + tr._("your army: {cards}", cards=_counts(tr, army["cards"])))
         if hand.get("known"):
-            lines.append(f"      [dim]you know this hand holds: {_group(hand['known'])}[/dim]")
+            known = _group(tr, hand["known"])
+            lines.append("      [dim]" + tr._("you know this hand holds: {cards}", cards=known) + "[/dim]")
     if any(view["last_recruited"]):
         last = "; ".join(
-            f"{'Dummy' if z >= n else f'P{z + 1}'}: {', '.join(p)}"
+            f"{_label(tr, view, z)}: {', '.join(_card(tr, c) for c in p)}"
             for z, p in enumerate(view["last_recruited"])
             if p
         )
-        lines.append(f"[dim]Last recruited: {last}[/dim]")
+        lines.append("[dim]" + tr._("Last recruited: {picks}", picks=last) + "[/dim]")
     decision = view["decision"]
     if decision and decision.get("cards"):
-        lines.append(f"Red Knight: {decision['army']}'s army, bottom to top: {', '.join(decision['cards'])}")
+        cards = ", ".join(_card(tr, c) for c in decision["cards"])
+        if decision["army"].startswith("P"):
+            lines.append(
+                tr._("Red Knight: {army}'s army, bottom to top: {cards}", army=decision["army"], cards=cards)
+            )
+        else:
+            lines.append(tr._("Red Knight: the dummy's army, bottom to top: {cards}", cards=cards))
     if seat is not None and not view["over"]:
+        lines.extend(_own(tr, view, seat))
+    entries = [Message.from_json(e).render(lang) for e in view.get("log_i18n", [])] or list(view["log"])
+    if entries:
         lines.append("")
-        hand = view["hands"][seat]
-        lines.append(f"[bold]Your hand:[/bold] {_group(hand.get('cards', []))}")
-        if view.get("pending"):
-            lines.append(f"Your pick (hidden until all have picked): {', '.join(view['pending'])}")
-        if view.get("pending_dummy"):
-            lines.append(f"Your pick for the dummy: {view['pending_dummy']}")
-        if view.get("known_draw_pile"):
-            lines.append(f"[dim]You know the draw pile holds: {_group(view['known_draw_pile'])}[/dim]")
-        if view.get("exchange_offer"):
-            lines.append(f"Your exchange offer: {view['exchange_offer']}")
-    if view["log"]:
-        lines.append("")
-        lines.extend(f"[dim]· {entry}[/dim]" for entry in view["log"][-6:])
+        lines.extend(f"[dim]· {escape(entry)}[/dim]" for entry in entries[-6:])
     if view["over"]:
         lines.append("")
-        lines.extend(_sheet(view))
+        lines.extend(_sheet(tr, view))
     return "\n".join(lines)

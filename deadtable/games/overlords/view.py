@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .scoring import note_text, table
+from deadtable.i18n import Message
+
+from .scoring import sheet_message, table
 
 if TYPE_CHECKING:
     from .state import OverlordsState
@@ -93,7 +95,8 @@ def make_view(st: OverlordsState, p: int | None) -> dict[str, Any]:
         "last_recruited": [[names[k] for k in picks] for picks in st.last],
         "draw_pile": len(st.draw),
         "decision": _decision(st, seat),
-        "log": list(st.log),
+        "log": [str(entry) for entry in st.log],  # English
+        "log_i18n": [entry.to_json() for entry in st.log],  # for any language
         "over": over,
     }
     if seat is not None:
@@ -101,6 +104,8 @@ def make_view(st: OverlordsState, p: int | None) -> dict[str, Any]:
         view["pending_dummy"] = names[st.pend_dummy] if seat == st.controller and st.pend_dummy >= 0 else None
         view["known_draw_pile"] = [names[k] for k in sorted(st.known[seat][st.draw_zone])]
         view["hired_hands_out"] = [names[k] for k in sorted(st.known[seat][st.box_zone])]
+        # The printed text of each card in the seat's hand and aside (English; the client translates).
+        view["card_texts"] = {names[k]: st.cards.texts[k] for k in sorted({*st.hands[seat], *st.aside[seat]})}
         if st.teams and st.phase == EXCHANGE and st.exch[seat] != NONE:
             view["exchange_offer"] = names[st.exch[seat]] if st.exch[seat] >= 0 else "none"
     if over:
@@ -115,8 +120,6 @@ def score_table(st: OverlordsState) -> dict[str, Any]:
     return table(st.cards, st.armies, [army_label(st, z) for z in range(st.nh)])
 
 
-def sheet_note(st: OverlordsState) -> str:
-    """The score sheet as plain text for `Outcome.note`."""
-    return note_text(
-        table(st.cards, st.armies, [army_label(st, z) for z in range(st.nh)]), st.teams, st.dummy
-    )
+def sheet_note(st: OverlordsState) -> Message:
+    """The score sheet as a message for `Outcome.note`, rendered in each reader's language."""
+    return sheet_message(score_table(st), st.teams, st.dummy)
