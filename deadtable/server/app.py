@@ -383,7 +383,7 @@ def create_app(
             "seat": lt.log_seat(step - 1) if step else None,
             "view": localized_view(state.view(None), lang),
             "over": state.is_terminal,
-            "outcome": state.outcome().to_json() if state.is_terminal else None,
+            "outcome": localized_view(state.outcome().to_json(), lang) if state.is_terminal else None,
             "seats": [s.public() for s in lt.row.seats],
         }
 

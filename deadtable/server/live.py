@@ -157,7 +157,7 @@ class LiveTable:
             "deadline": self.deadline,
             "move_time": self.row.move_time,
             "over": st.is_terminal,
-            "outcome": st.outcome().to_json() if st.is_terminal else None,
+            "outcome": localized_view(st.outcome().to_json(), lang) if st.is_terminal else None,
             "log_from": conn.sent_log,
             "log": [log_line(e, lang) for e in self.log[conn.sent_log :]],
         }
@@ -180,15 +180,48 @@ def log_line(entry: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def localized_view(view: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A view with its narration in `lang`: `log` rendered from `log_i18n` where the game keeps one.
+    """A view (or an outcome) with its narration in `lang`, where the game keeps it as messages.
 
-    Games that keep their log as messages (`view["log_i18n"]`, e.g. Carson City Zoo) are told in the
-    reader's language; the others' `log` is sent as it is (English) until they do.
+    Beside an English text `key` a game may give `key_i18n`: a message as JSON, or a list of them
+    (Carson City Zoo's `log` / `log_i18n`, Zombie Overlord's `note_i18n`, an outcome's `note_i18n`).
+    The English text is replaced by the rendering in `lang`, at any depth; the `_i18n` keys stay, and
+    nothing is mutated (views may share parts with the state). Texts of games that keep no messages
+    are sent as they are (English) until they do.
     """
-    entries = view.get("log_i18n")
-    if entries is not None and lang != "en":
-        view["log"] = [Message.from_json(e).render(lang) for e in entries]
-    return view
+    if lang == "en":
+        return view
+    out = _localized(view, lang, 0)
+    assert isinstance(out, dict)
+    return out
+
+
+def _render_json(value: Any, lang: str) -> Any:
+    if isinstance(value, dict) and "msg" in value:
+        return Message.from_json(value).render(lang)
+    if isinstance(value, list):
+        return [_render_json(v, lang) for v in value]
+    return value
+
+
+def _localized(obj: Any, lang: str, depth: int) -> Any:
+    if depth > 4:
+        return obj
+    if isinstance(obj, dict):
+        changed: dict[str, Any] = {}
+        for key, value in obj.items():
+            if key.endswith("_i18n"):
+                base = key[: -len("_i18n")]
+                if value is not None and base in obj:
+                    changed[base] = _render_json(value, lang)
+            elif isinstance(value, dict | list):
+                new = _localized(value, lang, depth + 1)
+                if new is not value:
+                    changed[key] = new
+        return {**obj, **changed} if changed else obj
+    if isinstance(obj, list) and obj and isinstance(obj[0], dict | list):
+        items = [_localized(v, lang, depth + 1) for v in obj]
+        return items if any(a is not b for a, b in zip(items, obj, strict=True)) else obj
+    return obj
 
 
 def build(row: TableRow, rows: list[ActionRow], note_rows: list[NoteRow]) -> LiveTable:

@@ -22,7 +22,9 @@ def test_catalogue_json_is_served_per_language(client):
 
 
 def test_the_language_comes_from_the_query_the_cookie_or_accept_language(client):
-    assert client.get("/api/lang", headers={"accept-language": "ru-RU,ru;q=0.9,en;q=0.5"}).json()["lang"] == "ru"
+    assert (
+        client.get("/api/lang", headers={"accept-language": "ru-RU,ru;q=0.9,en;q=0.5"}).json()["lang"] == "ru"
+    )
     assert client.get("/api/lang", headers={"accept-language": "fr, es;q=0.8"}).json()["lang"] == "es"
     assert client.get("/api/lang", headers={"accept-language": "de"}).json()["lang"] == "en"
     client.cookies.set("deadtable_lang", "es")

@@ -210,6 +210,7 @@ $("back-button").addEventListener("click", () => send({ type: "back" }));
 
 onLanguageChange((code) => {
   send({ type: "lang", lang: code }); // the server sends the whole state again, log included
+  $("message").textContent = "";
   if (last) draw(last);
   if (!$("rules-panel").classList.contains("hidden")) loadRules();
 });
