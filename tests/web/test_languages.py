@@ -51,12 +51,14 @@ CASES = {
         "rules": "Reglas",
         "in_force": "Reglas de la casa en vigor",
         "bot": "(bot)",
+        "refused": "No está permitido: ",
     },
     "ru": {
         "actions": "Ваши действия",
         "rules": "Правила",
         "in_force": "Действующие домашние правила",
         "bot": "(бот)",
+        "refused": "Нельзя: ",
     },
 }
 
@@ -92,6 +94,15 @@ def test_a_table_and_its_rules_panel_in_spanish_and_russian(server, browser):
                 "([w]) => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes(w))",
                 arg=[words["bot"]],
             )
+            # A character onto a cell with a character on it: the server says why not, in this language.
+            page.locator(".hand button.char:not([disabled])").first.click()
+            page.locator(".cell:has(.piece)").first.click()
+            page.wait_for_function(
+                "([w]) => document.getElementById('hint').textContent.startsWith(w)", arg=[words["refused"]]
+            )
+            hint = _text(page, "#hint")
+            assert "(CZ-" in hint  # the rule it breaks
+            page.locator(".hand button.char.selected").first.click()  # unselect
             page.click("#rules-button")
             page.wait_for_function(f"document.body.dataset.rules === '{lang}'")
             rules = _text(page, "#rules-text")
