@@ -39,6 +39,43 @@ class CardText(Message):
         return {"msg": self.msgid, "params": {}, "context": CONTEXT}
 
 
+class LogEntry(Message):
+    """A message in the log: its English text and JSON are made once (views show the same entries again)."""
+
+    __slots__ = ("_json",)
+    _json: dict[str, Any] | None
+
+    @classmethod
+    def of(cls, message: Message) -> LogEntry:
+        out = cls.__new__(cls)
+        out.msgid, out.plural, out.n, out.params = message.msgid, message.plural, message.n, message.params
+        out._english = out._simple = out._json = None
+        return out
+
+    def __str__(self) -> str:
+        """The English text, straight from the message id (the English catalogue keeps every id as is)."""
+        done = self._english
+        if done is None:
+            template = self.msgid if self.plural is None or self.n == 1 else self.plural
+            params = self.params
+            if params:
+                values = {k: v.msgid if isinstance(v, CardText) else v for k, v in params.items()}
+                if self.n is not None:
+                    values["n"] = self.n
+                done = template.format(**values)
+            else:
+                done = template
+            self._english = done
+        return done
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON, made once and shared by every view that shows this entry: do not change it."""
+        done = self._json
+        if done is None:
+            done = self._json = super().to_json()
+        return done
+
+
 def card(text: str, lang: str) -> str:
     """A card text (name, effect, corporation, kind) in `lang`; English when it is unknown."""
     return translator(lang).pgettext(CONTEXT, text)

@@ -22,6 +22,7 @@ from . import actions as A
 from . import hands, rules
 from . import view as seen
 from .cards import CORPORATIONS, CardSet
+from .cardtext import LogEntry
 from .modes import Mode
 
 Frame = tuple[int, int, int, int, int, int, tuple[int, ...]]
@@ -48,7 +49,11 @@ class ShedState(State):
     over: bool
     dealer_draw: list[list[int]]  # seat, card, card for each draw of the dealer selection
     last_hand: dict[str, Any]
-    log: deque[Message]  # what happened, rendered in each reader's language
+    log: deque[LogEntry]
+    # The log as views show it (English texts, JSON), made once per log and shared by copies.
+    _log_view: tuple[list[str], list[dict[str, Any]]] | None = (
+        None  # what happened, rendered in each reader's language
+    )
 
     # -- the contract ------------------------------------------------------------------------
     @property
@@ -118,7 +123,15 @@ class ShedState(State):
 
     # -- helpers the rules modules share ---------------------------------------------------------
     def note(self, entry: Message) -> None:
-        self.log.append(entry)  # a deque that keeps the last LOG_LENGTH entries
+        self.log.append(LogEntry.of(entry))
+        self._log_view = None
+
+    def log_view(self) -> tuple[list[str], list[dict[str, Any]]]:
+        """The log's English texts and its messages as JSON (view "log" and "log_i18n")."""
+        done = self._log_view
+        if done is None:
+            done = self._log_view = ([str(e) for e in self.log], [e.to_json() for e in self.log])
+        return done  # a deque that keeps the last LOG_LENGTH entries
 
     def active(self, seat: int) -> bool:
         """Still in the hand (has not gone out)."""
@@ -154,6 +167,7 @@ class ShedState(State):
         other.dealer_draw = self.dealer_draw  # never changed after set-up
         other.last_hand = self.last_hand  # replaced, never changed in place
         other.log = deque(self.log, seen.LOG_LENGTH)
+        other._log_view = self._log_view
 
     def key(self) -> Hashable:
         return (

@@ -9,6 +9,7 @@ other hidden card (other hands and the deck) from a canonical (sorted) pool.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from deadtable.core import Action
@@ -18,6 +19,7 @@ from . import actions as A
 from . import hands, rules
 from .cards import CORPORATIONS, KINDS, Card
 from .cardtext import CardText, effect_text
+from .modes import Mode
 
 if TYPE_CHECKING:
     from .state import ShedState
@@ -67,6 +69,13 @@ def _pending(st: ShedState, player: int | None) -> dict[str, Any] | None:
     return out
 
 
+@cache
+def _mode_text(mode: Mode) -> tuple[str, dict[str, Any]]:
+    """The mode in English and as a message for any language (made once per mode)."""
+    text = mode.describe()
+    return str(text), text.to_json()
+
+
 def build(st: ShedState, player: int | None) -> dict[str, Any]:
     cards = st.cards.cards
     mode = st.mode
@@ -86,13 +95,14 @@ def build(st: ShedState, player: int | None) -> dict[str, Any]:
             seen = st.known.get((player, h))
             if seen and h != player:
                 known.append({"seat": h, "cards": [cards[k].name for k in seen]})
+    log, log_i18n = st.log_view()
     return {
         "game": "zombie-shedding",
         "seat": player,
         "players": st.players,
         "mode": mode.name,
-        "mode_text": str(mode.describe()),
-        "mode_text_i18n": mode.describe().to_json(),
+        "mode_text": _mode_text(mode)[0],
+        "mode_text_i18n": dict(_mode_text(mode)[1]),
         "layout": mode.layout,
         "teams": list(mode.team_of) if mode.teams else None,
         "target": mode.target,
@@ -119,8 +129,8 @@ def build(st: ShedState, player: int | None) -> dict[str, Any]:
             [s, cards[a].name, cards[b].name, cards[a].points + cards[b].points] for s, a, b in st.dealer_draw
         ],
         "last_hand": dict(st.last_hand),
-        "log": [str(entry) for entry in st.log],
-        "log_i18n": [entry.to_json() for entry in st.log],  # each reader's language (cardtext.decode)
+        "log": list(log),
+        "log_i18n": list(log_i18n),  # each reader's language (cardtext.decode)
         "over": st.over,
         "result": st.outcome().to_json() if st.over else None,
     }
