@@ -124,6 +124,7 @@ def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
             "es",
             (
                 "Carta que igualar: ",
+                "mano 1 ·",
                 "Guardia",
                 "en sentido contrario a las agujas del reloj",
                 "puntos del equipo 12",
@@ -141,6 +142,7 @@ def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
             "ru",
             (
                 "Карта для совпадения: ",
+                "партия 1 ·",
                 "Охранник",
                 "против часовой стрелки",
                 "счёт команды 12",
@@ -194,3 +196,17 @@ def test_name_summary_and_option_help_are_translated() -> None:
         assert all(
             o["help"] != english.help for o, english in zip(meta["options"], GAME.options, strict=True)
         )
+
+
+def test_a_move_after_the_end_is_refused_in_each_language() -> None:
+    st = position(
+        3, mode="blitz", hands=[["Biter"], ["Brute"], ["Walker", "Blob"]], match="Shambler", deck=["Hide"] * 5
+    )
+    do(st, "play biter")
+    with pytest.raises(IllegalAction) as info:
+        st.check(Play("brute"))
+    assert (str(info.value), info.value.render("es"), info.value.render("ru")) == (
+        "the game has ended",
+        "la partida ha terminado",
+        "игра окончена",
+    )

@@ -164,7 +164,7 @@ def end_hand(st: ShedState, finisher: int, card: int) -> None:
     st.emit("hand_end", hand=st.hand_no, out=list(st.out), points=pts, finish_bonus=bonus)
     if _game_ends(st):
         st.over = True
-        st.note(Message("the game is over"))
+        st.note(Message("the game has ended"))
         return
     start_hand(st, st.out[0])  # the first player out deals the next hand
 

@@ -104,7 +104,7 @@ class ShedState(State):
 
     def check(self, action: Action) -> None:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game has ended")
         if action in self.legal_actions():
             return
         raise IllegalAction(seen.why_not(self, action))

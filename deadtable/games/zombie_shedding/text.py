@@ -101,7 +101,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     direction = tr._("clockwise") if view["direction"] == "clockwise" else tr._("counter-clockwise")
     parts = [
         f"[bold]{escape(_mode_text(view, lang))}[/bold]",
-        tr._("hand {hand}", hand=view["hand_number"]),
+        tr._("hand {number}", number=view["hand_number"]),
         tr._("dealer P{seat}", seat=view["dealer"] + 1),
         tr._("play goes {direction}", direction=direction),
         tr._("deck {n}", n=view["deck_size"]),
