@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -207,6 +209,19 @@ def create_app(
         if lt is None:
             raise fail(404, Message(NO_TABLE, table=table_id), lang)
         return lt
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid_request(request: Request, err: RequestValidationError) -> JSONResponse:
+        # The field names and pydantic's own words stay English; the sentence is in the reader's language.
+        problems = "; ".join(
+            ".".join(str(x) for x in e.get("loc", ())[1:]) + ": " + str(e.get("msg", ""))
+            for e in err.errors()
+        )
+        message = Message("the request is not valid: {problems}", problems=problems)
+        return JSONResponse(
+            {"detail": message.render(language_of(request)), "errors": jsonable_encoder(err.errors())},
+            status_code=422,
+        )
 
     @app.exception_handler(DeadtableError)
     async def _deadtable_error(request: Request, err: DeadtableError) -> JSONResponse:

@@ -120,3 +120,13 @@ def test_rules_endpoint_gives_the_rulebook_and_what_is_in_force(client, lang):
     assert entry["house_rule"] == house["house_rule"] and entry["ruling"]["id"] == house["house_rule"]
     assert entry["changed"] == (flipped != house["default"]) and entry["value"] == flipped
     assert table_rules["table"] == t["id"] and table_rules["rulings"]
+
+
+def test_invalid_requests_are_explained_in_the_readers_language(client):
+    body = {"game": "carson-zoo", "move_time": -1}
+    es = client.post("/api/tables?lang=es", json=body)
+    ru = client.post("/api/tables", json=body, headers={"accept-language": "ru"})
+    assert es.status_code == ru.status_code == 422
+    assert es.json()["detail"].startswith("la petición no es válida: move_time")
+    assert ru.json()["detail"].startswith("некорректный запрос: move_time")
+    assert es.json()["errors"][0]["loc"] == ["body", "move_time"]

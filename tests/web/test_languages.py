@@ -31,6 +31,7 @@ def test_lobby_language_defaults_from_accept_language_and_the_switch_is_remember
         assert _text(page, "#create h2") == "Nueva mesa"
         assert _text(page, "#create-button") == "Crear mesa"
         page.wait_for_selector("#game option", state="attached")
+        shot(page, "lobby-es")
         page.select_option("#lang", "ru")
         page.wait_for_function("document.documentElement.lang === 'ru'")
         assert _text(page, "#create h2") == "Новый стол"
@@ -39,6 +40,8 @@ def test_lobby_language_defaults_from_accept_language_and_the_switch_is_remember
         page.wait_for_function("document.documentElement.lang === 'ru'")
         assert _text(page, "#create-button") == "Создать стол"
         assert page.evaluate("localStorage.getItem('deadtable.lang')") == "ru"
+        page.wait_for_selector("#game option", state="attached")
+        shot(page, "lobby-ru")
         assert "deadtable_lang=ru" in page.evaluate("document.cookie")
         assert page.errors == []
     finally:
