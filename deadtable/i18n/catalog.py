@@ -108,7 +108,14 @@ def read_catalogue(lang: str) -> Catalog | None:
             merged = part
             continue
         for message in part:
-            if message.id:
+            if not message.id:
+                continue
+            key = message.id if isinstance(message.id, str) else message.id[0]
+            known = merged.get(key, context=message.context)
+            string = message.string
+            translated = bool(string) if isinstance(string, str) else bool(string) and all(string)
+            # An empty entry in one area's file never hides another file's translation.
+            if known is None or translated:
                 merged[message.id] = message
     return merged
 

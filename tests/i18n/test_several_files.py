@@ -36,3 +36,16 @@ def test_files_are_merged_shared_file_first(tmp_path: Path, monkeypatch: pytest.
 def test_the_shared_file_comes_first() -> None:
     names = [f.name for f in catalog.po_files("es")]
     assert names and names[0] == "deadtable.po"
+
+
+def test_an_empty_entry_never_hides_a_translation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shared = _po(tmp_path / "deadtable.po", {"round": "ronda"})
+    later = _po(tmp_path / "zombie_shedding.po", {"round": ""})
+    monkeypatch.setattr(catalog, "po_files", lambda lang: [shared, later])
+    catalog.read_catalogue.cache_clear()
+    catalog.translator.cache_clear()
+    try:
+        assert catalog.translator("es").gettext("round") == "ronda"
+    finally:
+        catalog.read_catalogue.cache_clear()
+        catalog.translator.cache_clear()
