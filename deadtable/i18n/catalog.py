@@ -113,7 +113,7 @@ def read_catalogue(lang: str) -> Catalog | None:
             key = message.id if isinstance(message.id, str) else message.id[0]
             known = merged.get(key, context=message.context)
             string = message.string
-            translated = bool(string) if isinstance(string, str) else bool(string) and all(string)
+            translated = bool(string) if isinstance(string, str) else bool(string and all(string))
             # An empty entry in one area's file never hides another file's translation.
             if known is None or translated:
                 merged[message.id] = message
