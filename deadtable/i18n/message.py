@@ -34,12 +34,13 @@ def N_(text: str) -> str:
 class Message:
     """A message id (English, with `{name}` placeholders) and its parameters, rendered late."""
 
-    __slots__ = ("_english", "_simple", "msgid", "n", "params", "plural")
+    __slots__ = ("_english", "_simple", "context", "msgid", "n", "params", "plural")
 
     def __init__(self, msgid: str, /, **params: Any) -> None:
         self.msgid = msgid
         self.plural: str | None = None
         self.n: int | None = None
+        self.context: str | None = None  # msgctxt, e.g. "zombie-shedding:card" for card texts
         self.params = params
         self._english: str | None = None  # str(self), made once: views render logs often
         self._simple: bool | None = None  # every parameter is a plain JSON value
@@ -52,6 +53,17 @@ class Message:
         out.n = n
         return out
 
+    @classmethod
+    def in_context(cls, context: str, msgid: str, /, **params: Any) -> Message:
+        """A message looked up in a message context (`pgettext`), such as a game's card texts.
+
+        >>> Message.in_context("zombie-shedding:card", "Screamer").to_json()["context"]
+        'zombie-shedding:card'
+        """
+        out = cls(msgid, **params)
+        out.context = context
+        return out
+
     def render(self, lang: str | None = None) -> str:
         """The text in `lang` (default: the current language); English when no translation exists."""
         lang = lang or current_language()
@@ -60,6 +72,9 @@ class Message:
             assert self.n is not None
             template = tr.ngettext(self.msgid, self.plural, self.n)
             english = self.msgid if self.n == 1 else self.plural
+        elif (context := getattr(self, "context", None)) is not None:
+            template = tr.pgettext(context, self.msgid)
+            english = self.msgid
         else:
             template = tr.gettext(self.msgid)
             english = self.msgid
@@ -83,7 +98,8 @@ class Message:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Message):
             return NotImplemented
-        return (self.msgid, self.plural, self.params) == (other.msgid, other.plural, other.params)
+        mine = (self.msgid, self.plural, getattr(self, "context", None), self.params)
+        return mine == (other.msgid, other.plural, getattr(other, "context", None), other.params)
 
     def __hash__(self) -> int:
         return hash((self.msgid, self.plural))
@@ -97,6 +113,9 @@ class Message:
         if self.plural is not None:
             out["plural"] = self.plural
             out["n"] = self.n
+        context = getattr(self, "context", None)  # subclasses built with __new__ may not set it
+        if context is not None:
+            out["context"] = context
         return out
 
     @classmethod
@@ -104,8 +123,12 @@ class Message:
         params = {k: _from_json_value(v) for k, v in dict(data.get("params") or {}).items()}
         if data.get("plural") is not None:
             params.pop("n", None)
-            return cls.plural_form(str(data["msg"]), str(data["plural"]), int(data["n"]), **params)
-        return cls(str(data["msg"]), **params)
+            out = cls.plural_form(str(data["msg"]), str(data["plural"]), int(data["n"]), **params)
+        else:
+            out = cls(str(data["msg"]), **params)
+        if data.get("context") is not None:
+            out.context = str(data["context"])
+        return out
 
 
 def nmsg(singular: str, plural: str, n: int, /, **params: Any) -> Message:

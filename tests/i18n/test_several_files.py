@@ -49,3 +49,16 @@ def test_an_empty_entry_never_hides_a_translation(tmp_path: Path, monkeypatch: p
     finally:
         catalog.read_catalogue.cache_clear()
         catalog.translator.cache_clear()
+
+
+def test_a_card_text_in_a_log_line_keeps_its_context_through_json() -> None:
+    """The server rebuilds log lines from JSON: a card name inside stays in the card context."""
+    from deadtable.i18n.message import Message
+
+    card = Message.in_context("zombie-shedding:card", "Screamer")
+    line = Message("{seat} plays {card}", seat="P1", card=card)
+    again = Message.from_json(line.to_json())
+    assert again == line
+    assert again.params["card"].context == "zombie-shedding:card"
+    assert card.render("ru") == "Крикун"
+    assert Message.from_json(card.to_json()).render("ru") == "Крикун"

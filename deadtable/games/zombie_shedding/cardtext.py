@@ -49,6 +49,7 @@ class LogEntry(Message):
     def of(cls, message: Message) -> LogEntry:
         out = cls.__new__(cls)
         out.msgid, out.plural, out.n, out.params = message.msgid, message.plural, message.n, message.params
+        out.context = getattr(message, "context", None)
         out._english = out._simple = out._json = None
         return out
 
