@@ -91,6 +91,12 @@ class ZombieOverlord(Game):
 
         return {"heuristic": HeuristicAgent}
 
+    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
+        """Every action text for these settings, the fixed space of deadtable.rl (action_space.py)."""
+        from .action_space import action_space
+
+        return action_space(players, options)
+
 
 def strength(s: ZOState, p: int) -> float:
     """A rough measure of a seat's position, about 0..1."""
