@@ -53,6 +53,7 @@ def _neighbours(pos: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(p) for p in range(POSITIONS))
+NAMES: tuple[str, ...] = tuple(name(p) for p in range(POSITIONS))
 
 
 def value(card: int) -> int:

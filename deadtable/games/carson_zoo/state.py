@@ -11,7 +11,7 @@ from deadtable.core import Action, IllegalAction, Outcome, State
 from deadtable.i18n import Message
 
 from . import board
-from .board import CHARACTER_VALUES, MUTANT_VALUES, NEIGHBOURS, POSITIONS
+from .board import CHARACTER_VALUES, MUTANT_VALUES, NAMES, NEIGHBOURS, POSITIONS
 
 NOBODY = -1
 LOG_LENGTH = 12
@@ -37,6 +37,15 @@ class Move(Action):
 
     def __str__(self) -> str:
         return f"move {board.name(self.src)} {board.name(self.dst)}"
+
+
+# Every action there can be, made once: legal_actions hands out these shared (equal-by-value) objects.
+PLACES: dict[int, tuple[Place, ...]] = {
+    v: tuple(Place(v, i) for i in range(POSITIONS)) for v in CHARACTER_VALUES
+}
+MOVES: tuple[tuple[tuple[int, Move], ...], ...] = tuple(
+    tuple((dst, Move(src, dst)) for dst in NEIGHBOURS[src]) for src in range(POSITIONS)
+)
 
 
 class ZooState(State):
@@ -90,8 +99,27 @@ class ZooState(State):
         # CZ-3: place on a position with a zoo card and no character or mutant.
         open_positions = [i for i in range(POSITIONS) if stacks[i] and owner[i] == NOBODY]
         for v in sorted(set(self.hands[p])):
-            out.extend(Place(v, i) for i in open_positions)
+            places = PLACES[v]
+            out.extend([places[i] for i in open_positions])
         # CZ-4: move one step onto a zoo card, a weaker-or-equal opponent, or a mutant.
+        for src in range(POSITIONS):
+            if owner[src] != p or mutant[src]:
+                continue
+            mine = pv[src]
+            for dst, move in MOVES[src]:
+                o = owner[dst]
+                if o == NOBODY:
+                    if stacks[dst]:
+                        out.append(move)
+                elif mutant[dst] or (o != p and pv[dst] <= mine):
+                    out.append(move)
+        return out
+
+    def _has_action(self, p: int) -> bool:
+        """Whether seat `p` has any action at all (the same rules as `_actions_for`, CZ-3, CZ-4)."""
+        owner, stacks, mutant, pv = self.owner, self.stacks, self.mutant, self.piece_value
+        if self.hands[p] and any(stacks[i] and owner[i] == NOBODY for i in range(POSITIONS)):
+            return True
         for src in range(POSITIONS):
             if owner[src] != p or mutant[src]:
                 continue
@@ -100,10 +128,10 @@ class ZooState(State):
                 o = owner[dst]
                 if o == NOBODY:
                     if stacks[dst]:
-                        out.append(Move(src, dst))
+                        return True
                 elif mutant[dst] or (o != p and pv[dst] <= mine):
-                    out.append(Move(src, dst))
-        return out
+                    return True
+        return False
 
     def check(self, action: Action) -> None:
         if self.to_act is None:
@@ -179,7 +207,7 @@ class ZooState(State):
             if self.owner[dst] != NOBODY:
                 # CZ-4, CZ-6: a character or mutant is captured and scores its value.
                 taken = self.piece_value[dst]
-                names = {"seat": p + 1, "value": value, "src": board.name(src), "dst": board.name(dst)}
+                names = {"seat": p + 1, "value": value, "src": NAMES[src], "dst": NAMES[dst]}
                 if self.mutant[dst]:
                     entry = Message(
                         "P{seat} moves {value} {src}-{dst}, captures a mutant ({taken})", **names, taken=taken
@@ -202,15 +230,16 @@ class ZooState(State):
     def _take_top(self, p: int, value: int, pos: int, src: int | None) -> None:
         """Capture the top zoo card of `pos` with the character of `value` that was placed or moved there."""
         card = self.stacks[pos].pop()
-        self.captured[p].append(board.value(card))
-        self.taken_zoo.append(board.value(card))
+        value_of_card = card & 7  # board.value
+        self.captured[p].append(value_of_card)
+        self.taken_zoo.append(value_of_card)
         self.owner[pos] = p
         self.piece_value[pos] = value
         names: dict[str, Any] = {
             "seat": p + 1,
             "value": value,
-            "pos": board.name(pos),
-            "card": board.value(card),
+            "pos": NAMES[pos],
+            "card": value_of_card,
         }
         if board.is_mutant(card):
             # CZ-5: the card still scores; the character turns into a mutant and is lost.
@@ -227,16 +256,14 @@ class ZooState(State):
                 self._log(
                     Message(
                         "P{seat} moves {value} {src}-{pos}, takes a {card}: MUTANT! the {value} is lost",
-                        src=board.name(src),
+                        src=NAMES[src],
                         **names,
                     )
                 )
         elif src is None:
             self._log(Message("P{seat} places {value} on {pos}, takes a {card}", **names))
         else:
-            self._log(
-                Message("P{seat} moves {value} {src}-{pos}, takes a {card}", src=board.name(src), **names)
-            )
+            self._log(Message("P{seat} moves {value} {src}-{pos}, takes a {card}", src=NAMES[src], **names))
 
     def _log(self, entry: Message) -> None:
         """Remember what happened; each reader sees it in their own language (view "log_i18n")."""
@@ -247,7 +274,7 @@ class ZooState(State):
     def _pass_turn(self, p: int) -> None:
         """Clockwise to the next seat; the game ends when that seat has no action (CZ-7)."""
         nxt = (p + 1) % self.players
-        self.to_act = nxt if self._actions_for(nxt) else None
+        self.to_act = nxt if self._has_action(nxt) else None
 
     def scores(self) -> list[int]:
         """Captured values plus characters still in hand or standing on the board (not mutants)."""
