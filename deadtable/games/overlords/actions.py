@@ -146,3 +146,20 @@ class SwapHands(Action):
 class NoSwap(Action):
     def __str__(self) -> str:
         return "no swap"
+
+
+class ActionTable:
+    """The per-kind actions of a card set, built once and shared (legal_actions is called each step).
+
+    Actions are equal by value, so handing out the same object each time changes nothing else.
+    """
+
+    def __init__(self, slugs: tuple[str, ...]) -> None:
+        self.recruit = tuple(Recruit(s) for s in slugs)
+        self.for_dummy = tuple(RecruitForDummy(s) for s in slugs)
+        self.exchange = tuple(Exchange(s) for s in slugs)
+        self.activate = tuple(Activate(s) for s in slugs)
+
+
+NO_EXCHANGE = NoExchange()
+NO_ACTIVATION = NoActivation()

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deadtable.core import CardDataError
 from deadtable.i18n import Message
+
+if TYPE_CHECKING:
+    from .actions import ActionTable
 
 BUILTIN = Path(__file__).with_name("data") / "cards.toml"
 TABLE_EXAMPLE = '{ rule = "table", points = [...] }'
@@ -70,8 +73,23 @@ class CardSet:
                 rows.append(self.types[k])
         return (*rows, "Hired Hands")
 
+    @cached_property
+    def actions(self) -> ActionTable:
+        """The Recruit/Exchange/Activate actions of every kind, made once per card set."""
+        from .actions import ActionTable
+
+        return ActionTable(self.slugs)
+
+    @cached_property
+    def kind_of(self) -> dict[str, int]:
+        """Slug to kind, built once per card set (action texts are looked up on every step)."""
+        return {s: k for k, s in enumerate(self.slugs)}
+
     def kind(self, slug: str) -> int:
         """The kind named `slug` (case and spaces do not matter); KeyError if none."""
+        k = self.kind_of.get(slug)
+        if k is not None:
+            return k
         wanted = " ".join(slug.split()).lower()
         try:
             return self.slugs.index(wanted)

@@ -18,6 +18,7 @@ from deadtable.i18n import Message
 from . import knowledge
 from .actions import (
     DUMMY_NAME,
+    NO_ACTIVATION,
     Activate,
     Force,
     LookAtArmy,
@@ -70,7 +71,8 @@ def legal(st: OverlordsState) -> list[Action]:
     if st.phase == ACTIVATE:
         s = st.act_order[st.act_pos]
         kinds = sorted({k for k in st.aside[s] if usable(st, s, k)})
-        return [*(Activate(slugs[k]) for k in kinds), NoActivation()]
+        activate = st.cards.actions.activate
+        return [*(activate[k] for k in kinds), NO_ACTIVATION]
     step, s = st.sub[0], st.sub[1]
     n = st.players
     if step == RK_ARMY:
@@ -97,7 +99,7 @@ def apply(st: OverlordsState, action: Action) -> None:
         st.next_activation(st.act_pos + 1)
         return
     if isinstance(action, Activate):
-        _activate(st, st.act_order[st.act_pos], st.cards.kind(action.card))
+        _activate(st, st.act_order[st.act_pos], st.cards.kind_of[action.card])
         if st.phase != ABILITY:
             st.next_activation(st.act_pos + 1)
         return

@@ -97,8 +97,77 @@ def score_sheets(cards: CardSet, armies: Sequence[Sequence[int]]) -> list[dict[s
     return sheets
 
 
+class Tally:
+    """The scoring rules of a card set compiled once into tables (a search scores armies often).
+
+    `plain`: (kind, points by count) for every per-kind rule; `straights`: (kinds, bonus) per
+    straight type (OV-4); `majority`: (kind, places) per majority type (OV-3).
+    """
+
+    def __init__(self, cards: CardSet) -> None:
+        self.kinds = cards.kinds
+        self.plain: list[tuple[int, tuple[int, ...]]] = []
+        self.majority: list[tuple[int, tuple[int, ...]]] = []
+        self.rules = cards.scoring
+        groups: dict[str, list[int]] = {}
+        for k in range(cards.kinds):
+            rule = cards.scoring[k]
+            if rule["rule"] == "majority":
+                self.majority.append((k, tuple(rule["places"])))
+                continue
+            if rule["rule"] == "straight":
+                groups.setdefault(cards.types[k], []).append(k)
+            self.plain.append((k, tuple(rule_points(rule, n) for n in range(cards.counts[k] + 1))))
+        self.straights = [(tuple(ks), int(cards.scoring[ks[0]]["bonus"])) for ks in groups.values()]
+
+    def totals(self, armies: Sequence[Sequence[int]]) -> list[int]:
+        """The Total row of `score_sheets`, without building the sheets."""
+        n = self.kinds
+        counts = []
+        for army in armies:
+            c = [0] * n
+            for k in army:
+                c[k] += 1
+            counts.append(c)
+        out = []
+        for c in counts:
+            total = 0
+            for k, pts in self.plain:
+                x = c[k]
+                if x:
+                    total += pts[x] if x < len(pts) else rule_points(self.rules[k], x)
+            for kinds, bonus in self.straights:
+                total += bonus * min(c[k] for k in kinds)
+            out.append(total)
+        for k, places in self.majority:
+            held = [c[k] for c in counts]
+            if any(held):
+                for i, share in enumerate(majority_shares(places, held)):
+                    out[i] += share
+        return out
+
+
+_TALLIES: dict[int, tuple[CardSet, Tally]] = {}
+
+
+def tally(cards: CardSet) -> Tally:
+    """The compiled rules of `cards`, built on first use (card sets are cached and never change)."""
+    hit = _TALLIES.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = _TALLIES[id(cards)] = (cards, Tally(cards))
+    return hit[1]
+
+
 def totals(cards: CardSet, armies: Sequence[Sequence[int]]) -> list[int]:
-    return [s[TOTAL] for s in score_sheets(cards, armies)]
+    """Each army's total points, the same as the sheets' Total row (fast: no sheet is built).
+
+    >>> from deadtable.games.overlords.cards import load
+    >>> c = load()
+    >>> z, m = c.kind("zombie"), c.kind("minotaur")
+    >>> totals(c, [[z] * 7, [m, m], [m, m], [m]])
+    [24, 20, 20, 8]
+    """
+    return tally(cards).totals(armies)
 
 
 def table(cards: CardSet, armies: Sequence[Sequence[int]], columns: list[str]) -> dict[str, Any]:

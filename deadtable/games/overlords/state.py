@@ -22,9 +22,9 @@ from deadtable.core import Action, IllegalAction, Outcome, State
 from deadtable.i18n import Message, nmsg
 
 from . import hired_hands, knowledge
-from .actions import Exchange, NoExchange, Recruit, RecruitForDummy
+from .actions import NO_EXCHANGE, Exchange, Recruit
 from .cards import CardSet
-from .scoring import score_sheets
+from .scoring import score_sheets, totals
 
 # Hands, cards per hand and rounds by player count (section IV table).
 LAYOUT = {2: (3, 8, 3), 3: (3, 8, 3), 4: (4, 9, 2)}
@@ -167,7 +167,8 @@ class OverlordsState(State):
     def _start_activation(self) -> None:
         # The last card is recruited automatically and the round ends (V): no activation then.
         if len(self.hands[0]) >= 2:
-            self.act_order = [(self.overlord + i) % self.players for i in range(self.players)]
+            n, o = self.players, self.overlord
+            self.act_order = [*range(o, n), *range(o)]
             self.next_activation(0)
         else:
             self._start_recruit()
@@ -175,8 +176,10 @@ class OverlordsState(State):
     def next_activation(self, pos: int) -> None:
         """Give the next seat in turn order with a usable Hired Hand its decision (VII)."""
         self.sub = []
-        while pos < len(self.act_order):
-            if hired_hands.activatable(self, self.act_order[pos]):
+        order, aside = self.act_order, self.aside
+        while pos < len(order):
+            s = order[pos]
+            if aside[s] and hired_hands.activatable(self, s):
                 self.phase, self.act_pos = ACTIVATE, pos
                 return
             pos += 1
@@ -195,14 +198,25 @@ class OverlordsState(State):
             if len(self.hands[s]) == 1 and self.need[s] == 1 and s != c:
                 self.pend[s] = [self.hands[s][0]]  # the last card is recruited automatically (V)
         self.pend_dummy = -1
-        if all(self._done(s) for s in range(self.players)):
+        if self._recruiter() is None:
             self._reveal()
 
     def _done(self, s: int) -> bool:
         return len(self.pend[s]) == self.need[s] and (s != self.controller or self.pend_dummy >= 0)
 
+    def _recruiter(self, start: int = 0) -> int | None:
+        """The lowest seat still to commit a pick this turn (OV-2), or None when all have.
+
+        Seats below `start` are known to have committed already."""
+        pend, need, c = self.pend, self.need, self.controller
+        for s in range(start, self.players):
+            if len(pend[s]) != need[s] or (s == c and self.pend_dummy < 0):
+                return s
+        return None
+
     def available(self, s: int) -> list[int]:
-        return knowledge.msub(self.hands[s], sorted(self.pend[s]))
+        pend = self.pend[s]
+        return knowledge.msub(self.hands[s], sorted(pend)) if pend else self.hands[s]
 
     def own_options(self, s: int) -> list[int]:
         """Kinds seat `s` may recruit for itself now (sorted, distinct)."""
@@ -226,15 +240,22 @@ class OverlordsState(State):
     def _reveal(self) -> None:
         """All picks are revealed together (OV-2); Monsters cover the army, Hired Hands go aside."""
         hired = self.cards.hired
+        names = self.cards.names
+        listen = bool(self.listeners)
         self.last = [[] for _ in range(self.nh)]
         for s in range(self.players):
+            hand, last = self.hands[s], self.last[s]
             for k in self.pend[s]:
-                self.hands[s].remove(k)
+                hand.remove(k)
                 knowledge.forget_one(self, s, k)
-                (self.aside[s] if hired[k] else self.armies[s]).append(k)
-                self.last[s].append(k)
-                self.emit("recruit", seat=s, card=self.name(k))
-            self.aside[s].sort()
+                if hired[k]:
+                    self.aside[s].append(k)
+                    self.aside[s].sort()
+                else:
+                    self.armies[s].append(k)
+                last.append(k)
+                if listen:
+                    self.emit("recruit", seat=s, card=names[k])
             if self.bk[s] >= 0:
                 # Black Knight: into the hand before passing, in front of everyone (VII).
                 self.hands[s].append(self.bk[s])
@@ -249,14 +270,16 @@ class OverlordsState(State):
             self.armies[self.players].append(k)  # a Hired Hand goes straight into the dummy's army
             self.last[self.players].append(k)
         shown = "; ".join(
-            f"P{z + 1} {', '.join(self.name(k) for k in picks)}"
+            f"P{z + 1} {names[picks[0]]}"
+            if len(picks) == 1
+            else f"P{z + 1} {', '.join(names[k] for k in picks)}"
             for z, picks in enumerate(self.last[: self.players])
             if picks
         )
         dummy_picks = self.last[self.players] if self.dummy else []
         if dummy_picks:
-            names = ", ".join(self.name(k) for k in dummy_picks)
-            self.note(Message("Recruited: {picks}; the dummy {cards}", picks=shown, cards=names))
+            cards = ", ".join(names[k] for k in dummy_picks)
+            self.note(Message("Recruited: {picks}; the dummy {cards}", picks=shown, cards=cards))
         else:
             self.note(Message("Recruited: {picks}", picks=shown))
         self.need = [1] * self.players
@@ -320,7 +343,7 @@ class OverlordsState(State):
     def current_player(self) -> int | None:
         ph = self.phase
         if ph == RECRUIT:
-            return next(s for s in range(self.players) if not self._done(s))
+            return self._recruiter()
         if ph == EXCHANGE:
             return self.exch.index(NONE)
         if ph == ACTIVATE:
@@ -331,15 +354,19 @@ class OverlordsState(State):
 
     def legal_actions(self) -> list[Action]:
         ph = self.phase
-        slugs = self.cards.slugs
+        table = self.cards.actions
         if ph == RECRUIT:
-            s = next(s for s in range(self.players) if not self._done(s))
+            s = self._recruiter()
+            assert s is not None
             if len(self.pend[s]) < self.need[s]:
-                return [Recruit(slugs[k]) for k in self.own_options(s)]
-            return [RecruitForDummy(slugs[k]) for k in self.dummy_options(s)]
+                recruit = table.recruit
+                return [recruit[k] for k in self.own_options(s)]
+            for_dummy = table.for_dummy
+            return [for_dummy[k] for k in self.dummy_options(s)]
         if ph == EXCHANGE:
             s = self.exch.index(NONE)
-            return [*(Exchange(slugs[k]) for k in sorted(set(self.hands[s]))), NoExchange()]
+            exchange = table.exchange
+            return [*(exchange[k] for k in sorted(set(self.hands[s]))), NO_EXCHANGE]
         if ph in (ACTIVATE, ABILITY):
             return hired_hands.legal(self)
         return []
@@ -353,14 +380,14 @@ class OverlordsState(State):
     def _apply(self, action: Action) -> None:
         ph = self.phase
         if ph == RECRUIT:
-            s = self.current_player
+            s = self._recruiter()
             assert s is not None
-            if isinstance(action, Recruit):
-                self.pend[s].append(self.cards.kind(action.card))
+            kind = self.cards.kind_of[action.card]  # type: ignore[attr-defined]
+            if type(action) is Recruit:
+                self.pend[s].append(kind)
             else:
-                assert isinstance(action, RecruitForDummy)
-                self.pend_dummy = self.cards.kind(action.card)
-            if all(self._done(t) for t in range(self.players)):
+                self.pend_dummy = kind
+            if self._recruiter(s) is None:
                 self._reveal()
         elif ph == EXCHANGE:
             s = self.exch.index(NONE)
@@ -376,7 +403,7 @@ class OverlordsState(State):
 
     def scores(self) -> list[int]:
         """Each seat's points; in the team game, its team's total (XIII)."""
-        own = [s["Total"] for s in self.score_sheets()[: self.players]]
+        own = totals(self.cards, self.armies)[: self.players]
         if self.teams:
             return [own[s] + own[self.partner(s)] for s in range(self.players)]
         return own
