@@ -42,15 +42,50 @@ def targets(s: ZOState, p: int) -> list[tuple[int, int]]:
 
 
 def actions(s: ZOState, p: int) -> list[Action]:
-    out: list[Action] = []
-    names = [s.cs.cards[k].name for k in attackers(s, p)]
-    if s.cs.scavenger in s.hand[p]:
+    """Every (target, attacker) pair in the order of `targets`, then "end attack"."""
+    cs, hand = s.cs, s.hand[p]
+    cat, kind_names = cs.categories, cs.names
+    names: list[str] = []
+    last = -1
+    for k in hand:  # distinct Minion kinds (the hand is sorted), as `attackers`
+        if k != last:
+            last = k
+            c = cat[k]
+            if c in (MINION, SURVIVOR):
+                names.append(kind_names[k])
+    if cs.scavenger in hand:
         names.append("scavenger")
+    out: list[Action] = []
     if names:
-        for q, slot in targets(s, p):
-            out.extend(A.attack(name, q, slot) for name in names)
-    out.append(A.END["attack"])
+        who = tuple(names)
+        n, alive, barricades = s.players, s.alive, cs.barricades
+        for i in range(1, n):  # living opponents from the left (`ZOState.opponents`)
+            q = (p + i) % n
+            if not alive[q]:
+                continue
+            base = s.base[q]
+            first = 1
+            for sl in base:
+                if barricades[sl[KIND]]:
+                    break
+            else:
+                first = 0  # no Barricade: life points are a target (ZO-8)
+            key = (who, q, first, len(base))
+            row = ATTACKS.get(key)
+            if row is None:
+                if len(ATTACKS) > 50_000:
+                    ATTACKS.clear()
+                row = ATTACKS[key] = tuple(
+                    A.attack(name, q, slot) for slot in range(first, len(base) + 1) for name in who
+                )
+            out += row
+    out.append(END_ATTACK)
     return out
+
+
+# The attack actions against one opponent, interned: (attacker names, seat, first slot, Traps) -> row.
+ATTACKS: dict[tuple[tuple[str, ...], int, int, int], tuple[Action, ...]] = {}
+END_ATTACK = A.END["attack"]
 
 
 def apply(s: ZOState, p: int, action: A.Attack) -> None:

@@ -21,6 +21,7 @@ TRAP, SURVIVOR, ACTION, SCAVENGER, SUPPLY, MINION = range(6)
 CATEGORY_NAMES = ("Trap", "Survivor", "Action", "Scavenger", "Supply", "Minion")
 LURE_TYPES = ("ammo", "fuel", "food", "medicine")
 KEYWORDS = ("once_per_turn", "when_placed", "combo")
+USED_FROM_HUB = ("once_per_turn", "combo")  # a Trap's abilities used from the Action Phase
 ICONS = ("", "2", "3", "4", "3-4")
 # The message context (msgctxt) of card names and ability texts in the catalogues: a card text is
 # translated with translator(lang).pgettext(CARD_CONTEXT, text) (names printed in English stay English).
@@ -84,6 +85,13 @@ class Card:
         return " + ".join(LURE_TYPES[t].capitalize() for t in self.lure)
 
 
+def hub_uses(c: Card) -> tuple[tuple[int, bool], ...]:
+    """A Trap's abilities used from the Action Phase: (ability index, is Combo) each."""
+    if c.category != TRAP:
+        return ()
+    return tuple((j, a.keyword == "combo") for j, a in enumerate(c.abilities) if a.keyword in USED_FROM_HUB)
+
+
 @dataclass(frozen=True)
 class CardSet:
     path: str
@@ -105,6 +113,33 @@ class CardSet:
     misfits: tuple[int, ...]
     actions: tuple[int, ...]
     categories: tuple[int, ...] = ()  # by kind, for the engine's inner loops
+    # Tables by kind for the engine's inner loops, derived from `cards` (filled in __post_init__).
+    catbits: tuple[int, ...] = field(init=False, repr=False, compare=False)  # 1 << category
+    costs: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    lures: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    barricades: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    # A Trap's abilities used from the Action Phase: (ability index, is Combo) each (not When Placed).
+    uses: tuple[tuple[tuple[int, bool], ...], ...] = field(init=False, repr=False, compare=False)
+    reinforce: tuple[int, ...] = field(init=False, repr=False, compare=False)  # defense added when attached
+
+    def __post_init__(self) -> None:
+        cards = self.cards
+        put = object.__setattr__
+        put(self, "catbits", tuple(1 << c.category for c in cards))
+        put(self, "costs", tuple(c.cost for c in cards))
+        put(self, "lures", tuple(c.lure for c in cards))
+        put(self, "names", tuple(c.name for c in cards))
+        put(self, "barricades", tuple(c.barricade for c in cards))
+        put(self, "uses", tuple(hub_uses(c) for c in cards))
+        put(
+            self,
+            "reinforce",
+            tuple(
+                c.abilities[0].get("n", 2) if c.abilities and c.abilities[0].effect == "reinforce" else 0
+                for c in cards
+            ),
+        )
 
     def card(self, kind: int) -> Card:
         return self.cards[kind]

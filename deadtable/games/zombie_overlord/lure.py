@@ -36,22 +36,46 @@ def leaders(s: ZOState) -> list[int]:
 
 
 def lures(s: ZOState, p: int) -> list[bool]:
-    """Which Wasteland Survivors `p` would lure now."""
-    return [q == p for q in leaders(s)]
+    """Which Wasteland Survivors `p` would lure now: its score is at least 1 and strictly higher
+    than every other living player's (the same answer as `leaders`, with `p`'s counts first)."""
+    mine = s.lure_points(p)
+    lure = s.cs.lures
+    out = [False] * len(s.wasteland)
+    others: list[list[int]] | None = None
+    for i, k in enumerate(s.wasteland):
+        types = lure[k]
+        best = 0
+        for t in types:
+            best += mine[t]
+        if best < 1:
+            continue
+        if others is None:
+            others = [s.lure_points(q) for q in range(s.players) if q != p and s.alive[q]]
+        for pts in others:
+            score = 0
+            for t in types:
+                score += pts[t]
+            if score >= best:
+                break
+        else:
+            out[i] = True
+    return out
 
 
 def lure_phase(s: ZOState, p: int) -> None:
     """Lure every Survivor `p` leads for, then refill the Wasteland."""
-    if any(sl[1] for sl in s.base[p]):
-        taken = lures(s, p)
-        if any(taken):
-            keep = []
-            for k, t in zip(s.wasteland, taken, strict=True):
-                if t:
-                    take(s, p, k)
-                else:
-                    keep.append(k)
-            s.wasteland = keep
+    for sl in s.base[p]:
+        if sl[1]:  # an active Trap: only then can `p` have lure points
+            taken = lures(s, p)
+            if True in taken:
+                keep = []
+                for k, t in zip(s.wasteland, taken, strict=True):
+                    if t:
+                        take(s, p, k)
+                    else:
+                        keep.append(k)
+                s.wasteland = keep
+            break
     refill(s)
 
 

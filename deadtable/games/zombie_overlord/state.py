@@ -8,7 +8,6 @@ of a base is one list copy. The rules live in turn.py, attack.py, lure.py and ef
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Hashable
 from typing import Any, Final
 
@@ -129,15 +128,19 @@ class ZOState(State):
         """Draw up to `n` cards, shuffling the Discard Pile into a new Draw Deck when it runs out."""
         deck, hand = self.deck[p], self.hand[p]
         got = 0
-        for _ in range(n):
+        while got < n:
             if not deck:
                 if not self.discard[p]:
                     break
                 deck.extend(self.discard[p])
                 self.discard[p] = []
                 self.rng.shuffle(deck)
-            insort(hand, deck.pop())
-            got += 1
+            take = min(n - got, len(deck))
+            hand += deck[-take:]  # the top of the deck is the end of the list
+            del deck[-take:]
+            got += take
+        if got:
+            hand.sort()
         return got
 
     def take_from_hand(self, p: int, kind: int) -> None:
@@ -164,28 +167,27 @@ class ZOState(State):
     def lure_points(self, p: int) -> list[int]:
         """Active lure points of `p` by type: each active Trap counts 1."""
         pts = [0, 0, 0, 0]
-        cards = self.cs.cards
+        lures = self.cs.lures
         for slot in self.base[p]:
             if slot[ACTIVE]:
-                for t in cards[slot[KIND]].lure:
+                for t in lures[slot[KIND]]:
                     pts[t] += 1
         return pts
 
     def defense(self, slot: Slot) -> tuple[int, int]:
         """(destroy, deactivate) of a Trap in a base, Reinforcements included."""
-        cards = self.cs.cards
-        c = cards[slot[KIND]]
-        extra = sum(
-            cards[a].abilities[0].get("n", 2)
-            for a in slot[ATTACHED]
-            if cards[a].abilities[0].effect == "reinforce"
-        )
+        c = self.cs.cards[slot[KIND]]
+        extra = 0
+        if slot[ATTACHED]:
+            reinforce = self.cs.reinforce
+            for a in slot[ATTACHED]:
+                extra += reinforce[a]
         return c.defense + extra, c.deactivate + extra
 
     def has_barricade(self, p: int) -> bool:
         """RULINGS ZO-8: any Barricade in the base, active or inactive."""
-        cards = self.cs.cards
-        return any(cards[s[KIND]].barricade for s in self.base[p])
+        barricades = self.cs.barricades
+        return any(barricades[sl[KIND]] for sl in self.base[p])
 
     # -- the contract ------------------------------------------------------------------------
     @property

@@ -15,7 +15,7 @@ from deadtable.i18n import N_, Message, nmsg
 from . import actions as A
 from . import attack, effects, lure
 from .cards import ACTION, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP
-from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, MALFUNCTION, USED
+from .state import ACTIVE, ATTACHED, KIND, LOCK, MALFUNCTION, USED
 
 if TYPE_CHECKING:
     from .state import ZOState
@@ -26,93 +26,148 @@ FRESH = 8  # in `idle`: nothing done since entering the current phase
 
 
 # -- what may be done ------------------------------------------------------------------------
+# Category bits of a hand (`CardSet.catbits`), so the hub tests a hand in one pass.
+PURCHASE_BITS = (1 << SUPPLY) | (1 << SCAVENGER)
+ATTACK_BITS = (1 << MINION) | (1 << SURVIVOR) | (1 << SCAVENGER)
+ACTION_BIT = 1 << ACTION
+TRAP_BIT = 1 << TRAP
+
+
 def legal(s: ZOState) -> list[Action]:
     if s.pending:
         return effects.decision_actions(s)
     p = s.tp
-    if s.phase == "purchase":
+    phase = s.phase
+    if phase == "purchase":
         return purchase_actions(s, p)
-    if s.phase == "action":
+    if phase == "action":
         return action_actions(s, p)
-    if s.phase == "attack":
+    if phase == "attack":
         return attack.actions(s, p)
     # A phase left with nothing done is not offered again until something happens: no endless
     # "purchase" / "end purchasing" loops for bots and search.
     idle = s.idle
-    out: list[Action] = [A.ENTER[ph] for ph in A.PHASES if not idle & PHASE_BIT[ph] and has_work(s, p, ph)]
+    bits = s.cs.catbits
+    m = 0
+    for k in s.hand[p]:
+        m |= bits[k]
+    out: list[Action] = []
+    if not idle & 1 and (m & PURCHASE_BITS or (s.pp > 0 and can_buy(s))):
+        out.append(ENTER_PURCHASE)
+    if not idle & 2 and action_work(s, p, m):
+        out.append(ENTER_ACTION)
+    if not idle & 4 and m & ATTACK_BITS:
+        out.append(ENTER_ATTACK)
     out.append(A.END_TURN)
     return out
 
 
 def has_work(s: ZOState, p: int, phase: str) -> bool:
     """Whether entering `phase` offers anything but leaving it again (a quick test of the lists)."""
-    cs, hand = s.cs, s.hand[p]
-    cat = cs.categories
+    bits = s.cs.catbits
+    m = 0
+    for k in s.hand[p]:
+        m |= bits[k]
     if phase == "attack":
-        return any(cat[k] in ATTACKERS for k in hand)
+        return bool(m & ATTACK_BITS)
     if phase == "purchase":
-        if cs.supply in hand or cs.scavenger in hand:
+        return bool(m & PURCHASE_BITS) or (s.pp > 0 and can_buy(s))
+    return action_work(s, p, m)
+
+
+def can_buy(s: ZOState) -> bool:
+    """Whether the purchase points of this turn buy anything (the buy actions of the Purchase Phase)."""
+    cs, pp = s.cs, s.pp
+    costs = cs.costs
+    for k in s.row:
+        if k >= 0 and costs[k] <= pp:
             return True
-        pp = s.pp
-        if pp <= 0:
-            return False
-        return len(purchase_actions(s, p)) > 1
-    full = len(s.base[p]) >= cs.max_traps
-    for k in hand:
-        c = cat[k]
-        if c == ACTION or (c == TRAP and not full):
+    if s.action_deck and costs[s.action_deck[-1]] <= pp:
+        return True
+    return bool(s.scavengers) and costs[cs.scavenger] <= pp
+
+
+def action_work(s: ZOState, p: int, m: int) -> bool:
+    """Whether the Action Phase offers more than "end actions"; `m` holds the hand's category bits."""
+    if m & ACTION_BIT:
+        return True
+    cs, base = s.cs, s.base[p]
+    if m & TRAP_BIT:
+        if len(base) < cs.max_traps:
             return True
-    return len(action_actions(s, p)) > 1
+        for sl in base:  # RULINGS ZO-11: placed over an active Trap not used this turn
+            if sl[ACTIVE] and not sl[USED]:
+                return True
+    uses = cs.uses
+    for i, sl in enumerate(base):
+        if sl[ACTIVE]:
+            used = sl[USED]
+            for j, combo in uses[sl[KIND]]:
+                if not used >> j & 1 and (not combo or effects.combo_ready(s, p, i)):
+                    return True
+        elif sl[LOCK] == MALFUNCTION and s.hand[p]:
+            return True
+    return False
 
 
 def purchase_actions(s: ZOState, p: int) -> list[Action]:
     cs, hand = s.cs, s.hand[p]
     out: list[Action] = []
     if cs.supply in hand:
-        out.append(A.play("supply"))
+        out.append(PLAY_SUPPLY)
     if cs.scavenger in hand:
-        out.append(A.play("scavenger"))
-    pp, cards = s.pp, cs.cards
+        out.append(PLAY_SCAVENGER)
+    pp, costs = s.pp, cs.costs
     for i, k in enumerate(s.row):
-        if k >= 0 and cards[k].cost <= pp:
+        if k >= 0 and costs[k] <= pp:
             out.append(A.buy("trap", i + 1))
-    if s.action_deck and cards[s.action_deck[-1]].cost <= pp:  # every Action costs the same (2)
-        out.append(A.buy("action"))
-    if s.scavengers and cards[cs.scavenger].cost <= pp:
-        out.append(A.buy("scavenger"))
+    if s.action_deck and costs[s.action_deck[-1]] <= pp:  # every Action costs the same (2)
+        out.append(BUY_ACTION)
+    if s.scavengers and costs[cs.scavenger] <= pp:
+        out.append(BUY_SCAVENGER)
     out.append(A.END["purchase"])
     return out
 
 
 def action_actions(s: ZOState, p: int) -> list[Action]:
     cs, hand, base = s.cs, s.hand[p], s.base[p]
-    cards = cs.cards
+    cat, names = cs.categories, cs.names
     out: list[Action] = []
     last = -1
     for k in hand:
         if k == last:
             continue
         last = k
-        c = cards[k]
-        if c.category == TRAP:
+        c = cat[k]
+        if c == TRAP:
             if len(base) < cs.max_traps:
-                out.append(A.place(c.name))
+                out.append(A.place(names[k]))
             else:  # RULINGS ZO-11: replace an active Trap whose ability was not used this turn
-                out.extend(A.place(c.name, i + 1) for i, sl in enumerate(base) if sl[ACTIVE] and not sl[USED])
-        elif c.category == ACTION:
-            out.append(A.play(c.name))
+                name = names[k]
+                out.extend(A.place(name, i + 1) for i, sl in enumerate(base) if sl[ACTIVE] and not sl[USED])
+        elif c == ACTION:
+            out.append(A.play(names[k]))
+    uses = cs.uses
     for i, sl in enumerate(base):
         if sl[ACTIVE]:
-            for j, ab in enumerate(cards[sl[KIND]].abilities):
-                if sl[USED] & (1 << j) or ab.keyword == "when_placed":
+            used = sl[USED]
+            for j, combo in uses[sl[KIND]]:
+                if used >> j & 1:
                     continue
-                if ab.keyword == "combo" and not effects.combo_ready(s, p, i):
-                    continue
-                out.append(A.use(i + 1, "combo" if ab.keyword == "combo" else "once per turn"))
+                if combo:
+                    if effects.combo_ready(s, p, i):
+                        out.append(A.use(i + 1, "combo"))
+                else:
+                    out.append(A.use(i + 1, "once per turn"))
         elif sl[LOCK] == MALFUNCTION and hand:
             out.append(A.repair(i + 1))
     out.append(A.END["action"])
     return out
+
+
+ENTER_PURCHASE, ENTER_ACTION, ENTER_ATTACK = (A.ENTER[ph] for ph in A.PHASES)
+PLAY_SUPPLY, PLAY_SCAVENGER = A.play("supply"), A.play("scavenger")
+BUY_ACTION, BUY_SCAVENGER = A.buy("action"), A.buy("scavenger")
 
 
 # -- doing it --------------------------------------------------------------------------------
@@ -205,20 +260,22 @@ def place(s: ZOState, p: int, k: int, over: int) -> None:
 def end_turn(s: ZOState, p: int) -> None:
     """Lure, Clean Up, End Turn; then Start Turn of the next living player."""
     lure.lure_phase(s, p)
-    cs = s.cs
-    s.discard[p].extend(s.hand[p])
+    s.discard[p] += s.hand[p]
     s.hand[p] = []
     s.shown[p] = []
-    s.draw(p, cs.hand_size)
-    for q in range(s.players):  # attack points on Traps last for the turn only (ZO-7)
-        base = s.base[q]
+    s.draw(p, s.cs.hand_size)
+    for base in s.base:  # attack points on Traps last for the turn only (ZO-7)
         for i, sl in enumerate(base):
-            if sl[DAMAGE] or sl[USED]:
+            if sl[2] or sl[5]:  # DAMAGE, USED
                 base[i] = (sl[0], sl[1], 0, sl[3], sl[4], 0)
     s.phase, s.visited, s.pp, s.bonus, s.idle = "", 0, 0, 0, 0
     s.turns += 1
-    n = s.players
-    nxt = next((p + i) % n for i in range(1, n + 1) if s.alive[(p + i) % n])
+    n, alive = s.players, s.alive
+    nxt = p
+    for i in range(1, n + 1):
+        if alive[(p + i) % n]:
+            nxt = (p + i) % n
+            break
     # A round ends when play passes the first player's seat (RULINGS ZO-4: play passes left).
     if 0 < (s.first - p) % n <= (nxt - p) % n or nxt == p:
         if s.listeners:
@@ -239,14 +296,15 @@ def end_turn(s: ZOState, p: int) -> None:
 
 def start_turn(s: ZOState, p: int) -> None:
     """Set all inactive Traps of `p` upright, except those held by Power Down or a Malfunction."""
-    for q in range(s.players):
-        base = s.base[q]
+    mine = p + 1
+    for q, base in enumerate(s.base):
         for i, sl in enumerate(base):
-            if sl[ACTIVE]:
+            if sl[1]:  # ACTIVE
                 continue
-            if sl[LOCK] == p + 1 or (q == p and sl[LOCK] == 0):
+            lock = sl[4]  # LOCK
+            if lock == mine or (q == p and lock == 0):
                 base[i] = (sl[0], 1, sl[2], sl[3], 0, sl[5])
-    s.add_log(Message("P{seat}'s turn (round {round})", seat=p + 1, round=s.round))
+    s.add_log(Message("P{seat}'s turn (round {round})", seat=mine, round=s.round))
 
 
 # -- why an action is not allowed ------------------------------------------------------------
