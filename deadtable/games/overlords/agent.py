@@ -29,7 +29,7 @@ from .actions import (
     TakeFromPile,
 )
 from .hired_hands import target_index
-from .scoring import counts_of, majority_shares, rule_points, score_sheets
+from .scoring import counts_of, majority_shares, rule_points, totals
 from .state import OverlordsState
 
 SET_UP = 0.4  # how much of a set's future bonus a partial set is credited with (tuned against random)
@@ -164,8 +164,8 @@ class HeuristicAgent:
         for q, top in enumerate(tops):
             if top >= 0:
                 armies[(q + 1) % n if clockwise else (q - 1) % n].append(top)
-        before = [s["Total"] for s in score_sheets(st.cards, st.armies)]
-        after = [s["Total"] for s in score_sheets(st.cards, armies)]
+        before = totals(st.cards, st.armies)
+        after = totals(st.cards, armies)
         delta = [a - b for a, b in zip(after, before, strict=True)]
         rivals = [delta[q] for q in st.opponents(me)]
         return delta[me] - max(rivals, default=0)

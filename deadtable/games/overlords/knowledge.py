@@ -113,7 +113,8 @@ def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) 
     sizes: list[int] = []
     pool: list[int] = []
     for z in zones:
-        unknown = msub(sorted(st.zone(z)), sorted(mine[z]))
+        # The pool is sorted below, so a zone nothing of which is known goes in as it lies.
+        unknown = msub(sorted(st.zone(z)), sorted(mine[z])) if mine[z] else st.zone(z)
         sizes.append(len(unknown))
         pool.extend(unknown)
     box_unknown = msub(st.box, sorted(mine[st.box_zone]))
@@ -126,10 +127,15 @@ def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) 
     rng.shuffle(rest)
     at = 0
     for z, n in zip(zones, sizes, strict=True):
-        cards = sorted(mine[z] + rest[at : at + n])
-        at += n
         if z >= st.players:  # the dummy's hand and the draw pile: nobody knows their order
-            rng.shuffle(cards)
+            if mine[z]:
+                cards = sorted(mine[z] + rest[at : at + n])
+                rng.shuffle(cards)
+            else:
+                cards = rest[at : at + n]  # `rest` is shuffled: its order is already uniform
+        else:
+            cards = sorted(mine[z] + rest[at : at + n])
+        at += n
         if z == st.draw_zone:
             out.draw = cards
         else:

@@ -12,6 +12,7 @@ across all armies at once, the dummy's included (OV-3), so the sheet is computed
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -100,13 +101,14 @@ def score_sheets(cards: CardSet, armies: Sequence[Sequence[int]]) -> list[dict[s
 class Tally:
     """The scoring rules of a card set compiled once into tables (a search scores armies often).
 
-    `plain`: (kind, points by count) for every per-kind rule; `straights`: (kinds, bonus) per
-    straight type (OV-4); `majority`: (kind, places) per majority type (OV-3).
+    `plain`: points by count for every kind with a per-kind rule (None for majority kinds);
+    `straights`: (kinds, bonus) per straight type (OV-4); `majority`: (kind, places) per majority
+    type (OV-3).
     """
 
     def __init__(self, cards: CardSet) -> None:
         self.kinds = cards.kinds
-        self.plain: list[tuple[int, tuple[int, ...]]] = []
+        self.plain: list[tuple[int, ...] | None] = [None] * cards.kinds  # points by count, per kind
         self.majority: list[tuple[int, tuple[int, ...]]] = []
         self.rules = cards.scoring
         groups: dict[str, list[int]] = {}
@@ -117,27 +119,22 @@ class Tally:
                 continue
             if rule["rule"] == "straight":
                 groups.setdefault(cards.types[k], []).append(k)
-            self.plain.append((k, tuple(rule_points(rule, n) for n in range(cards.counts[k] + 1))))
+            self.plain[k] = tuple(rule_points(rule, n) for n in range(cards.counts[k] + 1))
         self.straights = [(tuple(ks), int(cards.scoring[ks[0]]["bonus"])) for ks in groups.values()]
 
     def totals(self, armies: Sequence[Sequence[int]]) -> list[int]:
         """The Total row of `score_sheets`, without building the sheets."""
-        n = self.kinds
-        counts = []
-        for army in armies:
-            c = [0] * n
-            for k in army:
-                c[k] += 1
-            counts.append(c)
+        plain = self.plain
+        counts = [Counter(army) for army in armies]
         out = []
         for c in counts:
             total = 0
-            for k, pts in self.plain:
-                x = c[k]
-                if x:
+            for k, x in c.items():
+                pts = plain[k]
+                if pts is not None:
                     total += pts[x] if x < len(pts) else rule_points(self.rules[k], x)
             for kinds, bonus in self.straights:
-                total += bonus * min(c[k] for k in kinds)
+                total += bonus * min([c[k] for k in kinds])
             out.append(total)
         for k, places in self.majority:
             held = [c[k] for c in counts]
