@@ -297,10 +297,10 @@ class ZooState(State):
                 piece = {"owner": self.owner[i], "value": self.piece_value[i], "mutant": self.mutant[i]}
             cells.append(
                 {
-                    "pos": board.name(i),
+                    "pos": NAMES[i],
                     "height": len(stack),
                     # CZ-1: the top card's value is seen; whether it hides a mutant is not.
-                    "top": board.value(stack[-1]) if stack else None,
+                    "top": stack[-1] & 7 if stack else None,  # board.value
                     "piece": piece,
                 }
             )
@@ -344,13 +344,19 @@ class ZooState(State):
             remaining[v] -= 1
         pool = sorted(v for v, n in remaining.items() for _ in range(n))
         rng.shuffle(pool)
-        stacks = [[board.value(c) for c in s] for s in self.stacks]
+        stacks = [[c & 7 for c in s] for s in self.stacks]  # board.value
         for i, v in zip(covered, pool, strict=True):
             stacks[i][0] = v
+        # Where each value lies, in board order (marking a mutant never turns a card into another value).
+        spots_of: dict[int, list[tuple[int, int]]] = {v: [] for v in MUTANT_VALUES}
+        for i, stack in enumerate(stacks):
+            for j, c in enumerate(stack):
+                if c in spots_of:
+                    spots_of[c].append((i, j))
         for v in MUTANT_VALUES:
             if v in self.found_mutants:
                 continue
-            spots = [(i, j) for i in range(POSITIONS) for j, c in enumerate(stacks[i]) if c == v]
+            spots = spots_of[v]
             i, j = spots[rng.randrange(len(spots))]
             stacks[i][j] = v | board.MUTANT
         other.stacks = stacks
