@@ -122,6 +122,8 @@ class CardSet:
     # A Trap's abilities used from the Action Phase: (ability index, is Combo) each (not When Placed).
     uses: tuple[tuple[tuple[int, bool], ...], ...] = field(init=False, repr=False, compare=False)
     reinforce: tuple[int, ...] = field(init=False, repr=False, compare=False)  # defense added when attached
+    # (players, misfits) -> the box and the unshuffled Trap and Survivor decks (state.decks)
+    setups: dict[tuple[int, bool], Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         cards = self.cards

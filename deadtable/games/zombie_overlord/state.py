@@ -27,6 +27,7 @@ LOCK: Final = 4
 USED: Final = 5
 MALFUNCTION: Final = -1
 LOG_LENGTH = 14
+_copy = list.copy  # a zone's copy, mapped over the seats in `_copy_into`
 Slot = tuple[int, int, int, tuple[int, ...], int, int]
 
 
@@ -75,9 +76,6 @@ class ZOState(State):
             raise IllegalAction(
                 "{path}: not enough Supply or Minion cards for {n} players", path=cs.path, n=n
             )
-        self.box = [cs.supply] * (cs.total(cs.supply) - need[0]) + [cs.minion] * (
-            cs.total(cs.minion) - need[1]
-        )
         self.deck, self.hand, self.discard, self.base, self.shown = [], [], [], [], []
         for _ in range(n):
             d = [cs.supply] * cs.start_supply + [cs.minion] * cs.start_minions
@@ -90,16 +88,9 @@ class ZOState(State):
         self.life = [cs.life] * n
         self.alive = [True] * n
         self.out_order = []
-        traps = cs.trap_deck(n)
-        self.box += [k for k in cs.traps for _ in range(cs.cards[k].copies)]
-        for k in traps:  # the box keeps the Traps whose player icon does not match (RULINGS ZO-3)
-            self.box.remove(k)
-        survivors = cs.survivor_deck(n, misfits)
-        all_survivors = [k for k in cs.survivors for _ in range(cs.cards[k].copies)] + list(cs.misfits)
-        for k in survivors:
-            all_survivors.remove(k)
-        self.box += all_survivors
-        self.box.sort()
+        box, trap_deck, survivor_deck = decks(cs, n, misfits)
+        self.box = box  # shared by every game at this count, never changed
+        traps, survivors = list(trap_deck), list(survivor_deck)
         rng.shuffle(traps)
         rng.shuffle(survivors)
         self.trap_deck = traps
@@ -259,31 +250,31 @@ class ZOState(State):
 
     def _copy_into(self, other: Any) -> None:
         other.cs = self.cs
-        other.deck = [list(x) for x in self.deck]
-        other.hand = [list(x) for x in self.hand]
-        other.discard = [list(x) for x in self.discard]
-        other.base = [list(x) for x in self.base]
-        other.shown = [list(x) for x in self.shown]
-        other.life = list(self.life)
-        other.alive = list(self.alive)
-        other.out_order = list(self.out_order)
-        other.trap_deck = list(self.trap_deck)
-        other.row = list(self.row)
-        other.survivor_deck = list(self.survivor_deck)
-        other.wasteland = list(self.wasteland)
+        other.deck = list(map(_copy, self.deck))
+        other.hand = list(map(_copy, self.hand))
+        other.discard = list(map(_copy, self.discard))
+        other.base = list(map(_copy, self.base))
+        other.shown = list(map(_copy, self.shown))
+        other.life = self.life[:]
+        other.alive = self.alive[:]
+        other.out_order = self.out_order[:]
+        other.trap_deck = self.trap_deck[:]
+        other.row = self.row[:]
+        other.survivor_deck = self.survivor_deck[:]
+        other.wasteland = self.wasteland[:]
         other.wasteland_size = self.wasteland_size
-        other.action_deck = list(self.action_deck)
+        other.action_deck = self.action_deck[:]
         other.scavengers = self.scavengers
-        other.banished = list(self.banished)
-        other.removed = list(self.removed)
+        other.banished = self.banished[:]
+        other.removed = self.removed[:]
         other.box = self.box
         other.first, other.tp, other.phase, other.visited = self.first, self.tp, self.phase, self.visited
         other.idle = self.idle
         other.pp, other.bonus, other.round, other.turns = self.pp, self.bonus, self.round, self.turns
         other.limit = self.limit
-        other.pending = list(self.pending)
+        other.pending = self.pending[:]
         other.over, other.note = self.over, self.note
-        other.log = list(self.log)
+        other.log = self.log[:]
         other._legal = self._legal
 
     def key(self) -> Hashable:
@@ -308,6 +299,27 @@ class ZOState(State):
                 out += [slot[KIND], *slot[ATTACHED]]
         out += [d[3] for d in self.pending if d[0] == "trap" and d[2] in ("malfunction", "reinforce")]
         return sorted(out)
+
+
+def decks(cs: CardSet, n: int, misfits: bool) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
+    """The box, and the Trap and Survivor decks before shuffling, at `n` players; made once per card set."""
+    key = (n, misfits)
+    got = cs.setups.get(key)
+    if got is None:
+        need = (cs.start_supply * n, cs.start_minions * n)
+        box = [cs.supply] * (cs.total(cs.supply) - need[0]) + [cs.minion] * (cs.total(cs.minion) - need[1])
+        traps = cs.trap_deck(n)
+        box += [k for k in cs.traps for _ in range(cs.cards[k].copies)]
+        for k in traps:  # the box keeps the Traps whose player icon does not match (RULINGS ZO-3)
+            box.remove(k)
+        survivors = cs.survivor_deck(n, misfits)
+        all_survivors = [k for k in cs.survivors for _ in range(cs.cards[k].copies)] + list(cs.misfits)
+        for k in survivors:
+            all_survivors.remove(k)
+        box += all_survivors
+        box.sort()
+        got = cs.setups[key] = (box, tuple(traps), tuple(survivors))
+    return got
 
 
 # The rules import the slot layout above, so they come last (turn -> attack, lure, effects).

@@ -264,10 +264,6 @@ def end_turn(s: ZOState, p: int) -> None:
     s.hand[p] = []
     s.shown[p] = []
     s.draw(p, s.cs.hand_size)
-    for base in s.base:  # attack points on Traps last for the turn only (ZO-7)
-        for i, sl in enumerate(base):
-            if sl[2] or sl[5]:  # DAMAGE, USED
-                base[i] = (sl[0], sl[1], 0, sl[3], sl[4], 0)
     s.phase, s.visited, s.pp, s.bonus, s.idle = "", 0, 0, 0, 0
     s.turns += 1
     n, alive = s.players, s.alive
@@ -282,6 +278,7 @@ def end_turn(s: ZOState, p: int) -> None:
             s.emit("round_end", round=s.round, life=list(s.life))
         s.round += 1
         if s.limit and s.round > s.limit:  # RULINGS ZO-10
+            turn_over(s, -1)
             s.over = True
             s.note = nmsg(
                 "The round limit ({n} round) was reached: living players are ranked by life.",
@@ -291,20 +288,24 @@ def end_turn(s: ZOState, p: int) -> None:
             s.add_log(s.note)
             return
     s.tp = nxt
-    start_turn(s, nxt)
+    turn_over(s, nxt)
+    s.add_log(Message("P{seat}'s turn (round {round})", seat=nxt + 1, round=s.round))
 
 
-def start_turn(s: ZOState, p: int) -> None:
-    """Set all inactive Traps of `p` upright, except those held by Power Down or a Malfunction."""
-    mine = p + 1
+def turn_over(s: ZOState, nxt: int) -> None:
+    """One pass over every base: attack points and used abilities last for the turn only (ZO-7);
+    then Start Turn of `nxt` (-1: none) sets its inactive Traps upright, except those held by
+    Power Down or a Malfunction, and ends the Power Downs `nxt` holds on other Traps."""
+    mine = nxt + 1 if nxt >= 0 else -2  # the LOCK value of `nxt`'s Power Downs (-2 matches none)
     for q, base in enumerate(s.base):
         for i, sl in enumerate(base):
             if sl[1]:  # ACTIVE
-                continue
-            lock = sl[4]  # LOCK
-            if lock == mine or (q == p and lock == 0):
-                base[i] = (sl[0], 1, sl[2], sl[3], 0, sl[5])
-    s.add_log(Message("P{seat}'s turn (round {round})", seat=mine, round=s.round))
+                if sl[2] or sl[5]:  # DAMAGE, USED
+                    base[i] = (sl[0], 1, 0, sl[3], sl[4], 0)
+            elif sl[4] == mine or (q == nxt and sl[4] == 0):  # LOCK
+                base[i] = (sl[0], 1, 0, sl[3], 0, 0)
+            elif sl[2] or sl[5]:
+                base[i] = (sl[0], 0, 0, sl[3], sl[4], 0)
 
 
 # -- why an action is not allowed ------------------------------------------------------------
