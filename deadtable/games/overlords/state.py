@@ -60,6 +60,7 @@ class OverlordsState(State):
     bk: list[int]  # the Black Knight kind to put into the hand at reveal, or -1
     forced: list[int]  # Medusa: the kind a seat must recruit this turn, or -1
     controller: int  # the seat recruiting for the dummy this turn, or -1
+    rec: int | None  # while recruiting: the lowest seat yet to commit (`_recruiter`), kept up to date
     pend: list[list[int]]
     pend_dummy: int
     known: list[list[list[int]]]  # known[p][zone]: cards seat p knows are in that zone
@@ -99,6 +100,7 @@ class OverlordsState(State):
         self.controller = -1
         self.pend = [[] for _ in range(self.players)]
         self.pend_dummy = -1
+        self.rec = None
         self.last = [[] for _ in range(hands)]
         self.log = []
         self.hands = [[] for _ in range(hands)]
@@ -198,7 +200,8 @@ class OverlordsState(State):
             if len(self.hands[s]) == 1 and self.need[s] == 1 and s != c:
                 self.pend[s] = [self.hands[s][0]]  # the last card is recruited automatically (V)
         self.pend_dummy = -1
-        if self._recruiter() is None:
+        self.rec = self._recruiter()
+        if self.rec is None:
             self._reveal()
 
     def _done(self, s: int) -> bool:
@@ -343,7 +346,7 @@ class OverlordsState(State):
     def current_player(self) -> int | None:
         ph = self.phase
         if ph == RECRUIT:
-            return self._recruiter()
+            return self.rec
         if ph == EXCHANGE:
             return self.exch.index(NONE)
         if ph == ACTIVATE:
@@ -356,7 +359,7 @@ class OverlordsState(State):
         ph = self.phase
         table = self.cards.actions
         if ph == RECRUIT:
-            s = self._recruiter()
+            s = self.rec
             assert s is not None
             if len(self.pend[s]) < self.need[s]:
                 recruit = table.recruit
@@ -380,14 +383,15 @@ class OverlordsState(State):
     def _apply(self, action: Action) -> None:
         ph = self.phase
         if ph == RECRUIT:
-            s = self._recruiter()
+            s = self.rec
             assert s is not None
             kind = self.cards.kind_of[action.card]  # type: ignore[attr-defined]
             if type(action) is Recruit:
                 self.pend[s].append(kind)
             else:
                 self.pend_dummy = kind
-            if self._recruiter(s) is None:
+            self.rec = self._recruiter(s)
+            if self.rec is None:
                 self._reveal()
         elif ph == EXCHANGE:
             s = self.exch.index(NONE)
@@ -429,7 +433,7 @@ class OverlordsState(State):
         for name in ("cards", "teams", "dummy", "nh", "per_hand", "rounds", "overlord", "round", "turn"):
             setattr(other, name, getattr(self, name))
         other.turn_no, other.phase, other.act_pos = self.turn_no, self.phase, self.act_pos
-        other.controller, other.pend_dummy = self.controller, self.pend_dummy
+        other.controller, other.pend_dummy, other.rec = self.controller, self.pend_dummy, self.rec
         other.hands = [list(h) for h in self.hands]
         other.draw = list(self.draw)
         other.box = list(self.box)
