@@ -190,9 +190,10 @@ class ZOState(State):
         return self.tp
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = [] if self.over else turn.legal(self)
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.over else turn.legal(self)
+        return legal
 
     def check(self, action: Action) -> None:
         if self.over:

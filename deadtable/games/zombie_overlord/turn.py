@@ -38,12 +38,12 @@ def legal(s: ZOState) -> list[Action]:
         return effects.decision_actions(s)
     p = s.tp
     phase = s.phase
-    if phase == "purchase":
-        return purchase_actions(s, p)
-    if phase == "action":
+    if phase:
+        if phase == "purchase":
+            return purchase_actions(s, p)
+        if phase == "attack":
+            return attack.actions(s, p)
         return action_actions(s, p)
-    if phase == "attack":
-        return attack.actions(s, p)
     # A phase left with nothing done is not offered again until something happens: no endless
     # "purchase" / "end purchasing" loops for bots and search.
     idle = s.idle
@@ -120,7 +120,7 @@ def purchase_actions(s: ZOState, p: int) -> list[Action]:
     pp, costs = s.pp, cs.costs
     for i, k in enumerate(s.row):
         if k >= 0 and costs[k] <= pp:
-            out.append(A.buy("trap", i + 1))
+            out.append(BUY_TRAP[i] if i < len(BUY_TRAP) else A.buy("trap", i + 1))
     if s.action_deck and costs[s.action_deck[-1]] <= pp:  # every Action costs the same (2)
         out.append(BUY_ACTION)
     if s.scavengers and costs[cs.scavenger] <= pp:
@@ -168,6 +168,7 @@ def action_actions(s: ZOState, p: int) -> list[Action]:
 ENTER_PURCHASE, ENTER_ACTION, ENTER_ATTACK = (A.ENTER[ph] for ph in A.PHASES)
 PLAY_SUPPLY, PLAY_SCAVENGER = A.play("supply"), A.play("scavenger")
 BUY_ACTION, BUY_SCAVENGER = A.buy("action"), A.buy("scavenger")
+BUY_TRAP = tuple(A.buy("trap", i + 1) for i in range(8))  # a card file may make the row longer
 
 
 # -- doing it --------------------------------------------------------------------------------
@@ -191,15 +192,10 @@ def apply(s: ZOState, action: Action) -> None:
             s.phase = ""
         return
     s.idle = 0
-    if isinstance(action, A.Play):
-        k = s.cs.by_name[action.card]
-        c = s.cs.cards[k]
-        s.take_from_hand(p, k)
-        if c.category in (SUPPLY, SCAVENGER):  # RULINGS ZO-5: points pool for the turn
-            s.pp += c.points
-            s.discard[p].append(k)
-        else:
-            effects.play_action(s, p, k)
+    if isinstance(action, A.Play):  # the most frequent first
+        play(s, p, action)
+    elif isinstance(action, A.Attack):
+        attack.apply(s, p, action)
     elif isinstance(action, A.Buy):
         buy(s, p, action)
     elif isinstance(action, A.Place):
@@ -208,8 +204,18 @@ def apply(s: ZOState, action: Action) -> None:
         effects.use_trap(s, p, action.slot - 1, action.keyword)
     elif isinstance(action, A.Repair):
         effects.repair(s, p, action.slot - 1)
-    elif isinstance(action, A.Attack):
-        attack.apply(s, p, action)
+
+
+def play(s: ZOState, p: int, action: A.Play) -> None:
+    cs = s.cs
+    k = cs.by_name[action.card]
+    s.take_from_hand(p, k)
+    c = cs.cards[k]
+    if c.category in (SUPPLY, SCAVENGER):  # RULINGS ZO-5: points pool for the turn
+        s.pp += c.points
+        s.discard[p].append(k)
+    else:
+        effects.play_action(s, p, k)
 
 
 def buy(s: ZOState, p: int, action: A.Buy) -> None:
