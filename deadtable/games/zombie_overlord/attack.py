@@ -21,33 +21,15 @@ if TYPE_CHECKING:
     from .state import ZOState
 
 
-def attackers(s: ZOState, p: int) -> list[int]:
-    """Distinct Minion kinds in hand (starting Minions and converted Survivors)."""
-    cat = s.cs.categories
-    out: list[int] = []
-    for k in s.hand[p]:
-        if (not out or out[-1] != k) and cat[k] in (MINION, SURVIVOR):
-            out.append(k)
-    return out
-
-
-def targets(s: ZOState, p: int) -> list[tuple[int, int]]:
-    """(seat, slot) pairs: slot 0 is life points (unless barricaded), 1.. a Trap."""
-    out = []
-    for q in s.opponents(p):
-        if not s.has_barricade(q):
-            out.append((q, 0))
-        out.extend((q, i + 1) for i in range(len(s.base[q])))
-    return out
-
-
 def actions(s: ZOState, p: int) -> list[Action]:
-    """Every (target, attacker) pair in the order of `targets`, then "end attack"."""
+    """Every target, then every distinct Minion kind in hand (and a Scavenger to banish) against it,
+    then "end attack". Targets: each living opponent from the left, life points first (unless
+    barricaded, ZO-8), then each Trap of its base."""
     cs, hand = s.cs, s.hand[p]
     cat, kind_names = cs.categories, cs.names
     names: list[str] = []
     last = -1
-    for k in hand:  # distinct Minion kinds (the hand is sorted), as `attackers`
+    for k in hand:  # distinct Minion kinds (the hand is sorted): starting Minions, lured Survivors
         if k != last:
             last = k
             c = cat[k]
@@ -59,7 +41,7 @@ def actions(s: ZOState, p: int) -> list[Action]:
     if names:
         who = tuple(names)
         n, alive, barricades = s.players, s.alive, cs.barricades
-        for i in range(1, n):  # living opponents from the left (`ZOState.opponents`)
+        for i in range(1, n):  # living opponents from the left, as `ZOState.opponents`
             q = (p + i) % n
             if not alive[q]:
                 continue

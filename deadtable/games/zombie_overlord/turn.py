@@ -62,19 +62,6 @@ def legal(s: ZOState) -> list[Action]:
     return out
 
 
-def has_work(s: ZOState, p: int, phase: str) -> bool:
-    """Whether entering `phase` offers anything but leaving it again (a quick test of the lists)."""
-    bits = s.cs.catbits
-    m = 0
-    for k in s.hand[p]:
-        m |= bits[k]
-    if phase == "attack":
-        return bool(m & ATTACK_BITS)
-    if phase == "purchase":
-        return bool(m & PURCHASE_BITS) or (s.pp > 0 and can_buy(s))
-    return action_work(s, p, m)
-
-
 def can_buy(s: ZOState) -> bool:
     """Whether the purchase points of this turn buy anything (the buy actions of the Purchase Phase)."""
     cs, pp = s.cs, s.pp
