@@ -138,15 +138,19 @@ def catalogue_json(lang: str | None) -> dict[str, object]:
 
     `messages` maps each message id to its translation; a plural message is keyed by its singular
     id and maps to the list of forms, and `plural_forms` is the gettext header expression that
-    picks the form for a number `n`.
+    picks the form for a number `n`. A message with a context (msgctxt, e.g. a game's card texts
+    looked up with `pgettext`) is kept out of `messages` and goes under `contexts[context][id]`.
 
     >>> data = catalogue_json("ru")
     >>> data["lang"], data["messages"]["Game over"], data["messages"]["{n} point"]
     ('ru', 'Конец партии', ['{n} очко', '{n} очка', '{n} очков'])
+    >>> data["contexts"]["zombie-shedding:card"]["Screamer"]
+    'Крикун'
     """
     code = normalize(lang) or DEFAULT
     catalogue = read_catalogue(code)
     messages: dict[str, object] = {}
+    contexts: dict[str, dict[str, object]] = {}
     plural_forms = "nplurals=2; plural=(n != 1);"
     if catalogue is not None:
         plural_forms = catalogue.plural_forms
@@ -154,11 +158,12 @@ def catalogue_json(lang: str | None) -> dict[str, object]:
             string = message.string
             if not message.id or message.fuzzy or not string:
                 continue
+            into = messages if not message.context else contexts.setdefault(message.context, {})
             if isinstance(message.id, str) and isinstance(string, str):
-                messages[message.id] = string
+                into[message.id] = string
             elif not isinstance(message.id, str) and not isinstance(string, str) and all(string):
-                messages[message.id[0]] = list(string)
-    return {"lang": code, "plural_forms": plural_forms, "messages": messages}
+                into[message.id[0]] = list(string)
+    return {"lang": code, "plural_forms": plural_forms, "messages": messages, "contexts": contexts}
 
 
 def normalize(lang: str | None) -> str | None:

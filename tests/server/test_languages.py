@@ -83,8 +83,8 @@ def test_illegal_moves_are_explained_in_spanish_and_the_log_follows_the_language
         ws.send_json({"type": "hello", "seat": 0, "token": s0["token"], "lang": "es"})
         state = next_state(ws, turn=True)
         ws.send_json({"type": "why", "action": "move a1 a2"})
-        english = ws.receive_json()
-        assert english["type"] == "why" and not english["legal"]
+        english = next_of(ws, "why")  # a state broadcast may come first
+        assert not english["legal"]
         ws.send_json({"type": "act", "action": "dance wildly", "index": state["index"]})
         err = next_of(ws, "error")
         assert err["code"] == "illegal"
@@ -130,3 +130,27 @@ def test_invalid_requests_are_explained_in_the_readers_language(client):
     assert es.json()["detail"].startswith("la petición no es válida: move_time")
     assert ru.json()["detail"].startswith("некорректный запрос: move_time")
     assert es.json()["errors"][0]["loc"] == ["body", "move_time"]
+
+
+def test_the_catalogue_carries_card_texts_under_their_message_context(client):
+    ru = client.get("/i18n/ru.json").json()
+    contexts = ru["contexts"]
+    assert {"overlords:card", "zombie-overlord:card", "zombie-shedding:card"} <= set(contexts)
+    assert contexts["zombie-shedding:card"]["Screamer"] == "Крикун"
+    # Names printed in English stay English: the catalogue says so, the client just follows it.
+    assert contexts["overlords:card"]["Minotaur"] == "Minotaur"
+    assert contexts["overlords:card"]["Set of 2 = 7 points. Otherwise 2 points each"] != (
+        "Set of 2 = 7 points. Otherwise 2 points each"
+    )
+    # A card text is not a plain message: "messages" keeps only ids without a context.
+    assert "Screamer" not in ru["messages"]
+    assert isinstance(client.get("/i18n/en.json").json()["contexts"], dict)  # English: ids are the texts
+
+
+def test_a_log_entry_naming_a_card_is_rendered_in_the_card_context():
+    from deadtable.server.live import localized_view
+
+    card = {"msg": "Screamer", "params": {}, "context": "zombie-shedding:card"}
+    view = {"log": ["P1 plays Screamer"], "log_i18n": [{"msg": "{card}", "params": {"card": card}}]}
+    assert localized_view(view, "ru")["log"] == ["Крикун"]
+    assert localized_view(view, "en")["log"] == ["P1 plays Screamer"]

@@ -1,6 +1,8 @@
 // The page in the reader's language: messages come from the server's catalogue (/i18n/<lang>.json,
 // made by deadtable.i18n.catalogue_json from the same .po files as the terminal's), written in the
 // code as their English message ids: t("Your turn"), t("{n} card", {n}), nt("{n} card", "{n} cards", n).
+// A message with a context (msgctxt: a game's card names and texts, "<game-id>:card") is looked up in
+// the catalogue's `contexts`: t("Screamer", null, "zombie-shedding:card"), or cardText(game, text).
 //
 // Which language: the reader's own choice, remembered in this browser (localStorage "deadtable.lang",
 // and the cookie "deadtable_lang", which the server also reads, so its errors, the log and the rules
@@ -13,6 +15,7 @@ const LANGUAGES = { en: "English", es: "Español", ru: "Русский" };
 
 let lang = "en";
 let messages = {};
+let contexts = {};
 let pluralIndex = (n) => (n === 1 ? 0 : 1);
 const listeners = [];
 
@@ -49,6 +52,7 @@ async function load(code) {
   const data = await response.json();
   lang = data.lang;
   messages = data.messages || {};
+  contexts = data.contexts || {};
   pluralIndex = pluralFunction(data.plural_forms);
   document.documentElement.lang = lang;
 }
@@ -62,10 +66,20 @@ function fill(template, params) {
   });
 }
 
-// The translation of `msgid` with {name} placeholders filled in from `params`.
-export function t(msgid, params = null) {
-  const found = messages[msgid];
+// The translation of `msgid` with {name} placeholders filled in from `params`; with a `context`,
+// the translation of `msgid` in that message context (English when the catalogue has none).
+export function t(msgid, params = null, context = null) {
+  const table = context ? contexts[context] || {} : messages;
+  const found = table[msgid];
   return fill(typeof found === "string" ? found : msgid, params);
+}
+
+// A card's printed name or ability text of game `gameId` ("overlords", "zombie-shedding", ...):
+// the catalogue decides, so names printed in English stay English.
+export function cardText(gameId, text) {
+  if (text === null || text === undefined) return text;
+  const found = (contexts[`${gameId}:card`] || {})[text];
+  return typeof found === "string" ? found : String(text);
 }
 
 // The plural form for `n` ({n} is filled in too).
