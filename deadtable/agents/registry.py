@@ -28,5 +28,7 @@ def make_agent(name: str, game: Game) -> Agent:
         factory = factories[name]
     except KeyError:
         known = ", ".join(agent_names(game))
-        raise DeadtableError(f"no agent {name!r} for {game.name}; the agents are: {known}") from None
+        raise DeadtableError(
+            "no agent {name!r} for {game}; the agents are: {known}", name=name, game=game.name, known=known
+        ) from None
     return factory()

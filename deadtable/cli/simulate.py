@@ -11,12 +11,22 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.core import DeadtableError, Game
+from deadtable.i18n import N_, _, ngettext
 from deadtable.sim import Plan, check_plan, run
 from deadtable.sim.backends import cores
 from deadtable.sim.results import write
 from deadtable.sim.stats import Rate, by_agent, by_seat, length_label, mean_lengths
 
 from .common import OPTION_HELP, console, game_arg, parse_options, split_names
+from .translated import TCommand
+
+SIMULATE_HELP = N_(
+    "Play GAME many times between bots and print win rates, with 95% confidence intervals.\n\n"
+    "Results depend only on the seed and the arguments, never on the number of workers or the "
+    "backend. Seats rotate, so each agent plays each seat equally often (when the number of games "
+    "is a multiple of the number of agents). Example:\n\n"
+    "    deadtable simulate carson-zoo --games 2000 --agents random,greedy --seed 1"
+)
 
 
 class RateColumn(ProgressColumn):
@@ -25,20 +35,21 @@ class RateColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         elapsed = task.elapsed or 0.0
         if not elapsed or not task.completed:
-            return Text("- games/s", style="cyan")
+            return Text(_("- games/s"), style="cyan")
         speed = task.completed / elapsed
         left = (task.total or 0) - task.completed
-        eta = f"  ~{left / speed:.0f}s left" if left > 0 else ""
-        return Text(f"{speed:.1f} games/s{eta}", style="cyan")
+        seconds, shown = format(left / speed, ".0f"), format(speed, ".1f")
+        eta = "  " + _("~{seconds}s left", seconds=seconds) if left > 0 else ""
+        return Text(_("{speed} games/s", speed=shown) + eta, style="cyan")
 
 
 def rate_table(title: str, rates: list[Rate]) -> Table:
     table = Table(title=title, title_justify="left", header_style="bold")
     table.add_column("")
-    table.add_column("games", justify="right")
-    table.add_column("wins", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% CI", justify="right")
+    table.add_column(_("games"), justify="right")
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("win rate"), justify="right")
+    table.add_column(_("95% CI"), justify="right")
     for r in rates:
         lo, hi = r.ci
         table.add_row(r.label, str(r.trials), f"{r.wins:g}", f"{r.rate:.1%}", f"{lo:.1%} - {hi:.1%}")
@@ -51,18 +62,21 @@ def default_players(the_game: Game, n_agents: int) -> int:
 
 def print_summary(rows: list[dict[str, Any]], elapsed: float | None = None) -> None:
     if not rows:
-        console.print("no games played")
+        console.print(_("no games played"))
         return
-    console.print(rate_table("Win rate by agent (a shared win is split)", by_agent(rows)))
-    console.print(rate_table("Win rate by seat", by_seat(rows)))
+    console.print(rate_table(_("Win rate by agent (a shared win is split)"), by_agent(rows)))
+    console.print(rate_table(_("Win rate by seat"), by_seat(rows)))
     lengths = mean_lengths(rows)
-    parts = [f"{v:.1f} {length_label(k)}" for k, v in lengths.items()]
-    console.print(f"Mean game length: {', '.join(parts)}")
+    parts = [f"{v:.1f} {_(length_label(k))}" for k, v in lengths.items()]
+    console.print(_("Mean game length: {lengths}", lengths=", ".join(parts)))
     if elapsed:
-        console.print(f"{len(rows)} games in {elapsed:.1f}s ({len(rows) / elapsed:.1f} games/s)")
+        seconds, speed = format(elapsed, ".1f"), format(len(rows) / elapsed, ".1f")
+        console.print(
+            _("{n} games in {seconds}s ({speed} games/s)", n=len(rows), seconds=seconds, speed=speed)
+        )
 
 
-@click.command("simulate")
+@click.command("simulate", cls=TCommand, help=SIMULATE_HELP)
 @click.argument("game_id", metavar="GAME")
 @click.option(
     "--games",
@@ -70,50 +84,52 @@ def print_summary(rows: list[dict[str, Any]], elapsed: float | None = None) -> N
     type=click.IntRange(min=1),
     default=100,
     show_default=True,
-    help="How many games to play.",
+    help=N_("How many games to play."),
 )
 @click.option(
     "--agents",
     default="random,greedy",
     show_default=True,
-    help="Agents, comma-separated; they rotate over the seats. Settings go after colons: "
-    "ismcts:iterations=300:rollout=heuristic.",
+    help=N_(
+        "Agents, comma-separated; they rotate over the seats. Settings go after colons: "
+        "ismcts:iterations=300:rollout=heuristic."
+    ),
 )
 @click.option(
     "--seed",
     type=int,
     default=0,
     show_default=True,
-    help="Base seed; game i plays a seed derived from it and i.",
+    help=N_("Base seed; game i plays a seed derived from it and i."),
 )
 @click.option(
     "--players",
     type=int,
     default=None,
-    help="Seats per game (default: one per agent, within the game's range).",
+    help=N_("Seats per game (default: one per agent, within the game's range)."),
 )
 @click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
-@click.option("--cards", type=click.Path(dir_okay=False), default=None, help="Your own card file.")
+@click.option("--cards", type=click.Path(dir_okay=False), default=None, help=N_("Your own card file."))
 @click.option(
     "--out",
     "out",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Per-game rows: a .csv (default results-GAME.csv) or .parquet file.",
+    help=N_("Per-game rows: a .csv (default results-GAME.csv) or .parquet file."),
 )
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
     default=None,
-    help="Processes (default: every core; 1 plays in this process).",
+    help=N_("Processes (default: every core; 1 plays in this process)."),
 )
 @click.option(
     "--scheduler",
     default=None,
     metavar="tcp://HOST:PORT|local",
-    help="Run on a Dask cluster; `local` starts a LocalCluster on this machine.",
+    help=N_("Run on a Dask cluster; `local` starts a LocalCluster on this machine."),
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--quiet", is_flag=True, help=N_("No progress bar."))
 def simulate(
     game_id: str,
     n_games: int,
@@ -127,18 +143,11 @@ def simulate(
     scheduler: str | None,
     quiet: bool,
 ) -> None:
-    """Play GAME many times between bots and print win rates, with 95% confidence intervals.
-
-    Results depend only on the seed and the arguments, never on the number of workers or the
-    backend. Seats rotate, so each agent plays each seat equally often (when the number of games
-    is a multiple of the number of agents). Example:
-
-        deadtable simulate carson-zoo --games 2000 --agents random,greedy --seed 1
-    """
+    """Play GAME many times between bots (help text: SIMULATE_HELP, translated)."""
     the_game = game_arg(game_id)
     names = split_names(agents)
     if not names:
-        raise click.BadParameter("name at least one agent", param_hint="--agents")
+        raise click.BadParameter(_("name at least one agent"), param_hint="--agents")
     plan = Plan(
         game_id=the_game.id,
         players=players if players is not None else default_players(the_game, len(names)),
@@ -149,28 +158,42 @@ def simulate(
     check_plan(plan)
     path = Path(out) if out else Path(f"results-{the_game.id}.csv")
     if path.suffix not in (".csv", ".parquet"):
-        raise DeadtableError(f"--out must end in .csv or .parquet, not {path.name!r}")
+        raise DeadtableError("--out must end in .csv or .parquet, not {name!r}", name=path.name)
     if path.suffix == ".parquet":
         try:
             import pyarrow  # noqa: F401
         except ImportError:
             raise DeadtableError("Parquet output needs pyarrow: pip install 'deadtable[sim]'") from None
     if scheduler:
-        where = f"Dask ({scheduler})"
+        where = _("Dask ({scheduler})", scheduler=scheduler)
     else:
         n = workers or cores()
-        where = "this process" if n == 1 else f"{n} processes"
+        where = _("this process") if n == 1 else ngettext("{n} process", "{n} processes", n)
     console.print(
-        f"[bold]{the_game.name}[/bold]: {n_games} games, {plan.players} players, "
-        f"agents {', '.join(names)}, seed {seed}, on {where}"
+        f"[bold]{the_game.name}[/bold]: "
+        + _(
+            "{games} games, {players} players, agents {agents}, seed {seed}, on {where}",
+            games=n_games,
+            players=plan.players,
+            agents=", ".join(names),
+            seed=seed,
+            where=where,
+        )
     )
     if n_games % len(names):
         console.print(
-            f"[yellow]note:[/yellow] {n_games} games is not a multiple of {len(names)} agents, "
-            "so the agents do not sit at every seat equally often"
+            "[yellow]"
+            + _("note:")
+            + "[/yellow] "
+            + _(
+                "{games} games is not a multiple of {n} agents, "
+                "so the agents do not sit at every seat equally often",
+                games=n_games,
+                n=len(names),
+            )
         )
     with Progress(
-        TextColumn("[bold]simulating"),
+        TextColumn("[bold]" + _("simulating")),
         BarColumn(),
         MofNCompleteColumn(),
         RateColumn(),
@@ -189,4 +212,9 @@ def simulate(
         elapsed = progress.tasks[0].elapsed
     print_summary(rows, elapsed)
     write(rows, path)
-    console.print(f"Rows written to [bold]{path}[/bold]; `deadtable report {path}` makes an HTML report.")
+    console.print(
+        _(
+            "Rows written to {path}; `deadtable report {path}` makes an HTML report.",
+            path=str(path),
+        )
+    )

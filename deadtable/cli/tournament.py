@@ -9,38 +9,49 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
+from deadtable.i18n import N_, _
 from deadtable.sim import tournament
 from deadtable.sim.results import write
 from deadtable.sim.stats import wilson
 
 from .common import OPTION_HELP, console, game_arg, parse_options, split_names
 from .simulate import RateColumn
+from .translated import TCommand
+
+TOURNAMENT_HELP = N_(
+    "Round robin between bots on GAME, then a table of openskill (Plackett-Luce) ratings.\n\n"
+    "Every group of PLAYERS distinct agents plays --games games with rotating seats. The table is "
+    "sorted by the cautious rating mu - 3 sigma. Example:\n\n"
+    "    deadtable tournament carson-zoo --agents random,greedy,ismcts --games 40"
+)
 
 
-@click.command("tournament")
+@click.command("tournament", cls=TCommand, help=TOURNAMENT_HELP)
 @click.argument("game_id", metavar="GAME")
-@click.option("--agents", required=True, help="Agents, comma-separated (settings after colons).")
+@click.option("--agents", required=True, help=N_("Agents, comma-separated (settings after colons)."))
 @click.option(
     "--games",
     "n_games",
     type=click.IntRange(min=1),
     default=50,
     show_default=True,
-    help="Games for each group of agents that meets.",
+    help=N_("Games for each group of agents that meets."),
 )
 @click.option(
     "--players",
     type=int,
     default=None,
-    help="Seats per game (default: 2, or the game's minimum); each group of this many agents meets.",
+    help=N_("Seats per game (default: 2, or the game's minimum); each group of this many agents meets."),
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("Base seed of the round robin."))
 @click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
-@click.option("--cards", type=click.Path(dir_okay=False), default=None, help="Your own card file.")
-@click.option("--workers", type=click.IntRange(min=1), default=None, help="Processes (default: every core).")
-@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT|local", help="Run on a Dask cluster.")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Also write every game's row.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--cards", type=click.Path(dir_okay=False), default=None, help=N_("Your own card file."))
+@click.option(
+    "--workers", type=click.IntRange(min=1), default=None, help=N_("Processes (default: every core).")
+)
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT|local", help=N_("Run on a Dask cluster."))
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help=N_("Also write every game's row."))
+@click.option("--quiet", is_flag=True, help=N_("No progress bar."))
 def tournament_cmd(
     game_id: str,
     agents: str,
@@ -54,20 +65,14 @@ def tournament_cmd(
     out: str | None,
     quiet: bool,
 ) -> None:
-    """Round robin between bots on GAME, then a table of openskill (Plackett-Luce) ratings.
-
-    Every group of PLAYERS distinct agents plays --games games with rotating seats. The table is
-    sorted by the cautious rating mu - 3 sigma. Example:
-
-        deadtable tournament carson-zoo --agents random,greedy,ismcts --games 40
-    """
+    """Round robin between bots on GAME (help text: TOURNAMENT_HELP, translated)."""
     the_game = game_arg(game_id)
     names = split_names(agents)
     n_players = players if players is not None else max(2, the_game.min_players)
     opts = parse_options(the_game, options, cards)
     total = len(list(combinations(names, n_players))) * n_games
     with Progress(
-        TextColumn("[bold]round robin"),
+        TextColumn("[bold]" + _("round robin")),
         BarColumn(),
         MofNCompleteColumn(),
         RateColumn(),
@@ -87,14 +92,14 @@ def tournament_cmd(
             progress=lambda k: progress.advance(task, k),
         )
     table = Table(
-        title=f"{the_game.name}: ratings after {len(rows)} games (openskill Plackett-Luce)",
+        title=_("{game}: ratings after {n} games (openskill Plackett-Luce)", game=the_game.name, n=len(rows)),
         title_justify="left",
         header_style="bold",
     )
-    table.caption = "rating = mu - 3 sigma (openskill's cautious ordinal); the table is sorted by it"
+    table.caption = _("rating = mu - 3 sigma (openskill's cautious ordinal); the table is sorted by it")
     table.add_column("#", justify="right", no_wrap=True, min_width=2)
-    table.add_column("agent", no_wrap=True)
-    for col in ("rating", "mu", "sigma", "games", "win rate", "95% CI"):
+    table.add_column(_("agent"), no_wrap=True)
+    for col in (_("rating"), "mu", "sigma", _("games"), _("win rate"), _("95% CI")):
         table.add_column(col, justify="right", no_wrap=True)
     for i, s in enumerate(standings, start=1):
         lo, hi = wilson(s.wins, s.games)
@@ -111,4 +116,4 @@ def tournament_cmd(
     console.print(table)
     if out:
         write(rows, Path(out))
-        console.print(f"Rows written to [bold]{out}[/bold]")
+        console.print(_("Rows written to {path}", path=out))

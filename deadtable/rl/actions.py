@@ -40,7 +40,7 @@ class ActionEncoder:
         self.texts: tuple[str, ...] | None = tuple(texts) if texts is not None else None
         self.index: dict[str, int] = {t: i for i, t in enumerate(self.texts or ())}
         if self.texts is not None and len(self.index) != len(self.texts):
-            raise DeadtableError(f"{game_id}: action_space() lists an action twice")
+            raise DeadtableError("{game}: action_space() lists an action twice", game=game_id)
         self.truncated = 0
         self._memo: dict[Action, int] = {}  # action value -> index, filled as actions are seen
 
@@ -78,7 +78,9 @@ class ActionEncoder:
                     text = str(a)
                     if text not in index:
                         raise DeadtableError(
-                            f"{self.game_id}: legal action {text!r} is not in the game's action_space()"
+                            "{game}: legal action {text!r} is not in the game's action_space()",
+                            game=self.game_id,
+                            text=text,
                         )
                     memo[a] = index[text]
             return [memo[a] for a in actions], actions
@@ -95,7 +97,10 @@ class ActionEncoder:
             if i == index:
                 return a
         raise DeadtableError(
-            f"{self.game_id}: action index {index} ({self.describe(index)}) is not legal in this position"
+            "{game}: action index {index} ({action}) is not legal in this position",
+            game=self.game_id,
+            index=index,
+            action=self.describe(index),
         )
 
     def decode(self, state: State, index: int) -> Action:
@@ -104,7 +109,9 @@ class ActionEncoder:
         for i, a in zip(indices, actions, strict=True):
             if i == index:
                 return a
-        raise DeadtableError(f"{self.game_id}: action index {index} is not legal in this position")
+        raise DeadtableError(
+            "{game}: action index {index} is not legal in this position", game=self.game_id, index=index
+        )
 
     def encode(self, state: State, action: Action) -> int:
         """The index of `action`, a legal action of `state`."""
@@ -112,7 +119,9 @@ class ActionEncoder:
         for i, a in zip(indices, actions, strict=True):
             if a == action:
                 return i
-        raise DeadtableError(f"{self.game_id}: {action} is not legal in this position")
+        raise DeadtableError(
+            "{game}: {action} is not legal in this position", game=self.game_id, action=str(action)
+        )
 
     def describe(self, index: int) -> str:
         """A human label for an index (the action text for a fixed space)."""

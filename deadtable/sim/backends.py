@@ -127,9 +127,13 @@ def _run_dask(
         try:
             client = Client(scheduler, timeout=20)
         except OSError as err:
-            raise DeadtableError(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+            raise DeadtableError(
+                "cannot reach the Dask scheduler at {scheduler}: {err}", scheduler=scheduler, err=str(err)
+            ) from None
     else:
-        raise DeadtableError(f"--scheduler takes tcp://HOST:PORT or local, not {scheduler!r}")
+        raise DeadtableError(
+            "--scheduler takes tcp://HOST:PORT or local, not {scheduler!r}", scheduler=scheduler
+        )
     rows: Rows = []
     try:
         n_workers = max(1, len(client.scheduler_info().get("workers", {})))

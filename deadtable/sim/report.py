@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from deadtable.core import DeadtableError
+from deadtable.i18n import N_, Translator, current_language, translator
 
 from .stats import (
     CardStat,
@@ -32,6 +33,9 @@ from .stats import (
 )
 
 MAX_CARDS_IN_CHART = 40
+
+# The length measures games emit (see stats.length_label), for the catalogue.
+LENGTH_WORDS = (N_("actions"), N_("rounds"), N_("hands"), N_("turns"))
 
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2em auto;max-width:1100px;
@@ -64,7 +68,7 @@ def _png(fig: Any) -> str:
     return f'<img alt="chart" src="data:image/png;base64,{data}">'
 
 
-def _rate_chart(rates: list[Rate], title: str) -> str:
+def _rate_chart(t: Translator, rates: list[Rate], title: str) -> str:
     plt = _plt()
     fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * max(2, len(rates))))
     labels = [r.label for r in rates]
@@ -74,13 +78,17 @@ def _rate_chart(rates: list[Rate], title: str) -> str:
     ax.barh(labels, vals, xerr=[lo, hi], color="#4c78a8", capsize=4)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel("win rate (bars: 95% Wilson interval)")
+    ax.set_xlabel(t._("win rate (bars: 95% Wilson interval)"))
     ax.set_title(title)
     return _png(fig)
 
 
-def _rate_table(rates: list[Rate]) -> str:
-    out = ["<table><tr><th></th><th>seat-games</th><th>wins</th><th>win rate</th><th>95% CI</th></tr>"]
+def _head(*cells: str) -> str:
+    return "<tr>" + "".join(f"<th>{html.escape(c)}</th>" for c in cells) + "</tr>"
+
+
+def _rate_table(t: Translator, rates: list[Rate]) -> str:
+    out = ["<table>" + _head("", t._("seat-games"), t._("wins"), t._("win rate"), t._("95% CI"))]
     for r in rates:
         lo, hi = r.ci
         out.append(
@@ -91,15 +99,15 @@ def _rate_table(rates: list[Rate]) -> str:
     return "".join(out)
 
 
-def _length_section(rows: Sequence[dict[str, Any]]) -> str:
+def _length_section(t: Translator, rows: Sequence[dict[str, Any]]) -> str:
     plt = _plt()
     parts = []
     cols = length_columns(rows)
-    table = ["<table><tr><th>measure</th><th>mean</th><th>median</th><th>min</th><th>max</th></tr>"]
+    table = ["<table>" + _head(t._("measure"), t._("mean"), t._("median"), t._("min"), t._("max"))]
     for col in cols:
         vals = sorted(float(r.get(col) or 0) for r in rows)
         median = vals[len(vals) // 2]
-        name = length_label(col)
+        name = t.gettext(length_label(col))
         table.append(
             f"<tr><td>{html.escape(name)}</td><td>{mean(vals):.1f}</td><td>{median:g}</td>"
             f"<td>{vals[0]:g}</td><td>{vals[-1]:g}</td></tr>"
@@ -110,18 +118,18 @@ def _length_section(rows: Sequence[dict[str, Any]]) -> str:
     for ax, col in zip(axes[0], cols, strict=True):
         vals = [float(r.get(col) or 0) for r in rows]
         ax.hist(vals, bins=min(40, max(5, len(set(vals)))), color="#72b7b2")
-        ax.set_title(length_label(col) + " per game")
-        ax.set_ylabel("games")
+        ax.set_title(t._("{measure} per game", measure=t.gettext(length_label(col))))
+        ax.set_ylabel(t._("games"))
     parts.append(_png(fig))
     return "".join(parts)
 
 
-def _score_section(rows: Sequence[dict[str, Any]]) -> str:
+def _score_section(t: Translator, rows: Sequence[dict[str, Any]]) -> str:
     scores: dict[str, list[float]] = defaultdict(list)
     for row in rows:
         for s in range(int(row["players"])):
             scores[str(row[f"agent_s{s}"])].append(float(row[f"score_s{s}"]))
-    out = ["<table><tr><th>agent</th><th>mean score</th><th>min</th><th>max</th></tr>"]
+    out = ["<table>" + _head(t._("agent"), t._("mean score"), t._("min"), t._("max"))]
     for name in sorted(scores):
         v = scores[name]
         out.append(
@@ -140,27 +148,39 @@ def _flag(c: CardStat) -> str:
     return ""
 
 
-def _card_section(stats: list[CardStat]) -> str:
+def _card_section(t: Translator, stats: list[CardStat]) -> str:
     by_kind: dict[str, list[CardStat]] = defaultdict(list)
     for c in stats:
         by_kind[c.kind].append(c)
-    parts = [
-        '<p class="note">For each event the game emits with a seat and a card: how often per game, the '
+    note = t._(
+        "For each event the game emits with a seat and a card: how often per game, the "
         "share of seat-games that did it at least once, and the win rate of those seats (95% CI) "
-        "against the win rate of all the others. <span class='strong'>Red</span>: the holders' "
+        "against the win rate of all the others. {red}: the holders' "
         "interval lies wholly above the others' rate (a card that may be too strong); "
-        "<span class='weak'>blue</span>: wholly below. Agents differ in what they buy, so judge cards "
-        "on games between equal agents (for example --agents heuristic,heuristic).</p>"
-    ]
+        "{blue}: wholly below. Agents differ in what they buy, so judge cards "
+        "on games between equal agents (for example --agents heuristic,heuristic).",
+        red="\0red\0",
+        blue="\0blue\0",
+    )
+    note = html.escape(note)
+    note = note.replace("\0red\0", "<span class='strong'>" + html.escape(t._("Red")) + "</span>")
+    note = note.replace("\0blue\0", "<span class='weak'>" + html.escape(t._("blue")) + "</span>")
+    parts = [f'<p class="note">{note}</p>']
     for kind in sorted(by_kind):
         cards = sorted(by_kind[kind], key=lambda c: c.holder_wins - c.others_win, reverse=True)
         fields = sorted({f for c in cards for f in c.fields})
         parts.append(f"<h3>{html.escape(kind)}</h3>")
-        head = "".join(f"<th>{html.escape(f)} per game</th>" for f in fields)
-        rows = [
-            "<table><tr><th>card</th><th>per game</th><th>seat-games with it</th>"
-            f"<th>win rate with it</th><th>95% CI</th><th>win rate without</th><th>difference</th>{head}</tr>"
-        ]
+        head = _head(
+            t._("card"),
+            t._("per game"),
+            t._("seat-games with it"),
+            t._("win rate with it"),
+            t._("95% CI"),
+            t._("win rate without"),
+            t._("difference"),
+            *(t._("{field} per game", field=f) for f in fields),
+        )
+        rows = ["<table>" + head]
         for c in cards:
             lo, hi = c.holder_ci
             extra = "".join(f"<td>{c.fields.get(f, 0.0):.2f}</td>" for f in fields)
@@ -173,11 +193,11 @@ def _card_section(stats: list[CardStat]) -> str:
             )
         rows.append("</table>")
         parts.append("".join(rows))
-        parts.append(_card_chart(kind, cards))
+        parts.append(_card_chart(t, kind, cards))
     return "".join(parts)
 
 
-def _card_chart(kind: str, cards: list[CardStat]) -> str:
+def _card_chart(t: Translator, kind: str, cards: list[CardStat]) -> str:
     shown = [c for c in cards if c.holders][:MAX_CARDS_IN_CHART]
     if not shown:
         return ""
@@ -191,46 +211,57 @@ def _card_chart(kind: str, cards: list[CardStat]) -> str:
     ax.barh(labels, diffs, xerr=[lo, hi], color=[colours[_flag(c)] for c in shown], capsize=3)
     ax.axvline(0, color="#333", linewidth=0.8)
     ax.invert_yaxis()
-    ax.set_xlabel("win rate with the card minus without (bars: 95% CI of the holders' rate)")
-    ax.set_title(f"{kind}: win rate of the seats that did it, minus the others'")
+    ax.set_xlabel(t._("win rate with the card minus without (bars: 95% CI of the holders' rate)"))
+    ax.set_title(t._("{kind}: win rate of the seats that did it, minus the others'", kind=kind))
     return _png(fig)
 
 
-def render(rows: Sequence[dict[str, Any]], *, title: str = "", source: str = "") -> str:
-    """The whole report as one HTML string."""
+def render(
+    rows: Sequence[dict[str, Any]], *, title: str = "", source: str = "", lang: str | None = None
+) -> str:
+    """The whole report as one HTML string, in `lang` (default: the language in use)."""
     if not rows:
         raise DeadtableError("no games to report on")
-    agents, seats = by_agent(rows), by_seat(rows)
+    t = translator(lang or current_language())
+    agents, seats = by_agent(rows), by_seat(rows, t)
     players = sorted({int(r["players"]) for r in rows})
     names = ", ".join(r.label for r in agents)
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    heading = title or "deadtable simulation report"
+    heading = title or t._("deadtable simulation report")
+    summary = t._(
+        "{n} games, {players} players, agents: {agents}. Source: {source}. Made {when}. A shared win "
+        "is split between the tied seats; intervals are 95% Wilson score intervals.",
+        n=len(rows),
+        players="/".join(map(str, players)),
+        agents=names,
+        source=source,
+        when=when,
+    )
     body = [
         f"<h1>{html.escape(heading)}</h1>",
-        f"<p class='note'>{len(rows)} games, {'/'.join(map(str, players))} players, agents: "
-        f"{html.escape(names)}. Source: {html.escape(source)}. Made {when}. A shared win is split "
-        "between the tied seats; intervals are 95% Wilson score intervals.</p>",
-        "<h2>Win rate by agent</h2>",
-        _rate_table(agents),
-        _rate_chart(agents, "win rate by agent"),
-        "<h2>Win rate by seat</h2>",
-        _rate_table(seats),
-        _rate_chart(seats, "win rate by seat"),
-        "<h2>Agent and seat</h2>",
-        _rate_table(by_agent_and_seat(rows)),
-        "<h2>Scores</h2>",
-        _score_section(rows),
-        "<h2>Game length</h2>",
-        _length_section(rows),
+        f"<p class='note'>{html.escape(summary)}</p>",
+        f"<h2>{html.escape(t._('Win rate by agent'))}</h2>",
+        _rate_table(t, agents),
+        _rate_chart(t, agents, t._("win rate by agent")),
+        f"<h2>{html.escape(t._('Win rate by seat'))}</h2>",
+        _rate_table(t, seats),
+        _rate_chart(t, seats, t._("win rate by seat")),
+        f"<h2>{html.escape(t._('Agent and seat'))}</h2>",
+        _rate_table(t, by_agent_and_seat(rows, t)),
+        f"<h2>{html.escape(t._('Scores'))}</h2>",
+        _score_section(t, rows),
+        f"<h2>{html.escape(t._('Game length'))}</h2>",
+        _length_section(t, rows),
     ]
     cards = card_stats(rows)
-    body.append("<h2>Cards</h2>")
+    body.append(f"<h2>{html.escape(t._('Cards'))}</h2>")
     if cards:
-        body.append(_card_section(cards))
+        body.append(_card_section(t, cards))
     else:
-        body.append("<p class='note'>This game emitted no events naming a seat and a card.</p>")
+        note = t._("This game emitted no events naming a seat and a card.")
+        body.append(f"<p class='note'>{html.escape(note)}</p>")
     return (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<!doctype html><html lang='{t.lang}'><head><meta charset='utf-8'>"
         f"<title>{html.escape(heading)}</title><style>{CSS}</style></head><body>"
         + "\n".join(body)
         + "</body></html>\n"

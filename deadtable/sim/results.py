@@ -52,7 +52,7 @@ def read(path: str | Path) -> list[dict[str, Any]]:
     """Rows back from a results file, with numbers as numbers."""
     p = Path(path)
     if not p.exists():
-        raise DeadtableError(f"no results file {p}")
+        raise DeadtableError("no results file {path}", path=str(p))
     if p.suffix == ".parquet":
         try:
             import pyarrow.parquet as pq
@@ -61,15 +61,17 @@ def read(path: str | Path) -> list[dict[str, Any]]:
         try:
             rows: list[dict[str, Any]] = pq.read_table(p).to_pylist()
         except Exception as err:  # pyarrow raises several kinds for a bad file
-            raise DeadtableError(f"{p} is not a readable Parquet file: {err}") from None
+            raise DeadtableError(
+                "{path} is not a readable Parquet file: {err}", path=str(p), err=str(err)
+            ) from None
     else:
         try:
             with p.open(newline="", encoding="utf-8") as f:
                 rows = [{k: _parse(k, v) for k, v in r.items()} for r in csv.DictReader(f)]
         except (OSError, UnicodeDecodeError, csv.Error) as err:
-            raise DeadtableError(f"cannot read {p}: {err}") from None
+            raise DeadtableError("cannot read {path}: {err}", path=str(p), err=str(err)) from None
     if not rows or "players" not in rows[0] or "agent_s0" not in rows[0]:
-        raise DeadtableError(f"{p} holds no simulation rows (from `deadtable simulate`)")
+        raise DeadtableError("{path} holds no simulation rows (from `deadtable simulate`)", path=str(p))
     for row in rows:
         for key, value in row.items():
             if isinstance(value, float) and math.isnan(value):

@@ -66,9 +66,9 @@ def build_agent(spec: str, the_game: Game) -> Agent:
         key, sep, text = setting.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise DeadtableError(f"agent settings are written name:key=value, not {spec!r}")
+            raise DeadtableError("agent settings are written name:key=value, not {spec!r}", spec=spec)
         if key.startswith("_") or not hasattr(agent, key) or callable(getattr(agent, key)):
-            raise DeadtableError(f"agent {name!r} has no setting {key!r}")
+            raise DeadtableError("agent {name!r} has no setting {key!r}", name=name, key=key)
         current = getattr(agent, key)
         setattr(agent, key, _convert(current, text.strip(), spec))
     check = getattr(agent, "check_settings", None)
@@ -76,7 +76,7 @@ def build_agent(spec: str, the_game: Game) -> Agent:
         try:
             check()
         except ValueError as err:
-            raise DeadtableError(f"agent {spec!r}: {err}") from None
+            raise DeadtableError("agent {spec!r}: {err}", spec=spec, err=str(err)) from None
     return agent
 
 
@@ -91,7 +91,7 @@ def _convert(current: Any, text: str, spec: str) -> Any:
         if isinstance(current, float) or current is None:
             return None if text.lower() in ("", "none") else float(text)
     except ValueError:
-        raise DeadtableError(f"bad value {text!r} in agent spec {spec!r}") from None
+        raise DeadtableError("bad value {text!r} in agent spec {spec!r}", text=text, spec=spec) from None
     return text
 
 
@@ -118,14 +118,23 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
     state.listeners.append(stats)
     while not state.is_terminal:
         if stats.actions >= MAX_ACTIONS:
-            raise DeadtableError(f"game {index} (seed {seed}) did not end in {MAX_ACTIONS} actions")
+            raise DeadtableError(
+                "game {index} (seed {seed}) did not end in {limit} actions",
+                index=index,
+                seed=seed,
+                limit=MAX_ACTIONS,
+            )
         seat = state.current_player
         assert seat is not None
         info = seat_info(state)
         action = agents[seat].act(info, rngs[seat])
         if action not in info.legal_actions:
             raise DeadtableError(
-                f"agent {specs[seat]!r} chose {action}, which is not legal (game {index}, seed {seed})"
+                "agent {spec!r} chose {action}, which is not legal (game {index}, seed {seed})",
+                spec=specs[seat],
+                action=str(action),
+                index=index,
+                seed=seed,
             )
         state.apply_trusted(action)
     out = state.outcome()

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deadtable.i18n import Translator, current_language, translator
+
 from .events import EVENT_PREFIX, parse_card_column
 
 Z95 = 1.959963984540054
@@ -68,7 +70,7 @@ def by_agent(rows: Sequence[dict[str, Any]]) -> list[Rate]:
     return [Rate(name, wins[name], trials[name]) for name in sorted(trials)]
 
 
-def by_seat(rows: Sequence[dict[str, Any]]) -> list[Rate]:
+def by_seat(rows: Sequence[dict[str, Any]], t: Translator | None = None) -> list[Rate]:
     """Win rate of each seat, whoever sat there."""
     wins: dict[int, float] = defaultdict(float)
     trials: dict[int, int] = defaultdict(int)
@@ -76,10 +78,11 @@ def by_seat(rows: Sequence[dict[str, Any]]) -> list[Rate]:
         for s in range(players_of(row)):
             wins[s] += float(row[f"win_s{s}"])
             trials[s] += 1
-    return [Rate(f"seat {s}", wins[s], trials[s]) for s in sorted(trials)]
+    t = t or translator(current_language())
+    return [Rate(t._("seat {seat}", seat=s), wins[s], trials[s]) for s in sorted(trials)]
 
 
-def by_agent_and_seat(rows: Sequence[dict[str, Any]]) -> list[Rate]:
+def by_agent_and_seat(rows: Sequence[dict[str, Any]], t: Translator | None = None) -> list[Rate]:
     wins: dict[tuple[str, int], float] = defaultdict(float)
     trials: dict[tuple[str, int], int] = defaultdict(int)
     for row in rows:
@@ -87,7 +90,11 @@ def by_agent_and_seat(rows: Sequence[dict[str, Any]]) -> list[Rate]:
             key = (str(row[f"agent_s{s}"]), s)
             wins[key] += float(row[f"win_s{s}"])
             trials[key] += 1
-    return [Rate(f"{a} @ seat {s}", wins[(a, s)], trials[(a, s)]) for a, s in sorted(trials)]
+    t = t or translator(current_language())
+    return [
+        Rate(t._("{agent} @ seat {seat}", agent=a, seat=s), wins[(a, s)], trials[(a, s)])
+        for a, s in sorted(trials)
+    ]
 
 
 def length_columns(rows: Sequence[dict[str, Any]]) -> list[str]:

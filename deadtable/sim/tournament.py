@@ -46,7 +46,9 @@ def plans(game_id: str, agents: list[str], players: int, seed: int, options: dic
         raise DeadtableError("name each agent once in a tournament")
     if len(agents) < max(2, players):
         raise DeadtableError(
-            f"a round robin of {players}-player games needs at least {max(2, players)} agents"
+            "a round robin of {players}-player games needs at least {n} agents",
+            players=players,
+            n=max(2, players),
         )
     out = []
     for i, group in enumerate(groups(agents, players)):
