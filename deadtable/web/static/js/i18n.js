@@ -2,7 +2,7 @@
 // made by deadtable.i18n.catalogue_json from the same .po files as the terminal's), written in the
 // code as their English message ids: t("Your turn"), t("{n} card", {n}), nt("{n} card", "{n} cards", n).
 // A message with a context (msgctxt: a game's card names and texts, "<game-id>:card") is looked up in
-// the catalogue's `contexts`: t("Screamer", null, "zombie-shedding:card"), or cardText(game, text).
+// the catalogue's `contexts`: t(text, null, "zombie-shedding:card"), or cardText("zombie-shedding", text).
 //
 // Which language: the reader's own choice, remembered in this browser (localStorage "deadtable.lang",
 // and the cookie "deadtable_lang", which the server also reads, so its errors, the log and the rules
