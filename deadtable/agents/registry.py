@@ -29,6 +29,9 @@ def make_agent(name: str, game: Game) -> Agent:
     except KeyError:
         known = ", ".join(agent_names(game))
         raise DeadtableError(
-            "no agent {name!r} for {game}; the agents are: {known}", name=name, game=game.name, known=known
+            "no agent {name!r} for {game}; the agents are: {known}",
+            name=name,
+            game=game.display_name(),
+            known=known,
         ) from None
     return factory()

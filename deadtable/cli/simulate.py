@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.core import DeadtableError, Game
-from deadtable.i18n import N_, _, ngettext
+from deadtable.i18n import N_, _, ngettext, render
 from deadtable.sim import Plan, check_plan, run
 from deadtable.sim.backends import cores
 from deadtable.sim.results import write
@@ -170,7 +170,7 @@ def simulate(
         n = workers or cores()
         where = _("this process") if n == 1 else ngettext("{n} process", "{n} processes", n)
     console.print(
-        f"[bold]{the_game.name}[/bold]: "
+        f"[bold]{render(the_game.display_name())}[/bold]: "
         + _(
             "{games} games, {players} players, agents {agents}, seed {seed}, on {where}",
             games=n_games,

@@ -9,7 +9,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from deadtable.i18n import N_, _
+from deadtable.i18n import N_, _, render
 from deadtable.sim import tournament
 from deadtable.sim.results import write
 from deadtable.sim.stats import wilson
@@ -92,7 +92,11 @@ def tournament_cmd(
             progress=lambda k: progress.advance(task, k),
         )
     table = Table(
-        title=_("{game}: ratings after {n} games (openskill Plackett-Luce)", game=the_game.name, n=len(rows)),
+        title=_(
+            "{game}: ratings after {n} games (openskill Plackett-Luce)",
+            game=render(the_game.display_name()),
+            n=len(rows),
+        ),
         title_justify="left",
         header_style="bold",
     )

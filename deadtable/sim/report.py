@@ -83,6 +83,10 @@ def _rate_chart(t: Translator, rates: list[Rate], title: str) -> str:
     return _png(fig)
 
 
+def _h2(text: str) -> str:
+    return f"<h2>{html.escape(text)}</h2>"
+
+
 def _head(*cells: str) -> str:
     return "<tr>" + "".join(f"<th>{html.escape(c)}</th>" for c in cells) + "</tr>"
 
@@ -240,21 +244,21 @@ def render(
     body = [
         f"<h1>{html.escape(heading)}</h1>",
         f"<p class='note'>{html.escape(summary)}</p>",
-        f"<h2>{html.escape(t._('Win rate by agent'))}</h2>",
+        _h2(t._("Win rate by agent")),
         _rate_table(t, agents),
         _rate_chart(t, agents, t._("win rate by agent")),
-        f"<h2>{html.escape(t._('Win rate by seat'))}</h2>",
+        _h2(t._("Win rate by seat")),
         _rate_table(t, seats),
         _rate_chart(t, seats, t._("win rate by seat")),
-        f"<h2>{html.escape(t._('Agent and seat'))}</h2>",
+        _h2(t._("Agent and seat")),
         _rate_table(t, by_agent_and_seat(rows, t)),
-        f"<h2>{html.escape(t._('Scores'))}</h2>",
+        _h2(t._("Scores")),
         _score_section(t, rows),
-        f"<h2>{html.escape(t._('Game length'))}</h2>",
+        _h2(t._("Game length")),
         _length_section(t, rows),
     ]
     cards = card_stats(rows)
-    body.append(f"<h2>{html.escape(t._('Cards'))}</h2>")
+    body.append(_h2(t._("Cards")))
     if cards:
         body.append(_card_section(t, cards))
     else:
