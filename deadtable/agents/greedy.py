@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from deadtable.core import Action, SeatInfo, game
+from deadtable.i18n import N_
 
 
 class GreedyAgent:
@@ -16,7 +17,7 @@ class GreedyAgent:
 
     def __init__(self, samples: int = 6) -> None:
         if samples < 1:
-            raise ValueError("greedy needs at least one sample")
+            raise ValueError(N_("greedy needs at least one sample"))
         self.samples = samples
 
     def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Hashable
 
 from deadtable.core import Action, Agent, Game, SeatInfo, State
+from deadtable.i18n import N_
 
 DEFAULT_ITERATIONS = 1000
 
@@ -76,13 +77,13 @@ class IsmctsAgent:
 
     def check_settings(self) -> None:
         if self.iterations < 1:
-            raise ValueError("iterations must be at least 1")
+            raise ValueError(N_("iterations must be at least 1"))
         if self.time_limit is not None and self.time_limit <= 0:
-            raise ValueError("time_limit must be positive seconds")
+            raise ValueError(N_("time_limit must be positive seconds"))
         if self.rollout not in ("random", "heuristic"):
-            raise ValueError("rollout is random or heuristic")
+            raise ValueError(N_("rollout is random or heuristic"))
         if self.rollout_depth < 0:
-            raise ValueError("rollout_depth cannot be negative")
+            raise ValueError(N_("rollout_depth cannot be negative"))
 
     # -- the agent protocol ----------------------------------------------------------------
     def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:

@@ -16,6 +16,7 @@ from typing import Any
 
 from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, Game, game, seat_info
+from deadtable.i18n import Message
 
 from .events import EventStats
 
@@ -76,7 +77,8 @@ def build_agent(spec: str, the_game: Game) -> Agent:
         try:
             check()
         except ValueError as err:
-            raise DeadtableError("agent {spec!r}: {err}", spec=spec, err=str(err)) from None
+            # The reason is an N_-marked English text (see the agents), translated when shown.
+            raise DeadtableError("agent {spec!r}: {err}", spec=spec, err=Message(str(err))) from None
     return agent
 
 

@@ -165,3 +165,11 @@ def test_agent_errors_render_in_each_language_and_stay_english_in_str() -> None:
         == "valor incorrecto 'lots' en la especificación de agente 'ismcts:iterations=lots'"
     )
     assert err.value.render("ru") == "неверное значение 'lots' в описании агента 'ismcts:iterations=lots'"
+
+
+def test_bad_agent_settings_give_the_reason_in_the_language() -> None:
+    with pytest.raises(DeadtableError) as err:
+        build_agent("ismcts:rollout=magic", game("carson-zoo"))
+    assert str(err.value) == "agent 'ismcts:rollout=magic': rollout is random or heuristic"
+    assert err.value.render("es") == "agente 'ismcts:rollout=magic': rollout es random o heuristic"
+    assert err.value.render("ru") == "агент 'ismcts:rollout=magic': rollout может быть random или heuristic"
