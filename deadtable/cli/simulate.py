@@ -67,7 +67,9 @@ def print_summary(rows: list[dict[str, Any]], elapsed: float | None = None) -> N
     console.print(rate_table(_("Win rate by agent (a shared win is split)"), by_agent(rows)))
     console.print(rate_table(_("Win rate by seat"), by_seat(rows)))
     lengths = mean_lengths(rows)
-    parts = [f"{v:.1f} {_(length_label(k))}" for k, v in lengths.items()]
+    parts = [
+        _("{value} {measure}", value=format(v, ".1f"), measure=_(length_label(k))) for k, v in lengths.items()
+    ]
     console.print(_("Mean game length: {lengths}", lengths=", ".join(parts)))
     if elapsed:
         seconds, speed = format(elapsed, ".1f"), format(len(rows) / elapsed, ".1f")

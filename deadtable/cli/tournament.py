@@ -100,7 +100,6 @@ def tournament_cmd(
         title_justify="left",
         header_style="bold",
     )
-    table.caption = _("rating = mu - 3 sigma (openskill's cautious ordinal); the table is sorted by it")
     table.add_column("#", justify="right", no_wrap=True, min_width=2)
     table.add_column(_("agent"), no_wrap=True)
     for col in (_("rating"), "mu", "sigma", _("games"), _("win rate"), _("95% CI")):
@@ -118,6 +117,10 @@ def tournament_cmd(
             f"{lo:.0%}-{hi:.0%}",
         )
     console.print(table)
+    # Printed below the table, not as its caption: rich crops a caption wider than the table.
+    console.print(
+        _("rating = mu - 3 sigma (openskill's cautious ordinal); the table is sorted by it"), style="dim"
+    )
     if out:
         write(rows, Path(out))
         console.print(_("Rows written to {path}", path=out))
