@@ -25,7 +25,7 @@ SIMULATE_HELP = N_(
     "Results depend only on the seed and the arguments, never on the number of workers or the "
     "backend. Seats rotate, so each agent plays each seat equally often (when the number of games "
     "is a multiple of the number of agents). Example:\n\n"
-    "    deadtable simulate carson-zoo --games 2000 --agents random,greedy --seed 1"
+    "    deadtable simulate carson-zoo --games 2000 --seed 1"
 )
 
 
