@@ -77,6 +77,14 @@ class Game(ABC):
         """
         return None
 
+    def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, str]] | None:
+        """The static, public text of every card of the set `options` load, or None (no cards).
+
+        `{card id: {"title": ..., "text": ...}}` in English, the id being the word views and action
+        texts use; readers translate with the context "<game id>:card". Views stay as they are.
+        """
+        return None
+
     def recordable_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options as stored in a record (JSON values only)."""
         return dict(options)

@@ -7,6 +7,7 @@ GET  /api/tables/{id}                a table's public summary
 GET  /tables/{id}/record             the game record (JSON), once the game is over
 GET  /api/tables/{id}/replay/{step}  the spectator's view after `step` actions (finished games)
 GET  /api/tables/{id}/rules          the game's rules and the options and house rulings in force
+GET  /api/tables/{id}/cards          the title and text of every card id of the table's set ({} if none)
 GET  /api/rules/{game}               a game's rulebook and house rulings
 GET  /api/lang                       the language chosen for this browser, and those spoken
 GET  /i18n/{lang}.json               a language's message catalogue, for the browser client
@@ -41,7 +42,7 @@ from deadtable.agents import agent_names, make_agent
 from deadtable.core import DeadtableError, Record, replay_states
 from deadtable.core import game as find_game
 from deadtable.core import games as all_games
-from deadtable.i18n import LANGUAGES, N_, Message, catalogue_json, negotiate, normalize, render
+from deadtable.i18n import LANGUAGES, N_, Message, catalogue_json, negotiate, normalize, render, translator
 from deadtable.i18n.rules import rules_text, ruling, rulings
 
 from . import db, migrate, protocol
@@ -117,6 +118,18 @@ def rules_json(game_id: str, lang: str) -> dict[str, Any]:
         "missing": None if text else Message("There is no rulebook for this game.").render(lang),
         "rulings": [{"id": r.id, "text": r.text, "lang": r.lang} for r in rulings(game_id, lang)],
     }
+
+
+def card_texts_json(g: Any, options: dict[str, Any], lang: str) -> dict[str, dict[str, str]]:
+    """`g.card_texts(options)` with each title and text translated (context "<game id>:card")."""
+    texts = g.card_texts(options) or {}
+    tr = translator(lang)
+    context = str(g.id) + ":card"  # the game's own card texts, in its catalogue (no message id here)
+
+    def local(s: str) -> str:
+        return tr.pgettext(context, s) if s else s
+
+    return {k: {"title": local(v["title"]), "text": local(v["text"])} for k, v in texts.items()}
 
 
 def options_in_force(g: Any, options: dict[str, Any], lang: str) -> list[dict[str, Any]]:
@@ -358,6 +371,13 @@ def create_app(
         out["options"] = options_in_force(lt.game, lt.row.options, lang)
         out["table"] = lt.id
         return out
+
+    @app.get("/api/tables/{table_id}/cards")
+    async def table_cards(table_id: str, request: Request) -> dict[str, dict[str, str]]:
+        """The title and text of every card of the table's set, translated; {} for a game without."""
+        lang = language_of(request)
+        lt = await table_or_404(table_id, lang)
+        return card_texts_json(lt.game, lt.state.options, lang)
 
     async def record_json(table_id: str, lang: str) -> dict[str, Any]:
         lt = await table_or_404(table_id, lang)

@@ -66,6 +66,11 @@ class ZombieOverlord(Game):
             Variant("2p-misfits", 2, {"misfits": True}, "the Misfits Survivors swapped in"),
         ]
 
+    def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, str]] | None:
+        from .card_info import card_texts
+
+        return card_texts(options)
+
     def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
         from .text import render
 

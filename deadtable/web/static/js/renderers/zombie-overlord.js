@@ -1,8 +1,42 @@
 // Zombie Overlord: life points, each base's Traps (active or not), the Purchase Row, the Wasteland
 // with who leads each lure type, your hand; every card you may use now is a button.
-import { el } from "../api.js";
-import { t } from "../i18n.js";
+import { api, el } from "../api.js";
+import { language, t } from "../i18n.js";
 import { area, cardButton, gameLog, kv, pendingBox, raw, seatName } from "./common.js";
+
+// Card titles and ability texts, by the ids the view uses ("food-08", "paintballer", "supply"), from
+// GET /api/tables/{id}/cards in the page's language; fetched once per table and language. Until they
+// arrive (or if they cannot), the ids are shown as they are.
+const cardTexts = new Map();
+let lastDraw = null;
+
+function tableId() {
+  return decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+}
+
+function texts() {
+  const key = `${tableId()}|${language()}`;
+  if (!cardTexts.has(key)) {
+    cardTexts.set(key, null);
+    api(`/api/tables/${encodeURIComponent(tableId())}/cards`)
+      .then((data) => {
+        cardTexts.set(key, data || {});
+        if (lastDraw && `${tableId()}|${language()}` === key) render(...lastDraw);
+      })
+      .catch(() => cardTexts.set(key, {}));
+  }
+  return cardTexts.get(key) || {};
+}
+
+function cardTitle(id) {
+  const c = texts()[id];
+  return (c && c.title) || id;
+}
+
+function cardInfo(id) {
+  const c = texts()[id];
+  return (c && c.text) || "";
+}
 
 function trapCard(tr) {
   const trap = tr;
@@ -13,10 +47,11 @@ function trapCard(tr) {
   if (trap.barricade) bits.push(t("barricade"));
   if (trap.used) bits.push(t("used this turn"));
   if (trap.attached && trap.attached.length) bits.push(t("attached: {cards}", { cards: trap.attached.join(", ") }));
-  return el("div", { class: `card lure-${trap.type}${trap.active ? "" : " dim"}` }, el("span", { class: "title" }, trap.trap), bits.map((b) => el("span", { class: "sub" }, b)));
+  return el("div", { class: `card lure-${trap.type}${trap.active ? "" : " dim"}` }, el("span", { class: "title", title: cardInfo(trap.trap) || null }, cardTitle(trap.trap)), bits.map((b) => el("span", { class: "sub" }, b)), cardInfo(trap.trap) ? el("span", { class: "sub card-text" }, cardInfo(trap.trap)) : null);
 }
 
 export function render(container, view, ctx) {
+  lastDraw = [container, view, ctx];
   const choices = el("div", { class: "choices" });
   const types = view.lure_types || [];
   const leader = (typeIdx) => {
@@ -34,7 +69,7 @@ export function render(container, view, ctx) {
       el("td", {}, String(view.life ? view.life[s] : "")),
       el("td", {}, String(view.hands && view.hands[s] ? view.hands[s].count : "")),
       el("td", {}, String(view.deck_sizes ? view.deck_sizes[s] : "")),
-      el("td", { title: (view.discards && view.discards[s] || []).join(", ") }, String(view.discards ? view.discards[s].length : "")),
+      el("td", { title: (view.discards && view.discards[s] || []).map(cardTitle).join(", ") }, String(view.discards ? view.discards[s].length : "")),
       types.map((_, i) => el("td", {}, String(view.lure_points && view.lure_points[s] ? view.lure_points[s][i] : 0))))));
 
   const bases = area(t("Bases"), el("div", {}, Array.from({ length: view.players }, (_, s) =>
@@ -42,16 +77,16 @@ export function render(container, view, ctx) {
       el("div", { class: "cards" }, (view.bases[s] || []).length ? view.bases[s].map(trapCard) : el("span", { class: "dim" }, t("no Traps")))))));
 
   const row = area(t("Purchase Row"), el("div", { class: "cards" }, (view.purchase_row || []).map((name, i) =>
-    cardButton(ctx, { title: name, sub: [t("slot {n}", { n: i + 1 })], cls: `lure-${String(name).split("-")[0]}`, key: `trap ${i + 1}`, probe: `buy trap ${i + 1}`, choices }))));
+    cardButton(ctx, { title: cardTitle(name), sub: [t("slot {n}", { n: i + 1 }), cardInfo(name)], cls: `lure-${String(name).split("-")[0]}`, key: `trap ${i + 1}`, probe: `buy trap ${i + 1}`, choices }))));
 
   const waste = area(t("Wasteland"), el("div", { class: "cards" }, (view.wasteland || []).map((w) =>
     cardButton(ctx, {
-      title: w.name, sub: [t("lures: {types}", { types: (w.lure || []).join(", ") }), t("attack {value}", { value: w.attack }), w.leader !== null && w.leader !== undefined ? t("led by {who}", { who: `P${w.leader + 1}` }) : t("nobody leads")],
+      title: cardTitle(w.name), sub: [t("lures: {types}", { types: (w.lure || []).join(", ") }), t("attack {value}", { value: w.attack }), w.leader !== null && w.leader !== undefined ? t("led by {who}", { who: `P${w.leader + 1}` }) : t("nobody leads"), cardInfo(w.name)],
       key: w.name, verbs: ["lure"], probe: `lure ${w.name}`, choices,
     }))));
 
   const hand = view.hand ? area(t("Your hand"), el("div", { class: "cards" }, view.hand.map((name) =>
-    cardButton(ctx, { title: name, key: name, verbs: ["play", "banish"], probe: `play ${name}`, choices }))), choices) : null;
+    cardButton(ctx, { title: cardTitle(name), sub: [cardInfo(name)], key: name, verbs: ["play", "banish"], probe: `play ${name}`, choices }))), choices) : null;
 
   const decks = kv([[t("round"), t("{n} of {total}", { n: view.round, total: view.round_limit })], [t("turn"), seatName(ctx, view.turn_player)], [t("phase"), view.phase],
     [t("purchase points"), view.purchase_points], [t("attack bonus"), view.attack_bonus], [t("Trap deck"), view.trap_deck],
