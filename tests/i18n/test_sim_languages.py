@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,22 +9,12 @@ from click.testing import CliRunner, Result
 
 from deadtable.cli.main import cli, main
 from deadtable.core import DeadtableError, game
-from deadtable.i18n import set_language
 from deadtable.sim import build_agent
 
 SMALL = ["carson-zoo", "--games", "4", "--agents", "random,greedy:samples=2", "--seed", "3", "--workers", "1"]
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Each test gets its own data folder and a neutral environment; English is restored after."""
-    home = tmp_path / "home"
-    monkeypatch.setenv("DEADTABLE_HOME", str(home))
-    for name in ("DEADTABLE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    yield home
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("isolated")  # see conftest.py
 
 
 def run(*args: str) -> Result:
