@@ -10,8 +10,33 @@ const ct = (text) => cardText("overlords", text);
 const cts = (names) => names.map(ct).join(", ");
 
 function owner(ctx, name, i) {
-  if (name === "Dummy") return "Dummy";
+  if (name === "Dummy") return t("Dummy");
   return seatName(ctx, i);
+}
+
+// The view's phase code in the terminal's words (deadtable/games/overlords/text.py PHASE_NAMES);
+// the decision on top ("activate", "ability") is said with the same words.
+function phaseWord(phase) {
+  switch (phase) {
+    case "exchange": return t("teammates exchanging cards");
+    case "activate": return t("activating Hired Hands");
+    case "ability": return t("a Hired Hand at work");
+    case "recruit": return t("recruiting");
+    case "over": return t("the game is over");
+    default: return phase;
+  }
+}
+
+function decisionBox(ctx, d) {
+  if (!d) return null;
+  const what = `${phaseWord(d.kind)}${d.card ? ` (${ct(d.card)})` : ""}`;
+  const lines = [t("{who} decides: {decision}", { who: seatName(ctx, d.seat), decision: what })];
+  if (d.cards && d.cards.length) {
+    lines.push(d.army === "Dummy"
+      ? t("Red Knight: the dummy's army, bottom to top: {cards}", { cards: cts(d.cards) })
+      : t("Red Knight: {army}'s army, bottom to top: {cards}", { army: d.army, cards: cts(d.cards) }));
+  }
+  return pendingBox(lines.join(" · "));
 }
 
 export function render(container, view, ctx) {
@@ -35,11 +60,11 @@ export function render(container, view, ctx) {
       h.known && h.known.length ? el("div", { class: "dim" }, t("known to you: {cards}", { cards: cts(h.known) })) : el("div", { class: "dim" }, t("nothing known")));
   });
 
-  const decision = view.decision ? pendingBox(t("{who} decides: {decision}", { who: seatName(ctx, view.decision.seat), decision: `${view.decision.kind}${view.decision.card ? ` (${ct(view.decision.card)})` : ""}` })) : null;
+  const decision = decisionBox(ctx, view.decision);
   const pending = view.pending && view.pending.length ? pendingBox(t("Your pick, hidden until everyone has picked: {cards}", { cards: cts(view.pending) })) : null;
 
   container.replaceChildren(el("div", {},
-    kv([[t("round"), t("{n} of {total}", { n: view.round, total: view.rounds })], [t("turn"), view.turn], [t("phase"), view.phase], [t("Overlord"), seatName(ctx, view.overlord)],
+    kv([[t("round"), t("{n} of {total}", { n: view.round, total: view.rounds })], [t("turn"), view.turn], [t("phase"), phaseWord(view.phase)], [t("Overlord"), seatName(ctx, view.overlord)],
       [t("draw pile"), view.draw_pile], [t("Hired Hands out"), cts(view.hired_hands_out || []) || t("none")],
       view.dummy ? [t("dummy played by"), seatName(ctx, view.dummy_controller)] : ["", null]]),
     decision, pending, armies, hands, gameLog(view.log), raw(view)));

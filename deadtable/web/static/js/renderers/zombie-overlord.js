@@ -38,15 +38,39 @@ function cardInfo(id) {
   return (c && c.text) || "";
 }
 
+// The view's codes in words, the same words as the terminal's (deadtable/games/zombie_overlord/text.py):
+// lure types as printed on the cards (Ammo, Fuel, Food, Medicine: kept in English by the rulebooks,
+// as the catalogues keep them), the phase word as in "phase: purchase". Unknown codes show as sent.
+function lureWord(type) {
+  switch (type) {
+    case "ammo": return t("Ammo");
+    case "fuel": return t("Fuel");
+    case "food": return t("Food");
+    case "medicine": return t("Medicine");
+    default: return String(type);
+  }
+}
+
+function phaseWord(phase) {
+  switch (phase) {
+    case "choose": return t("choosing");
+    case "purchase": return t("purchase");
+    case "action": return t("action");
+    case "attack": return t("attack");
+    default: return phase;
+  }
+}
+
 function trapCard(tr) {
   const trap = tr;
   const state = trap.active ? t("active") : t("inactive");
-  const bits = [`${trap.type} · ${state}`, t("defense {value}", { value: Array.isArray(trap.defense) ? trap.defense.join("/") : trap.defense })];
+  const bits = [`${lureWord(trap.type)} · ${state}`, t("defense {value}", { value: Array.isArray(trap.defense) ? trap.defense.join("/") : trap.defense })];
   if (trap.damage) bits.push(t("damage {value}", { value: trap.damage }));
-  if (trap.lock) bits.push(t("lock: {value}", { value: trap.lock }));
+  if (trap.lock === "malfunction") bits.push(t("(Malfunction: repair by discarding a random card)"));
+  else if (trap.lock) bits.push(t("(Power Down by {seat})", { seat: String(trap.lock).toUpperCase() }));
   if (trap.barricade) bits.push(t("barricade"));
   if (trap.used) bits.push(t("used this turn"));
-  if (trap.attached && trap.attached.length) bits.push(t("attached: {cards}", { cards: trap.attached.join(", ") }));
+  if (trap.attached && trap.attached.length) bits.push(t("attached: {cards}", { cards: trap.attached.map(cardTitle).join(", ") }));
   return el("div", { class: `card lure-${trap.type}${trap.active ? "" : " dim"}` }, el("span", { class: "title", title: cardInfo(trap.trap) || null }, cardTitle(trap.trap)), bits.map((b) => el("span", { class: "sub" }, b)), cardInfo(trap.trap) ? el("span", { class: "sub card-text" }, cardInfo(trap.trap)) : null);
 }
 
@@ -63,7 +87,7 @@ export function render(container, view, ctx) {
 
   const seats = el("table", { class: "seatsinfo" },
     el("tr", {}, el("th", {}, t("Zombie Lord")), el("th", {}, t("life")), el("th", {}, t("hand")), el("th", {}, t("deck")), el("th", {}, t("discard")),
-      types.map((type, i) => el("th", { class: `lure-${type}` }, type, leader(i) !== null ? ` (${t("{who} leads", { who: `P${leader(i) + 1}` })})` : ""))),
+      types.map((type, i) => el("th", { class: `lure-${type}` }, lureWord(type), leader(i) !== null ? ` (${t("{who} leads", { who: `P${leader(i) + 1}` })})` : ""))),
     Array.from({ length: view.players }, (_, s) => el("tr", { class: s === view.seat ? "me" : "" },
       el("td", {}, seatName(ctx, s), view.current_player === s ? " ◀" : "", view.alive && !view.alive[s] ? " ✝" : ""),
       el("td", {}, String(view.life ? view.life[s] : "")),
@@ -81,14 +105,14 @@ export function render(container, view, ctx) {
 
   const waste = area(t("Wasteland"), el("div", { class: "cards" }, (view.wasteland || []).map((w) =>
     cardButton(ctx, {
-      title: cardTitle(w.name), sub: [t("lures: {types}", { types: (w.lure || []).join(", ") }), t("attack {value}", { value: w.attack }), w.leader !== null && w.leader !== undefined ? t("led by {who}", { who: `P${w.leader + 1}` }) : t("nobody leads"), cardInfo(w.name)],
+      title: cardTitle(w.name), sub: [t("lures: {types}", { types: (w.lure || []).map(lureWord).join(", ") }), t("attack {value}", { value: w.attack }), w.leader !== null && w.leader !== undefined ? t("led by {who}", { who: `P${w.leader + 1}` }) : t("nobody leads"), cardInfo(w.name)],
       key: w.name, verbs: ["lure"], probe: `lure ${w.name}`, choices,
     }))));
 
   const hand = view.hand ? area(t("Your hand"), el("div", { class: "cards" }, view.hand.map((name) =>
     cardButton(ctx, { title: cardTitle(name), sub: [cardInfo(name)], key: name, verbs: ["play", "banish"], probe: `play ${name}`, choices }))), choices) : null;
 
-  const decks = kv([[t("round"), t("{n} of {total}", { n: view.round, total: view.round_limit })], [t("turn"), seatName(ctx, view.turn_player)], [t("phase"), view.phase],
+  const decks = kv([[t("round"), t("{n} of {total}", { n: view.round, total: view.round_limit })], [t("turn"), seatName(ctx, view.turn_player)], [t("phase"), view.over ? null : phaseWord(view.phase)],
     [t("purchase points"), view.purchase_points], [t("attack bonus"), view.attack_bonus], [t("Trap deck"), view.trap_deck],
     [t("Survivor deck"), view.survivor_deck], [t("Action deck"), view.action_deck], [t("Scavengers"), view.scavengers],
     [t("banished"), (view.banished || []).length]]);

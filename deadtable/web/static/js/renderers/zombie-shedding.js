@@ -2,7 +2,7 @@
 // the cards that fit highlighted (click to play), and any response you owe. Card names, effects,
 // corporations and kinds are shown in the reader's language (catalogue context "zombie-shedding:card").
 import { el } from "../api.js";
-import { cardText, t } from "../i18n.js";
+import { cardText, nt, t } from "../i18n.js";
 import { area, cardButton, gameLog, kv, pendingBox, raw, seatName } from "./common.js";
 
 const GAME = "zombie-shedding";
@@ -12,12 +12,42 @@ function describe(card) {
   return [`${card.corporation ? ct(card.corporation) : t("event")} · ${ct(card.kind)} · ${t("{n} pts", { n: card.points })}`, ...(card.effects || []).map(ct)];
 }
 
+// An effect that hits a player, in words (view "pending"/"effect"), as the terminal says it
+// (deadtable/games/zombie_shedding/text.py EFFECT_WORDS).
+function effectWords(effect, count) {
+  switch (effect) {
+    case "next_draws": return nt("drawing {n} card", "drawing {n} cards", count);
+    case "next_skips": return t("missing a turn");
+    case "swap": return t("the Thief (look, take one, give one)");
+    case "give": return t("a gift of a card (the Schemer)");
+    default: return String(effect);
+  }
+}
+
+// What the seat to act must decide, in the terminal's words (text.py _pending_text).
 function pendingText(ctx, p) {
   if (!p) return "";
-  const parts = [t("{who} must answer: {kind}", { who: seatName(ctx, p.seat), kind: p.kind })];
-  if (p.effect) parts.push(`(${p.effect}${p.count ? ` ${p.count}` : ""}${p.actor !== undefined ? ` ${t("by {who}", { who: `P${p.actor + 1}` })}` : ""})`);
-  if (p.card) parts.push(t("card: {card}", { card: ct(typeof p.card === "string" ? p.card : p.card.name) }));
-  return parts.join(" ");
+  const who = seatName(ctx, p.seat);
+  const seat = (s) => (s === null || s === undefined ? "—" : seatName(ctx, s));
+  switch (p.kind) {
+    case "drawn":
+      return p.card
+        ? t("{seat} drew {card}: play it if it fits, or keep it", { seat: who, card: ct(typeof p.card === "string" ? p.card : p.card.name) })
+        : t("{seat} drew a card: play it if it fits, or keep it", { seat: who });
+    case "name":
+      return t("{seat} names the corporation to match", { seat: who });
+    case "target":
+      return t("{seat} chooses an opponent for {what}", { seat: who, what: effectWords(p.effect, 1) });
+    case "respond":
+      return t("{victim} is hit by {what} from {actor}: {seat} may answer with Hide or Boomerang",
+        { victim: seat(p.victim), what: effectWords(p.effect, p.count || 1), actor: seat(p.actor), seat: who });
+    case "take":
+      return t("{seat} takes a card from {victim}'s hand", { seat: who, victim: seat(p.victim) });
+    case "give":
+      return t("{seat} gives a card to {victim}", { seat: who, victim: seat(p.victim) });
+    default:
+      return who;
+  }
 }
 
 export function render(container, view, ctx) {
