@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         " each game or area may keep its own, e.g. --domain overlords",
     )
     args = parser.parse_args(argv)
-    found, problems = extract(args.paths or [PACKAGE])
+    found, problems = extract([p.resolve() for p in args.paths] or [PACKAGE])
     for problem in problems:
         print(problem)
     if args.update:
