@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from importlib.metadata import PackageNotFoundError, version
 
 import click
 from rich.markup import escape
@@ -22,6 +23,18 @@ from .tournament import tournament_cmd
 from .translated import TGroup, lang_option, show_click_error
 
 
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """`--version`, in the language in use (click's own version option fixes its text at import)."""
+    if not value or ctx.resilient_parsing:
+        return
+    try:
+        number = version("deadtable")
+    except PackageNotFoundError:
+        number = "unknown"
+    click.echo(_("{prog}, version {version}", prog=ctx.find_root().info_name, version=number))
+    ctx.exit()
+
+
 @click.group(
     cls=TGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
@@ -32,7 +45,14 @@ from .translated import TGroup, lang_option, show_click_error
         "and their options. `--lang es` or `--lang ru` switches the language (and remembers it)."
     ),
 )
-@click.version_option(package_name="deadtable")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help=N_("Show the version and exit."),
+)
 @lang_option()
 def cli() -> None:
     """deadtable: four zombie card games from their rulebooks (help text above, translated)."""

@@ -11,7 +11,8 @@ Which language a run speaks, first match wins:
 
 Help texts are written in English and marked `N_("...")`; `TCommand` and `TGroup` translate them
 when help is shown (click reads them at import time, before the language is known). Click's own
-words (Usage, Options, Commands, the help flag) are in deadtable's catalogue too.
+words and sentences (Usage, Options, "Missing argument", "No such option", "Invalid value for ...")
+come from the catalogues too: `TGroup` installs `click_i18n` before click parses anything.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from deadtable.i18n import (
 )
 from deadtable.i18n import current_language as language
 
+from . import click_i18n
 from .paths import language_file
 
 AUTO = "auto"
@@ -165,6 +167,7 @@ class TGroup(_Translated, click.Group):
         # The language is known before click parses anything, so `deadtable --help` and click's
         # own errors already speak it; `--lang` (processed later) then also saves the choice.
         early_language(args)
+        click_i18n.install()
         return super().make_context(info_name, args, parent, **extra)
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -183,10 +186,10 @@ class TGroup(_Translated, click.Group):
 
 
 def show_click_error(err: click.ClickException) -> None:
-    """Click's error report (usage, hint, "Error: ...") with deadtable's words translated.
+    """Click's error report (usage, hint, "Error: ...") in the language in use.
 
-    Click's own sentences inside the message ("Invalid value for ...", "No such option") stay
-    in English; the reasons deadtable gives inside them are translated.
+    Click's own sentences inside the message ("Invalid value for ...", "No such option") come from
+    the catalogues through `click_i18n`; the reasons deadtable gives inside them are translated.
     """
     tr = translator(language())
     ctx = getattr(err, "ctx", None)
@@ -197,7 +200,3 @@ def show_click_error(err: click.ClickException) -> None:
             hint = tr._("Try '{command} {option}' for help.", command=ctx.command_path, option=option) + "\n"
         click.echo(f"{ctx.get_usage()}\n{hint}", err=True, color=ctx.color)
     click.echo(tr._("Error: {message}", message=err.format_message()), err=True)
-
-
-# Click's own texts that deadtable shows in its help, for the catalogue.
-CLICK_TEXTS = (N_("Show this message and exit."), N_("Show the version and exit."))
