@@ -5,6 +5,9 @@ length, scores by agent, and, where the game's events name cards (see `events.py
 chart per event kind: how often each card is bought / recruited / picked, the win rate of the seats
 that did so against the others, and the numbers the events carry (points...). A card whose
 holders' interval lies wholly above everyone else's win rate is flagged: a designer's first look.
+
+Numbers are written the reader's way (Babel, CLDR): "45,3 %" and "2,5" in Spanish, "1 000" in
+Russian; an English page keeps Python's plain formats ("45.3%", "1000").
 """
 
 from __future__ import annotations
@@ -12,10 +15,14 @@ from __future__ import annotations
 import base64
 import html
 import io
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
+
+from babel.core import Locale
+from babel.numbers import format_decimal, format_percent
 
 from deadtable.core import DeadtableError
 from deadtable.i18n import N_, Translator, current_language, translator
@@ -49,6 +56,61 @@ img{max-width:100%;height:auto;display:block;margin:.5em 0}
 """
 
 
+class Numbers:
+    """Numbers in a report, in the reader's language.
+
+    >>> es, en = Numbers("es"), Numbers("en")
+    >>> es.pct(0.4532), es.diff(-0.045), es.fixed(2.5, 2), es.short(2.5), es.whole(1000)
+    ('45,3\xa0%', '-4,5\xa0%', '2,50', '2,5', '1.000')
+    >>> en.pct(0.4532), en.diff(0.045), en.fixed(2.5, 2), en.short(42.0), en.whole(1000)
+    ('45.3%', '+4.5%', '2.50', '42', '1000')
+    >>> Numbers("ru").fixed(1234.5, 1)
+    '1\xa0234,5'
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.english = lang == "en"
+        if not self.english:
+            percent = Locale.parse(lang).percent_formats[None].pattern.split(";")[0]
+            # The locale's percent pattern ("#,##0 %") with one decimal: "#,##0.0 %".
+            self._pct = re.sub(r"0(?![0-9.])", "0.0", percent, count=1)
+
+    def pct(self, x: float) -> str:
+        """A share as a percentage with one decimal: 45.3% / 45,3 %."""
+        return f"{x:.1%}" if self.english else format_percent(x, self._pct, locale=self.lang)
+
+    def diff(self, x: float) -> str:
+        """A difference of shares, signed: +4.5% / -4,5 %."""
+        if self.english:
+            return f"{x:+.1%}"
+        return format_percent(x, f"+{self._pct};-{self._pct}", locale=self.lang)
+
+    def fixed(self, x: float, digits: int) -> str:
+        """A mean, with `digits` decimals."""
+        if self.english:
+            return f"{x:.{digits}f}"
+        return format_decimal(x, "#,##0." + "0" * digits if digits else "#,##0", locale=self.lang)
+
+    def short(self, x: float) -> str:
+        """A count or a measure, as short as it goes (Python's `g`; in English exactly that)."""
+        return f"{x:g}" if self.english else format_decimal(float(f"{x:g}"), locale=self.lang)
+
+    def whole(self, n: int) -> str:
+        """A whole number."""
+        return str(n) if self.english else format_decimal(n, locale=self.lang)
+
+    def axes(self, ax: Any) -> None:
+        """A chart's tick labels written the same way (English charts are left as matplotlib draws)."""
+        if self.english:
+            return
+        from matplotlib.ticker import FuncFormatter
+
+        tick = FuncFormatter(lambda value, _pos: format_decimal(round(value, 6), locale=self.lang))
+        ax.xaxis.set_major_formatter(tick)
+        ax.yaxis.set_major_formatter(tick)
+
+
 def _plt() -> Any:
     try:
         import matplotlib
@@ -68,7 +130,7 @@ def _png(fig: Any) -> str:
     return f'<img alt="chart" src="data:image/png;base64,{data}">'
 
 
-def _rate_chart(t: Translator, rates: list[Rate], title: str) -> str:
+def _rate_chart(t: Translator, num: Numbers, rates: list[Rate], title: str) -> str:
     plt = _plt()
     fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * max(2, len(rates))))
     labels = [r.label for r in rates]
@@ -80,6 +142,7 @@ def _rate_chart(t: Translator, rates: list[Rate], title: str) -> str:
     ax.set_xlim(0, 1)
     ax.set_xlabel(t._("win rate (bars: 95% Wilson interval)"))
     ax.set_title(title)
+    num.axes(ax)
     return _png(fig)
 
 
@@ -91,19 +154,19 @@ def _head(*cells: str) -> str:
     return "<tr>" + "".join(f"<th>{html.escape(c)}</th>" for c in cells) + "</tr>"
 
 
-def _rate_table(t: Translator, rates: list[Rate]) -> str:
+def _rate_table(t: Translator, num: Numbers, rates: list[Rate]) -> str:
     out = ["<table>" + _head("", t._("seat-games"), t._("wins"), t._("win rate"), t._("95% CI"))]
     for r in rates:
         lo, hi = r.ci
         out.append(
-            f"<tr><td>{html.escape(r.label)}</td><td>{r.trials}</td><td>{r.wins:g}</td>"
-            f"<td>{r.rate:.1%}</td><td>{lo:.1%} - {hi:.1%}</td></tr>"
+            f"<tr><td>{html.escape(r.label)}</td><td>{num.whole(r.trials)}</td><td>{num.short(r.wins)}</td>"
+            f"<td>{num.pct(r.rate)}</td><td>{num.pct(lo)} - {num.pct(hi)}</td></tr>"
         )
     out.append("</table>")
     return "".join(out)
 
 
-def _length_section(t: Translator, rows: Sequence[dict[str, Any]]) -> str:
+def _length_section(t: Translator, num: Numbers, rows: Sequence[dict[str, Any]]) -> str:
     plt = _plt()
     parts = []
     cols = length_columns(rows)
@@ -113,8 +176,8 @@ def _length_section(t: Translator, rows: Sequence[dict[str, Any]]) -> str:
         median = vals[len(vals) // 2]
         name = t.gettext(length_label(col))
         table.append(
-            f"<tr><td>{html.escape(name)}</td><td>{mean(vals):.1f}</td><td>{median:g}</td>"
-            f"<td>{vals[0]:g}</td><td>{vals[-1]:g}</td></tr>"
+            f"<tr><td>{html.escape(name)}</td><td>{num.fixed(mean(vals), 1)}</td><td>{num.short(median)}</td>"
+            f"<td>{num.short(vals[0])}</td><td>{num.short(vals[-1])}</td></tr>"
         )
     table.append("</table>")
     parts.append("".join(table))
@@ -124,11 +187,12 @@ def _length_section(t: Translator, rows: Sequence[dict[str, Any]]) -> str:
         ax.hist(vals, bins=min(40, max(5, len(set(vals)))), color="#72b7b2")
         ax.set_title(t._("{measure} per game", measure=t.gettext(length_label(col))))
         ax.set_ylabel(t._("games"))
+        num.axes(ax)
     parts.append(_png(fig))
     return "".join(parts)
 
 
-def _score_section(t: Translator, rows: Sequence[dict[str, Any]]) -> str:
+def _score_section(t: Translator, num: Numbers, rows: Sequence[dict[str, Any]]) -> str:
     scores: dict[str, list[float]] = defaultdict(list)
     for row in rows:
         for s in range(int(row["players"])):
@@ -137,7 +201,8 @@ def _score_section(t: Translator, rows: Sequence[dict[str, Any]]) -> str:
     for name in sorted(scores):
         v = scores[name]
         out.append(
-            f"<tr><td>{html.escape(name)}</td><td>{mean(v):.2f}</td><td>{min(v):g}</td><td>{max(v):g}</td></tr>"
+            f"<tr><td>{html.escape(name)}</td><td>{num.fixed(mean(v), 2)}</td>"
+            f"<td>{num.short(min(v))}</td><td>{num.short(max(v))}</td></tr>"
         )
     out.append("</table>")
     return "".join(out)
@@ -152,7 +217,7 @@ def _flag(c: CardStat) -> str:
     return ""
 
 
-def _card_section(t: Translator, stats: list[CardStat]) -> str:
+def _card_section(t: Translator, num: Numbers, stats: list[CardStat]) -> str:
     by_kind: dict[str, list[CardStat]] = defaultdict(list)
     for c in stats:
         by_kind[c.kind].append(c)
@@ -187,21 +252,21 @@ def _card_section(t: Translator, stats: list[CardStat]) -> str:
         rows = ["<table>" + head]
         for c in cards:
             lo, hi = c.holder_ci
-            extra = "".join(f"<td>{c.fields.get(f, 0.0):.2f}</td>" for f in fields)
+            extra = "".join(f"<td>{num.fixed(c.fields.get(f, 0.0), 2)}</td>" for f in fields)
             cls = _flag(c)
             rows.append(
-                f"<tr class='{cls}'><td>{html.escape(c.card)}</td><td>{c.per_game:.2f}</td>"
-                f"<td>{c.seat_share:.1%} ({c.holders})</td><td>{c.holder_wins:.1%}</td>"
-                f"<td>{lo:.1%} - {hi:.1%}</td><td>{c.others_win:.1%}</td>"
-                f"<td>{c.holder_wins - c.others_win:+.1%}</td>{extra}</tr>"
+                f"<tr class='{cls}'><td>{html.escape(c.card)}</td><td>{num.fixed(c.per_game, 2)}</td>"
+                f"<td>{num.pct(c.seat_share)} ({num.whole(c.holders)})</td><td>{num.pct(c.holder_wins)}</td>"
+                f"<td>{num.pct(lo)} - {num.pct(hi)}</td><td>{num.pct(c.others_win)}</td>"
+                f"<td>{num.diff(c.holder_wins - c.others_win)}</td>{extra}</tr>"
             )
         rows.append("</table>")
         parts.append("".join(rows))
-        parts.append(_card_chart(t, kind, cards))
+        parts.append(_card_chart(t, num, kind, cards))
     return "".join(parts)
 
 
-def _card_chart(t: Translator, kind: str, cards: list[CardStat]) -> str:
+def _card_chart(t: Translator, num: Numbers, kind: str, cards: list[CardStat]) -> str:
     shown = [c for c in cards if c.holders][:MAX_CARDS_IN_CHART]
     if not shown:
         return ""
@@ -217,6 +282,7 @@ def _card_chart(t: Translator, kind: str, cards: list[CardStat]) -> str:
     ax.invert_yaxis()
     ax.set_xlabel(t._("win rate with the card minus without (bars: 95% CI of the holders' rate)"))
     ax.set_title(t._("{kind}: win rate of the seats that did it, minus the others'", kind=kind))
+    num.axes(ax)
     return _png(fig)
 
 
@@ -227,6 +293,7 @@ def render(
     if not rows:
         raise DeadtableError("no games to report on")
     t = translator(lang or current_language())
+    num = Numbers(t.lang)
     agents, seats = by_agent(rows), by_seat(rows, t)
     players = sorted({int(r["players"]) for r in rows})
     names = ", ".join(r.label for r in agents)
@@ -235,7 +302,7 @@ def render(
     summary = t._(
         "{n} games, {players} players, agents: {agents}. Source: {source}. Made {when}. A shared win "
         "is split between the tied seats; intervals are 95% Wilson score intervals.",
-        n=len(rows),
+        n=num.whole(len(rows)),
         players="/".join(map(str, players)),
         agents=names,
         source=source,
@@ -245,22 +312,22 @@ def render(
         f"<h1>{html.escape(heading)}</h1>",
         f"<p class='note'>{html.escape(summary)}</p>",
         _h2(t._("Win rate by agent")),
-        _rate_table(t, agents),
-        _rate_chart(t, agents, t._("win rate by agent")),
+        _rate_table(t, num, agents),
+        _rate_chart(t, num, agents, t._("win rate by agent")),
         _h2(t._("Win rate by seat")),
-        _rate_table(t, seats),
-        _rate_chart(t, seats, t._("win rate by seat")),
+        _rate_table(t, num, seats),
+        _rate_chart(t, num, seats, t._("win rate by seat")),
         _h2(t._("Agent and seat")),
-        _rate_table(t, by_agent_and_seat(rows, t)),
+        _rate_table(t, num, by_agent_and_seat(rows, t)),
         _h2(t._("Scores")),
-        _score_section(t, rows),
+        _score_section(t, num, rows),
         _h2(t._("Game length")),
-        _length_section(t, rows),
+        _length_section(t, num, rows),
     ]
     cards = card_stats(rows)
     body.append(_h2(t._("Cards")))
     if cards:
-        body.append(_card_section(t, cards))
+        body.append(_card_section(t, num, cards))
     else:
         note = t._("This game emitted no events naming a seat and a card.")
         body.append(f"<p class='note'>{html.escape(note)}</p>")
