@@ -100,8 +100,8 @@ def test_install_reaches_clicks_modules_and_is_idempotent() -> None:
     click_i18n.install()
     again = click_i18n.install()
     assert {"click.core", "click.exceptions", "click.parser", "click.types", "click.formatting"} <= set(again)
-    assert click.exceptions._ is click_i18n.gettext  # type: ignore[attr-defined]
-    assert click.types.ngettext is click_i18n.ngettext  # type: ignore[attr-defined]
+    assert click.exceptions._ is click_i18n.gettext
+    assert click.types.ngettext is click_i18n.ngettext
 
 
 def test_every_listed_message_is_still_one_of_clicks() -> None:

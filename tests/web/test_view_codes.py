@@ -94,7 +94,7 @@ def test_the_shedding_games_pending_decision_reads_as_in_the_terminal(lobby: Any
 def test_zombie_overlord_phase_and_lure_types_in_words(lobby: Any, lang: str) -> None:
     tr = translator(lang)
     views = _views("zombie-overlord", 2, 0)
-    by_phase = {}
+    by_phase: dict[str, dict[str, Any]] = {}
     for v in views:
         by_phase.setdefault(v["phase"], v)
     assert set(by_phase) == {"choose", "purchase", "action", "attack"}
