@@ -7,6 +7,8 @@ For each seed the game is played to the end by seeded random choices, and along 
 - `clone()` is independent of the original;
 - the seat to act sees the same view in the real state as in any determinization of it
   (a view that shows a hidden card differs between them, so a leak fails here);
+- its information key (what search bots key information sets by) is the same in the real state
+  and in a determinization, and never stands for two different views (narration aside);
 - `determinize` depends only on what the seat knows: determinizing the real state and a
   determinization of it with the same generator gives the same state;
 - views are JSON-ready; the outcome is well formed;
@@ -28,6 +30,15 @@ from .conftest import SEEDS, variant_params
 MAX_STEPS = 20_000
 EARLY_STEPS = 12  # the costly checks run on each of the first steps,
 CHECK_EVERY = 23  # then on every 23rd step, and on the final state
+
+
+# The narration a view may carry beside the position; an information key may leave it out.
+NARRATION = ("log", "log_i18n", "note", "note_i18n")
+_KEYS: dict[int, dict[object, dict]] = {}  # per game: information key -> the view it stood for
+
+
+def _narration_free(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k not in NARRATION}
 
 
 def _deep_step(step: int) -> bool:
@@ -75,6 +86,10 @@ def _check_views(state: State, rng: random.Random) -> None:
         seed = rng.getrandbits(32)
         sample = state.determinize(seat, random.Random(seed))
         assert sample.view(seat) == view, f"seat {seat}'s view shows something it cannot know"
+        key = state.information_key(seat)
+        assert sample.information_key(seat) == key, f"seat {seat}'s information key reads a hidden card"
+        _KEYS.setdefault(id(state.game), {}).setdefault(key, _narration_free(view))
+        assert _KEYS[id(state.game)][key] == _narration_free(view), "one information key for two views"
         again = sample.determinize(seat, random.Random(seed))
         direct = state.determinize(seat, random.Random(seed))
         assert again == direct, f"determinize({seat}) depends on more than the seat's information"

@@ -6,7 +6,8 @@ each action was available, so rarely-possible actions are not over-explored), ad
 the rest out (random or the game's heuristic agent) up to a depth cap, scores the end with the
 outcome or `game.evaluate`, and backs the per-seat rewards up the path.
 
-Nodes are keyed by (seat to act, that seat's view), not by the moves that led there. So a node
+Nodes are keyed by (seat to act, that seat's information: `State.information_key`, a function of
+its view), not by the moves that led there. So a node
 is an information set of the seat that acts at it: when Overlords-style simultaneous choices are
 committed one after another in secret, the seat that commits second has the same node whatever
 the first one chose (its view does not show it), and cannot answer a choice it has not seen. The
@@ -49,9 +50,9 @@ class _Node:
 
 
 def _signature(state: State, seat: int) -> Hashable:
-    # The repr of a JSON-ready view is a faithful, cheap fingerprint: views are built by the game's
-    # own code in a fixed key order, so equal views give equal text.
-    return (seat, repr(state.view(seat)))
+    # The game's fingerprint of the seat's information (by default the text of its view, which
+    # the game builds in a fixed key order; games give cheaper tuples of the same facts).
+    return (seat, state.information_key(seat))
 
 
 class IsmctsAgent:
@@ -112,7 +113,7 @@ class IsmctsAgent:
             for _ in range(n):
                 search.iterate()
         self.last_iterations = n
-        root = search.table.get((seat_info.seat, repr(seat_info.view)))
+        root = search.table.get(search.root_key)
         out: dict[Action, tuple[int, float]] = {}
         for a in seat_info.legal_actions:
             edge = root.edges.get(a) if root is not None else None
@@ -128,6 +129,7 @@ class _Search:
         # The game object comes with the samples, so games outside the registry work too.
         first = info.sample(random.Random(0))
         self.game: Game = first.game
+        self.root_key = _signature(first, info.seat)  # every sample has the seat's information
         self.info = info
         self.rng = rng
         self.players = info.players

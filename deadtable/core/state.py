@@ -93,6 +93,16 @@ class State(ABC):
     def key(self) -> Hashable:
         """Everything that defines the position, for equality: replay and determinize tests use it."""
 
+    def information_key(self, player: int) -> Hashable:
+        """A compact fingerprint of what `player` knows now, for search bots' information sets.
+
+        It must be a function of `player`'s view alone (never of a card the seat cannot see), so
+        states that the seat cannot tell apart give equal keys; a game may leave out narration
+        (its log), which the view shows but which does not change the position. The default is
+        the text of the view; games override it with a cheaper tuple of the same facts.
+        """
+        return repr(self.view(player))
+
     # -- shared behaviour --------------------------------------------------------------------
     @property
     def is_terminal(self) -> bool:

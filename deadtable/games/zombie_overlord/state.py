@@ -278,6 +278,23 @@ class ZOState(State):
         other.log = self.log[:]
         other._legal = self._legal
 
+    def information_key(self, player: int) -> Hashable:
+        """What `player` sees (the view's facts without the log), as one tuple: search's key.
+
+        Public: bases, Discard Piles, life, the rows, deck sizes, the turn's phase and points,
+        and the pending decisions (each comes from a card played face up). Private to `player`:
+        its own hand. Of the other hands only their sizes and the cards shown from them.
+        """
+        t = tuple
+        return (
+            player, t(self.hand[player]), t(map(len, self.hand)), t(t(sorted(x)) for x in self.shown),
+            t(map(len, self.deck)), t(map(t, self.discard)), t(map(t, self.base)), t(self.life),
+            t(self.alive), t(self.row), t(self.wasteland), len(self.trap_deck), len(self.survivor_deck),
+            len(self.action_deck), self.scavengers, t(self.banished), t(sorted(self.removed)), self.first,
+            self.tp, self.phase, self.visited, self.idle, self.pp, self.bonus, self.round, t(self.pending),
+            self.over,
+        )  # fmt: skip
+
     def key(self) -> Hashable:
         t = tuple
         return (
