@@ -428,6 +428,51 @@ class OverlordsState(State):
         knowledge.redeal(self, other, player, rng)
         return other
 
+    def information_key(self, player: int) -> Hashable:
+        """What `player` sees (the view's facts without the log), as one tuple: search's key.
+
+        Public: the seat count and team game, round, turn, phase, who acts, the Overlord card, the
+        dummy's controller, who has committed (never what), every hand's size, every army's size
+        and top card (all of each army once the game is over), every seat's Hired Hands aside,
+        Medusa's forced cards, who activated a Black Knight, last turn's revealed picks, the draw
+        pile's size and the Hired Hand decision on top (its step, seat and card). Private to
+        `player`: its own hand, army and pending picks (and the dummy's pick when it controls the
+        dummy), its team exchange offer, what it knows of each other hand, of the draw pile and
+        of the box, and the army its Red Knight looks through. Another seat's pending pick or
+        exchange offer is not in it (OV-2).
+        """
+        from .hired_hands import RK_CARD
+
+        t = tuple
+        ph, n, armies, mine = self.phase, self.players, self.armies, self.known[player]
+        if ph == RECRUIT:
+            committed: tuple[bool, ...] = t(self._done(s) for s in range(n))
+        elif ph == EXCHANGE:
+            committed = t(x != NONE for x in self.exch)
+        else:
+            committed = ()
+        decision: tuple[int, ...] = ()
+        if ph == ACTIVATE:
+            decision = (self.act_order[self.act_pos],)
+        elif ph == ABILITY:
+            sub = self.sub
+            decision = t(sub[:3])
+            if sub[0] == RK_CARD:
+                decision += (sub[3], *(armies[sub[3]] if player == sub[1] else ()))
+        if ph == OVER:
+            own: tuple[Any, ...] = t(t(sorted(a)) for a in armies)
+        else:
+            own = t(sorted(armies[player]))
+        return (
+            player, n, self.teams, self.round, self.turn, ph, self.current_player, self.overlord,
+            self.controller, committed, t(map(len, self.hands)), t(self.hands[player]),
+            t(t(sorted(k)) if z != player else () for z, k in enumerate(mine)),
+            t((len(a), a[-1]) if a else (0, -1) for a in armies), own, t(map(t, self.aside)),
+            t(self.forced), t(b >= 0 for b in self.bk), t(map(t, self.last)), len(self.draw), decision,
+            t(self.pend[player]), self.pend_dummy if player == self.controller else -1,
+            self.exch[player] if ph == EXCHANGE else NONE,
+        )  # fmt: skip
+
     # -- copying and equality ------------------------------------------------------------------
     def _copy_into(self, other: Any) -> None:
         for name in ("cards", "teams", "dummy", "nh", "per_hand", "rounds", "overlord", "round", "turn"):
