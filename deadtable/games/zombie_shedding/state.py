@@ -121,6 +121,41 @@ class ShedState(State):
         seen.redeal(self, other, player, rng)
         return other
 
+    def information_key(self, player: int) -> Hashable:
+        """What `player` sees (the view's facts without the log), as one tuple: search's key.
+
+        Public: the mode (seats, teams, target), the dealer selection draws, the last hand's
+        result, who acts, whose turn it is, the dealer, the direction, the hand number, the card
+        to match and its corporation, the discard pile's top and size, the deck's size, every
+        hand's size, who is out, who misses a turn, the scores, and the decision on top (its
+        kind, seat, effect, actor, victim and count). Private to `player`: its own hand, the
+        cards it knows to be in each other hand, and the card it just drew when it is asked to
+        play or keep it. The frames below the top and another seat's drawn card are not in it.
+        """
+        t = tuple
+        mk, disc, known, stack = self.match_kind, self.discard, self.known, self.stack
+        pending: tuple[int, ...] = ()
+        if stack and not self.over:
+            f = stack[-1]
+            kind, seat = f[0], f[1]
+            if kind == rules.F_DRAWN:
+                pending = (kind, seat, f[5] if player == seat else -1)
+            elif kind in (rules.F_TARGET, rules.F_RESPOND, rules.F_TAKE, rules.F_GIVE):
+                actor = f[3] if f[3] >= 0 else seat
+                pending = (kind, seat, f[2], actor, f[4], f[5] if f[2] == rules.E_DRAWS else 0)
+            else:
+                pending = (kind, seat)
+        lh = self.last_hand
+        last = (lh["hand"], t(lh["out"]), t(lh["points"]), lh["finisher"], lh["finish_bonus"]) if lh else ()
+        return (
+            player, self.mode, t(map(t, self.dealer_draw)), last, self.current_player, self.turn_seat,
+            self.dealer, self.direction, self.hand_no, mk, self.match_corp if mk >= 0 else -1,
+            disc[-1] if disc else -1, len(disc), len(self.deck), t(sorted(self.hands[player])),
+            t(map(len, self.hands)), t(self.out), t(self.skip), t(self.scores),
+            t(known.get((player, h), ()) if h != player else () for h in range(self.players)),
+            pending, self.over,
+        )  # fmt: skip
+
     # -- helpers the rules modules share ---------------------------------------------------------
     def note(self, entry: Message) -> None:
         self.log.append(LogEntry.of(entry))
