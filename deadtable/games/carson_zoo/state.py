@@ -321,6 +321,23 @@ class ZooState(State):
             "over": self.to_act is None,
         }
 
+    def information_key(self, player: int) -> Hashable:
+        """What `player` sees (the view's facts without the log), as one tuple: search's key.
+
+        Everything on this table is public, so only the seat differs between seats: the seat
+        count, who acts, who started, the turn, each position's stack height and top card value
+        (never whether a card is a mutant before it is taken, CZ-1), the pieces (owner, value,
+        mutant), the hands, the captured piles and the mutants found so far. The covered lower
+        cards are not in it.
+        """
+        t = tuple
+        return (
+            player, self.players, self.to_act, self.first_player, self.turn,
+            t((len(s), s[-1] & 7) if s else (0, -1) for s in self.stacks),  # board.value
+            t(self.owner), t(self.piece_value), t(self.mutant), t(t(sorted(h)) for h in self.hands),
+            t(map(t, self.captured)), t(sorted(self.found_mutants)),
+        )  # fmt: skip
+
     def determinize(self, player: int, rng: random.Random) -> ZooState:
         """Redraw the covered lower cards and where the unfound mutants hide.
 
