@@ -3,16 +3,18 @@
 Each iteration draws a fresh determinization of the seat's information (`SeatInfo.sample`), walks
 the tree choosing by UCB among the actions available in that determinization (counting how often
 each action was available, so rarely-possible actions are not over-explored), adds one node, plays
-the rest out (random or the game's heuristic agent) up to a depth cap, scores the end with the
-outcome or `game.evaluate`, and backs the per-seat rewards up the path.
+the rest out (random or the game's heuristic agent) up to a depth cap in actions
+(`rollout_depth`) or in turns (`rollout_turns`), scores the end with the outcome or
+`game.evaluate`, and backs the per-seat rewards up the path. With `guide` > 0 each new node asks
+the game's heuristic agent for its choice, which is tried first and gets an exploration bonus
+that fades as it is visited (progressive bias): the search then starts from the heuristic's play.
 
-Nodes are keyed by (seat to act, that seat's information: `State.information_key`, a function of
-its view), not by the moves that led there. So a node
-is an information set of the seat that acts at it: when Overlords-style simultaneous choices are
-committed one after another in secret, the seat that commits second has the same node whatever
-the first one chose (its view does not show it), and cannot answer a choice it has not seen. The
-same holds for the searching seat's own later decisions. A determinized state is the only state
-the search touches; the agent never holds the real one.
+Nodes are keyed by (seat to act, that seat's information: `State.information_key`, a function of its
+view), not by the moves that led there. So a node is an information set of the seat that acts at it:
+when Overlords-style simultaneous choices are committed one after another in secret, the seat that
+commits second has the same node whatever the first one chose (its view does not show it), and
+cannot answer a choice it has not seen. The same holds for the searching seat's own later decisions.
+A determinized state is the only state the search touches; the agent never holds the real one.
 
 With an iteration budget the agent is reproducible: the same SeatInfo (hence the same view and
 sampler) and the same `rng` state give the same action. A time budget trades that for speed.
@@ -43,10 +45,11 @@ class _Edge:
 class _Node:
     """An information set of the seat to act: statistics of each action tried from it."""
 
-    __slots__ = ("edges",)
+    __slots__ = ("edges", "hint")
 
     def __init__(self) -> None:
         self.edges: dict[Action, _Edge] = {}
+        self.hint: Action | None = None  # the game's heuristic's choice here, when guided
 
 
 def _signature(state: State, seat: int) -> Hashable:
@@ -67,7 +70,11 @@ class IsmctsAgent:
         exploration: float = 0.7,
         rollout: str = "random",
         rollout_depth: int = 4,
+        rollout_turns: int = 0,
+        guide: float = 0.0,
     ) -> None:
+        self.rollout_turns = rollout_turns
+        self.guide = guide
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
@@ -85,6 +92,10 @@ class IsmctsAgent:
             raise ValueError(N_("rollout is random or heuristic"))
         if self.rollout_depth < 0:
             raise ValueError(N_("rollout_depth cannot be negative"))
+        if self.rollout_turns < 0:
+            raise ValueError(N_("rollout_turns cannot be negative"))
+        if self.guide < 0:
+            raise ValueError(N_("guide cannot be negative"))
 
     # -- the agent protocol ----------------------------------------------------------------
     def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
@@ -138,11 +149,14 @@ class _Search:
         self.low = math.inf  # the range of rewards backed up so far
         self.high = -math.inf
         self.policy: Callable[[State, list[Action]], Action] = self._random_policy
-        if agent.rollout == "heuristic":
+        self.guide = 0.0
+        if agent.rollout == "heuristic" or agent.guide:
             heuristic = _heuristic(self.game)
             if heuristic is not None:
                 self.heuristic = heuristic
-                self.policy = self._heuristic_policy
+                self.guide = agent.guide
+                if agent.rollout == "heuristic":
+                    self.policy = self._heuristic_policy
 
     def iterate(self) -> None:
         rng = self.rng
@@ -150,6 +164,7 @@ class _Search:
         path: list[tuple[_Edge, int]] = []
         table = self.table
         c = self.c
+        guide = self.guide
         # Selection and expansion: walk known information sets; stop after the first new try.
         while not state.is_terminal:
             seat = state.current_player
@@ -162,7 +177,10 @@ class _Search:
             node = table.get(key)
             if node is None:
                 node = table[key] = _Node()
+                if guide:
+                    node.hint = self._heuristic_policy(state, actions)
             edges = node.edges
+            hint = node.hint
             untried = []
             for a in actions:
                 e = edges.get(a)
@@ -172,7 +190,10 @@ class _Search:
                 if not e.visits:
                     untried.append(a)
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                if hint is not None and hint in untried:
+                    action = hint
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 path.append((edges[action], seat))
                 state.apply_trusted(action)
                 break
@@ -187,6 +208,8 @@ class _Search:
                 e = edges[a]
                 mean = (e.total / e.visits - lo) * scale if scale else 0.5
                 value = mean + c * math.sqrt(math.log(e.avail) / e.visits)
+                if a == hint:
+                    value += guide * math.sqrt(e.avail) / (1 + e.visits)
                 if value > best_value + 1e-12:
                     best_value, action, ties = value, a, 1
                 elif value >= best_value - 1e-12:
@@ -210,6 +233,22 @@ class _Search:
     def _playout(self, state: State) -> list[float]:
         depth = self.agent.rollout_depth
         policy = self.policy
+        turns = self.agent.rollout_turns
+        if turns:
+            # A turn is a run of actions by one seat: the rollout stops when the `turns`-th new
+            # seat is to act, so a game whose turns are many small actions is scored between turns.
+            seat = state.current_player
+            runs = 0
+            while not state.is_terminal:
+                now = state.current_player
+                if now != seat:
+                    runs += 1
+                    if runs >= turns:
+                        break
+                    seat = now
+                actions = state.legal_actions()
+                state.apply_trusted(actions[0] if len(actions) == 1 else policy(state, actions))
+            return self._rewards(state)
         steps = 0
         while not state.is_terminal and steps < depth:
             actions = state.legal_actions()

@@ -34,7 +34,7 @@ def N_(text: str) -> str:
 class Message:
     """A message id (English, with `{name}` placeholders) and its parameters, rendered late."""
 
-    __slots__ = ("_english", "_simple", "context", "msgid", "n", "params", "plural")
+    __slots__ = ("_english", "_json", "_simple", "context", "msgid", "n", "params", "plural")
 
     def __init__(self, msgid: str, /, **params: Any) -> None:
         self.msgid = msgid
@@ -44,6 +44,7 @@ class Message:
         self.params = params
         self._english: str | None = None  # str(self), made once: views render logs often
         self._simple: bool | None = None  # every parameter is a plain JSON value
+        self._json: dict[str, Any] | None = None  # to_json(), made once (a message never changes)
 
     @classmethod
     def plural_form(cls, singular: str, plural: str, n: int, /, **params: Any) -> Message:
@@ -105,7 +106,14 @@ class Message:
         return hash((self.msgid, self.plural))
 
     def to_json(self) -> dict[str, Any]:
-        """The message as JSON, for a client that renders it in its own language."""
+        """The message as JSON, for a client that renders it in its own language.
+
+        Made once and shared (views show the same log entries again and again): treat it as
+        read-only.
+        """
+        done = getattr(self, "_json", None)  # subclasses built with __new__ may not set it
+        if done is not None:
+            return done
         if self._simple is None:
             self._simple = all(isinstance(v, str | int | float | bool | None) for v in self.params.values())
         params = dict(self.params) if self._simple else {k: _json_value(v) for k, v in self.params.items()}
@@ -116,6 +124,7 @@ class Message:
         context = getattr(self, "context", None)  # subclasses built with __new__ may not set it
         if context is not None:
             out["context"] = context
+        self._json = out
         return out
 
     @classmethod

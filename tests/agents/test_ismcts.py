@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -119,3 +120,66 @@ def test_every_game_and_variant(the_game: Game, variant: Variant) -> None:
         first = spec.act(seat_info(state), random.Random(4))
         assert first in state.legal_actions()
         assert spec.act(seat_info(state), random.Random(4)) == first
+
+
+def _zombie_overlord_midgame(seed: int) -> State:
+    state = deadtable.game("zombie-overlord").new(2, seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(5, 60)):
+        acts = state.legal_actions()
+        state.apply(acts[rng.randrange(len(acts))])
+    return state
+
+
+def test_rollout_turns_stop_when_the_turns_have_passed() -> None:
+    """rollout_turns=k plays on until the k-th change of the seat to act, and not one action more."""
+    from deadtable.agents.ismcts import _Search
+
+    for turns in (1, 2, 3):
+        agent = IsmctsAgent(iterations=1, rollout_turns=turns)
+        for seed in range(4):
+            state = _zombie_overlord_midgame(seed)
+            info = seat_info(state)
+            search = _Search(agent, info, random.Random(seed))
+            sample = info.sample(random.Random(seed))
+            seats: list[int | None] = [sample.current_player]
+
+            def note(kind: str, data: dict, seats: list[int | None] = seats) -> None:
+                if kind == "action":
+                    seats.append(data["seat"])
+
+            sample.listeners.append(note)
+            search._playout(sample)
+            changes = sum(1 for a, b in itertools.pairwise(seats) if a != b)
+            if not sample.is_terminal:
+                assert changes == turns - 1 and sample.current_player != seats[-1], (turns, seed, seats)
+
+
+def test_guide_starts_from_the_heuristic_choice() -> None:
+    """With a strong guide and a small budget the search plays the game's heuristic's move."""
+    the_game = deadtable.game("zombie-overlord")
+    heuristic = the_game.agents()["heuristic"]()
+    agree = total = 0
+    for seed in range(12):
+        state = _zombie_overlord_midgame(seed)
+        if state.is_terminal or len(state.legal_actions()) < 2:
+            continue
+        info = seat_info(state)
+        guided = IsmctsAgent(iterations=30, guide=50.0).act(info, random.Random(seed))
+        plain = heuristic.act(info, random.Random(seed))
+        total += 1
+        agree += guided == plain
+    assert total >= 8
+    assert agree == total
+
+
+def test_new_settings_are_checked_and_reproducible() -> None:
+    with pytest.raises(ValueError):
+        IsmctsAgent(rollout_turns=-1)
+    with pytest.raises(ValueError):
+        IsmctsAgent(guide=-0.5)
+    state = _zombie_overlord_midgame(3)
+    agent = IsmctsAgent(iterations=40, rollout_turns=1, guide=1.0)
+    first = agent.act(seat_info(state), random.Random(8))
+    assert first in state.legal_actions()
+    assert agent.act(seat_info(state), random.Random(8)) == first

@@ -9,7 +9,7 @@ from deadtable.core import Game, Option, OptionError, State, Variant
 from deadtable.i18n import N_, Message
 
 from . import cards
-from .state import ACTIVE, KIND, ZOState
+from .state import ZOState
 
 if TYPE_CHECKING:
     from deadtable.core import Agent
@@ -83,13 +83,11 @@ class ZombieOverlord(Game):
         return explain(state, text)
 
     def evaluate(self, state: State, player: int) -> float:
-        """Life against the strongest opponent, army strength and lure position, about -1..1."""
+        """About how likely `player` is to win, -1..1: a fitted logistic model (evaluation.py)."""
+        from .evaluation import evaluate
+
         assert isinstance(state, ZOState)
-        if state.over:
-            return 1.0 if player in state.outcome().winners else -1.0
-        if not state.alive[player]:
-            return -1.0
-        return strength(state, player) - max(strength(state, q) for q in state.opponents(player))
+        return evaluate(state, player)
 
     def agents(self) -> dict[str, Callable[[], Agent]]:
         from .agent import HeuristicAgent
@@ -102,23 +100,6 @@ class ZombieOverlord(Game):
 
         return action_space(players, options)
 
-
-def strength(s: ZOState, p: int) -> float:
-    """A rough measure of a seat's position, about 0..1."""
-    cs = s.cs
-    owned = s.hand[p] + s.deck[p] + s.discard[p]
-    attack = sum(cs.cards[k].attack for k in owned)
-    army = attack / max(1, len(owned))
-    traps = sum(1 for sl in s.base[p] if sl[ACTIVE]) + 0.5 * sum(
-        1 for k in owned if cs.cards[k].category == cards.TRAP
-    )
-    defense = sum(cs.cards[sl[KIND]].defense for sl in s.base[p])
-    return (
-        0.5 * s.life[p] / cs.life
-        + 0.25 * min(1.0, army / 3)
-        + 0.15 * min(1.0, traps / 5)
-        + 0.1 * min(1.0, defense / 20)
-    )
 
 
 GAME = ZombieOverlord()

@@ -42,8 +42,7 @@ class CardText(Message):
 class LogEntry(Message):
     """A message in the log: its English text and JSON are made once (views show the same entries again)."""
 
-    __slots__ = ("_json",)
-    _json: dict[str, Any] | None
+    __slots__ = ()
 
     @classmethod
     def of(cls, message: Message) -> LogEntry:
@@ -69,12 +68,7 @@ class LogEntry(Message):
             self._english = done
         return done
 
-    def to_json(self) -> dict[str, Any]:
-        """The JSON, made once and shared by every view that shows this entry: do not change it."""
-        done = self._json
-        if done is None:
-            done = self._json = super().to_json()
-        return done
+    # to_json() is Message's, made once and shared by every view that shows this entry.
 
 
 def card(text: str, lang: str) -> str:
