@@ -314,6 +314,7 @@ class ZooState(State):
             "board": cells,
             "hands": [sorted(h) for h in self.hands],
             "captured": [list(c) for c in self.captured],
+            "zoo_cards_taken": sorted(self.taken_zoo),  # the captured zoo cards' values, seen when taken
             "scores": self.scores(),
             "mutants_found": sorted(self.found_mutants),
             "log": [str(entry) for entry in self.log],  # English
@@ -327,7 +328,8 @@ class ZooState(State):
         Everything on this table is public, so only the seat differs between seats: the seat
         count, who acts, who started, the turn, each position's stack height and top card value
         (never whether a card is a mutant before it is taken, CZ-1), the pieces (owner, value,
-        mutant), the hands, the captured piles and the mutants found so far. The covered lower
+        mutant), the hands, the captured piles, which captured values were zoo cards (everyone saw
+        them taken; determinize counts them) and the mutants found so far. The covered lower
         cards are not in it.
         """
         t = tuple
@@ -335,7 +337,7 @@ class ZooState(State):
             player, self.players, self.to_act, self.first_player, self.turn,
             t((len(s), s[-1] & 7) if s else (0, -1) for s in self.stacks),  # board.value
             t(self.owner), t(self.piece_value), t(self.mutant), t(t(sorted(h)) for h in self.hands),
-            t(map(t, self.captured)), t(sorted(self.found_mutants)),
+            t(map(t, self.captured)), t(sorted(self.taken_zoo)), t(sorted(self.found_mutants)),
         )  # fmt: skip
 
     def determinize(self, player: int, rng: random.Random) -> ZooState:
