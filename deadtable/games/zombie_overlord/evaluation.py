@@ -31,8 +31,7 @@ FEATURES = (
     "attack_density",  # that Attack per card owned
     "purchase_density",  # purchase points (Supply, Scavengers) per card owned
     "active_traps",  # active Traps in the base
-    "inactive_traps",  # inactive Traps in the base
-    "base_defense",  # destroy Defense of the Traps in the base / 10
+    "base_defense",  # destroy Defense of the Traps in the base, active or not / 10
     "traps_in_deck",  # Traps owned but not in the base (hand, Draw Deck, Discard Pile)
     "trap_cost",  # cost of every Trap owned / 10
     "led_attack",  # Attack of the Wasteland Survivors the seat leads the lure for / 5
@@ -46,7 +45,7 @@ SCALE = 6.0  # a difference of 6 (about 60 life points' worth) is a value of 0.7
 
 # Fitted by benchmarks/zo_evaluation.py (see the module docstring).
 WEIGHTS = (
-    5.063, 0.257, 0.779, 0.137, 0.156, 0.656, 0.254, 0.303, 0.744, 0.228, 0.156, 0.213, 0.303, 0.035,
+    5.062, 0.259, 0.812, 0.090, 0.026, 0.778, 0.216, 0.945, 0.220, 0.026, 0.226, 0.320, 0.018,
 )  # fmt: skip
 
 
@@ -66,13 +65,11 @@ def features(s: ZOState, p: int) -> list[float]:
             traps_off += 1
             trap_cost += c.cost
         purchase += c.points
-    active = inactive = defense = barricade = 0
+    active = defense = barricade = 0
     for sl in s.base[p]:
         c = cards[sl[KIND]]
         if sl[ACTIVE]:
             active += 1
-        else:
-            inactive += 1
         defense += c.defense
         trap_cost += c.cost
         if c.barricade:
@@ -94,7 +91,6 @@ def features(s: ZOState, p: int) -> list[float]:
         attack / n,
         purchase / n,
         float(active),
-        float(inactive),
         defense / 10,
         float(traps_off),
         trap_cost / 10,
