@@ -14,10 +14,25 @@ from __future__ import annotations
 
 import hashlib
 import random
+import struct
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_LANE_MIN = 5  # shorter lists are shuffled one draw at a time (the set-up of the lanes costs more)
+
+
+@lru_cache(maxsize=1024)
+def _lanes(n: int) -> tuple[int, int, int, Callable[[bytes], tuple[int, ...]]]:
+    """For `n` draws, 128-bit lanes holding: (k + 1) * gamma, 1, and a 64-bit mask (lane k); and
+    the reader of the low 64 bits of every lane from the little-endian bytes."""
+    steps = ones = 0
+    for k in range(n):
+        steps |= (((k + 1) * _GAMMA) & _MASK) << (128 * k)
+        ones |= 1 << (128 * k)
+    return steps, ones, ones * _MASK, struct.Struct("<" + "Q8x" * n).unpack
 
 
 class Chance(random.Random):
@@ -57,14 +72,36 @@ class Chance(random.Random):
     # Fast paths for what games call most. Lemire's multiply-shift maps a 64-bit draw onto
     # range(n) with a bias below n / 2**64: far below anything a card game could notice.
     def shuffle(self, x: Any) -> None:
+        """Fisher-Yates from the end, the k-th swap drawn from the k-th output.
+
+        SplitMix64's k-th output is a function of `seed + k * gamma` alone, so every output of a
+        shuffle is mixed at once in one big integer with a 128-bit lane per draw (`_lanes`): each
+        lane's product stays in its lane. Only the multiply-shift onto range(i + 1) and the swap
+        are left per card. The draws are exactly those of `_next64` one after another.
+        """
+        n = len(x) - 1
+        if n < _LANE_MIN:
+            s = self._s
+            for i in range(n, 0, -1):
+                s = (s + _GAMMA) & _MASK
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+                x[i], x[j] = x[j], x[i]
+            self._s = s
+            return
+        steps, ones, low, lows = _lanes(n)
         s = self._s
-        for i in range(len(x) - 1, 0, -1):
-            s = (s + _GAMMA) & _MASK
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        z = (s * ones + steps) & low  # lane k: the state after k + 1 draws
+        z = ((z ^ ((z >> 30) & low)) * 0xBF58476D1CE4E5B9) & low
+        z = ((z ^ ((z >> 27) & low)) * 0x94D049BB133111EB) & low
+        z ^= (z >> 31) & low
+        i = n
+        for r in lows(z.to_bytes(16 * n, "little")):
+            j = (r * (i + 1)) >> 64
             x[i], x[j] = x[j], x[i]
-        self._s = s
+            i -= 1
+        self._s = (s + n * _GAMMA) & _MASK
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         if stop is None:

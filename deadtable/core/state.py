@@ -122,8 +122,11 @@ class State(ABC):
 
     def apply_trusted(self, action: Action) -> None:
         """Carry out an action that came from `legal_actions()` of this very state (search bots)."""
-        seat = self.current_player
         self.history.append(action)
+        if not self.listeners:  # the fast path of simulations and search: nobody is told
+            self._apply(action)
+            return
+        seat = self.current_player
         self._apply(action)
         if self.listeners:
             self.emit("action", seat=seat, action=str(action))

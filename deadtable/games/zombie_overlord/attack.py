@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deadtable.core import Action
-from deadtable.i18n import Message
+from deadtable.i18n import N_, Message
 
 from . import actions as A
-from .cards import MINION, SURVIVOR
 from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK
 
 if TYPE_CHECKING:
@@ -25,21 +24,10 @@ def actions(s: ZOState, p: int) -> list[Action]:
     """Every target, then every distinct Minion kind in hand (and a Scavenger to banish) against it,
     then "end attack". Targets: each living opponent from the left, life points first (unless
     barricaded, ZO-8), then each Trap of its base."""
-    cs, hand = s.cs, s.hand[p]
-    cat, kind_names = cs.categories, cs.names
-    names: list[str] = []
-    last = -1
-    for k in hand:  # distinct Minion kinds (the hand is sorted): starting Minions, lured Survivors
-        if k != last:
-            last = k
-            c = cat[k]
-            if c in (MINION, SURVIVOR):
-                names.append(kind_names[k])
-    if cs.scavenger in hand:
-        names.append("scavenger")
+    cs = s.cs
+    who = (cs.hands.get(hand := tuple(s.hand[p])) or cs.hand_facts(hand))[1]
     out: list[Action] = []
-    if names:
-        who = tuple(names)
+    if who:
         n, alive, barricades = s.players, s.alive, cs.barricades
         for i in range(1, n):  # living opponents from the left, as `ZOState.opponents`
             q = (p + i) % n
@@ -68,6 +56,9 @@ def actions(s: ZOState, p: int) -> list[Action]:
 # The attack actions against one opponent, interned: (attacker names, seat, first slot, Traps) -> row.
 ATTACKS: dict[tuple[tuple[str, ...], int, int, int], tuple[Action, ...]] = {}
 END_ATTACK = A.END["attack"]
+# What hit, named in the log; made once (a message never changes), by card title.
+BANISHED = Message("a banished Scavenger")
+THE: dict[str, Message] = {}
 
 
 def apply(s: ZOState, p: int, action: A.Attack) -> None:
@@ -75,12 +66,14 @@ def apply(s: ZOState, p: int, action: A.Attack) -> None:
     if action.card == "scavenger":
         s.take_from_hand(p, cs.scavenger)
         s.banished.append(cs.scavenger)
-        points, what = cs.banish_attack, Message("a banished Scavenger")
+        points, what = cs.banish_attack, BANISHED
     else:
         k = cs.by_name[action.card]
         s.take_from_hand(p, k)
         s.discard[p].append(k)  # after attacking, the Minion goes to the Discard Pile
-        points, what = cs.cards[k].attack, Message("the {card}", card=cs.cards[k].title)
+        c = cs.cards[k]
+        points = c.attack
+        what = THE.get(c.title) or THE.setdefault(c.title, Message("the {card}", card=c.title))
     points += s.bonus
     s.bonus = 0
     q = action.seat
@@ -89,14 +82,12 @@ def apply(s: ZOState, p: int, action: A.Attack) -> None:
     else:
         s.life[q] -= points
         s.add_log(
-            Message(
-                "P{seat} hits P{target} with {what} for {points} (life {life})",
-                seat=p + 1,
-                target=q + 1,
-                what=what,
-                points=points,
-                life=s.life[q],
-            )
+            N_("P{seat} hits P{target} with {what} for {points} (life {life})"),
+            seat=p + 1,
+            target=q + 1,
+            what=what,
+            points=points,
+            life=s.life[q],
         )
         if s.life[q] <= 0:
             eliminate(s, q, p)
@@ -111,20 +102,16 @@ def hit_trap(s: ZOState, p: int, q: int, i: int, points: int, what: Message) -> 
     names = {"seat": p + 1, "owner": q + 1, "trap": c.name, "what": what, "dmg": dmg}
     if dmg >= destroy and not c.indestructible:
         destroy_trap(s, q, i)
-        s.add_log(
-            Message("P{seat} destroys P{owner}'s {trap} with {what} ({dmg}/{need})", need=destroy, **names)
-        )
+        s.add_log(N_("P{seat} destroys P{owner}'s {trap} with {what} ({dmg}/{need})"), need=destroy, **names)
         return
     if dmg >= deactivate and sl[ACTIVE]:
         s.base[q][i] = (sl[0], 0, dmg, sl[3], 0, sl[5])
         s.add_log(
-            Message(
-                "P{seat} deactivates P{owner}'s {trap} with {what} ({dmg}/{need})", need=deactivate, **names
-            )
+            N_("P{seat} deactivates P{owner}'s {trap} with {what} ({dmg}/{need})"), need=deactivate, **names
         )
         return
     s.base[q][i] = (sl[0], sl[1], dmg, sl[3], sl[4], sl[5])
-    s.add_log(Message("P{seat} hits P{owner}'s {trap} with {what} ({dmg}/{need})", need=destroy, **names))
+    s.add_log(N_("P{seat} hits P{owner}'s {trap} with {what} ({dmg}/{need})"), need=destroy, **names)
 
 
 def destroy_trap(s: ZOState, q: int, i: int) -> None:
@@ -148,7 +135,7 @@ def eliminate(s: ZOState, q: int, by: int) -> None:
             if sl[LOCK] == q + 1:
                 base[j] = (sl[0], sl[1], sl[2], sl[3], 0, sl[5])
     s.pending = [d for d in s.pending if d[1] != q]
-    s.add_log(Message("P{seat} is eliminated by P{by}", seat=q + 1, by=by + 1))
+    s.add_log(N_("P{seat} is eliminated by P{by}"), seat=q + 1, by=by + 1)
     if s.listeners:
         s.emit("eliminated", seat=q, by=by, round=s.round)
     living = [x for x in range(s.players) if s.alive[x]]

@@ -51,9 +51,7 @@ def use_trap(s: ZOState, p: int, i: int, keyword: str) -> None:
     active = 0 if ab.get("deactivate_self", False) else sl[ACTIVE]
     s.base[p][i] = (sl[0], active, sl[2], sl[3], sl[4], sl[USED] | (1 << j))
     s.add_log(
-        Message(
-            "P{seat} uses {trap} ({keyword})", seat=p + 1, trap=c.name, keyword=Message(KEYWORD_NAME[keyword])
-        )
+        N_("P{seat} uses {trap} ({keyword})"), seat=p + 1, trap=c.name, keyword=Message(KEYWORD_NAME[keyword])
     )
     run(s, p, ab, sl[KIND])
 
@@ -61,7 +59,7 @@ def use_trap(s: ZOState, p: int, i: int, keyword: str) -> None:
 def play_action(s: ZOState, p: int, k: int) -> None:
     """An Action card from hand: resolve it, then to the Discard Pile (unless it stays on a Trap)."""
     ab = s.cs.cards[k].abilities[0]
-    s.add_log(Message("P{seat} plays {card}", seat=p + 1, card=s.cs.cards[k].title))
+    s.add_log(N_("P{seat} plays {card}"), seat=p + 1, card=s.cs.cards[k].title)
     if not run(s, p, ab, k):
         s.discard[p].append(k)
 
@@ -123,7 +121,7 @@ def random_discard(s: ZOState, q: int) -> None:
         k = hand[s.rng.randrange(len(hand))]
         s.take_from_hand(q, k)
         s.discard[q].append(k)
-        s.add_log(Message("P{seat} discards {card} at random", seat=q + 1, card=s.cs.cards[k].title))
+        s.add_log(N_("P{seat} discards {card} at random"), seat=q + 1, card=s.cs.cards[k].title)
 
 
 def trap_candidates(s: ZOState, d: tuple[Any, ...]) -> list[tuple[int, int]]:
@@ -196,7 +194,7 @@ def answer(s: ZOState, action: Action) -> None:
     elif kind == "discard":
         s.take_from_hand(p, k)
         s.discard[p].append(k)
-        s.add_log(Message("P{seat} discards {card}", seat=p + 1, card=s.cs.cards[k].title))
+        s.add_log(N_("P{seat} discards {card}"), seat=p + 1, card=s.cs.cards[k].title)
     elif kind == "cycle":
         s.take_from_hand(p, k)
         s.discard[p].append(k)
@@ -223,7 +221,7 @@ def answer(s: ZOState, action: Action) -> None:
                 )
             )
         else:
-            s.add_log(Message("P{seat} banishes {card}", seat=p + 1, card=title))
+            s.add_log(N_("P{seat} banishes {card}"), seat=p + 1, card=title)
     elif kind == "lure":
         s.wasteland.remove(k)  # not replaced until the end of the Lure Phase
         lure.take(s, p, k)
@@ -232,9 +230,7 @@ def answer(s: ZOState, action: Action) -> None:
         del pile[len(pile) - 1 - pile[::-1].index(k)]
         insort(s.hand[p], k)
         s.shown[p].append(k)  # it came from a public pile: everyone knows it is in hand
-        s.add_log(
-            Message("P{seat} takes {card} from their Discard Pile", seat=p + 1, card=s.cs.cards[k].title)
-        )
+        s.add_log(N_("P{seat} takes {card} from their Discard Pile"), seat=p + 1, card=s.cs.cards[k].title)
 
 
 def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
@@ -251,7 +247,7 @@ def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
         s.base[q][i] = (sl[0], 0, sl[2], (*sl[ATTACHED], d[3]), MALFUNCTION, sl[5])
     else:
         s.base[q][i] = (sl[0], sl[1], sl[2], (*sl[ATTACHED], d[3]), sl[4], sl[5])
-    s.add_log(Message(TRAP_LOG[mode], **names))
+    s.add_log(TRAP_LOG[mode], **names)
 
 
 def steal(s: ZOState, p: int, q: int) -> None:
@@ -261,9 +257,7 @@ def steal(s: ZOState, p: int, q: int) -> None:
     s.take_from_hand(q, k)
     insort(s.hand[p], k)
     s.shown[p].append(k)
-    s.add_log(
-        Message("P{seat} steals {card} from P{victim}", seat=p + 1, card=s.cs.cards[k].title, victim=q + 1)
-    )
+    s.add_log(N_("P{seat} steals {card} from P{victim}"), seat=p + 1, card=s.cs.cards[k].title, victim=q + 1)
 
 
 def repair(s: ZOState, p: int, i: int) -> None:
@@ -276,7 +270,7 @@ def repair(s: ZOState, p: int, i: int) -> None:
     att.remove(m)
     s.discard[p].append(m)
     s.base[p][i] = (sl[0], 1, sl[2], tuple(att), 0, sl[5])
-    s.add_log(Message("P{seat} repairs {trap}", seat=p + 1, trap=cards[sl[KIND]].name))
+    s.add_log(N_("P{seat} repairs {trap}"), seat=p + 1, trap=cards[sl[KIND]].name)
 
 
 TRAP_LOG = {

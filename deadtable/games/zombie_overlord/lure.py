@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deadtable.i18n import Message
+from deadtable.i18n import N_
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -84,13 +84,11 @@ def take(s: ZOState, p: int, k: int) -> None:
     c = s.cs.cards[k]
     s.discard[p].append(k)
     s.add_log(
-        Message(
-            "P{seat} lures the {card} ({lure}, attack {attack})",
-            seat=p + 1,
-            card=c.title,
-            lure=c.lure_text(),
-            attack=c.attack,
-        )
+        N_("P{seat} lures the {card} ({lure}, attack {attack})"),
+        seat=p + 1,
+        card=c.title,
+        lure=c.lure_text(),
+        attack=c.attack,
     )
     if s.listeners:
         s.emit("lure", seat=p, card=c.name, attack=c.attack)

@@ -64,7 +64,7 @@ class ZOState(State):
     pending: list[tuple[Any, ...]]  # decisions, the top one last: (kind, seat, ...)
     over: bool
     note: Message | str  # the outcome note, "" while there is none
-    log: list[Message]  # rendered in each reader's language (view "log_i18n")
+    log: list[Message | tuple[str, dict[str, Any]]]  # see add_log; read through messages()
     _legal: list[Action] | None
 
     # -- set-up ------------------------------------------------------------------------------
@@ -118,6 +118,11 @@ class ZOState(State):
     def draw(self, p: int, n: int) -> int:
         """Draw up to `n` cards, shuffling the Discard Pile into a new Draw Deck when it runs out."""
         deck, hand = self.deck[p], self.hand[p]
+        if 0 < n <= len(deck):  # the usual case: no shuffle
+            hand += deck[-n:]  # the top of the deck is the end of the list
+            del deck[-n:]
+            hand.sort()
+            return n
         got = 0
         while got < n:
             if not deck:
@@ -143,12 +148,24 @@ class ZOState(State):
     def to_discard(self, p: int, kind: int) -> None:
         self.discard[p].append(kind)
 
-    def add_log(self, message: Message) -> None:
-        """Remember what happened as a message (its parameters public), rendered by each reader."""
+    def add_log(self, message: Message | str, /, **params: Any) -> None:
+        """Remember what happened: a message, or a message id (marked with N_) and its parameters,
+        all public. The id form is made into a `Message` only when the log is read (`messages`):
+        most moves of a simulation or a search are never shown to anyone."""
         log = self.log
-        log.append(message)
+        log.append(message if isinstance(message, Message) else (message, params))
         if len(log) > LOG_LENGTH:
             del log[0]
+
+    def messages(self) -> list[Message]:
+        """The log as messages, rendered by each reader; an entry is made on its first reading."""
+        out: list[Message] = []
+        log = self.log
+        for i, entry in enumerate(log):
+            if not isinstance(entry, Message):
+                entry = log[i] = Message(entry[0], **entry[1])
+            out.append(entry)
+        return out
 
     def opponents(self, p: int) -> list[int]:
         """Living opponents, starting from the left of `p`."""
@@ -192,7 +209,13 @@ class ZOState(State):
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.over else turn.legal(self)
+            if self.over:
+                legal = []
+            elif self.pending:
+                legal = turn.effects.decision_actions(self)
+            else:
+                legal = turn.PHASE_ACTIONS[self.phase](self, self.tp)
+            self._legal = legal
         return legal
 
     def check(self, action: Action) -> None:
@@ -202,6 +225,15 @@ class ZOState(State):
             raise IllegalAction(turn.explain(self, str(action)))
 
     def _apply(self, action: Action) -> None:
+        self._legal = None
+        turn.apply(self, action)
+
+    def apply_trusted(self, action: Action) -> None:
+        """As `State.apply_trusted`, one call shorter while nobody listens (simulations, search)."""
+        if self.listeners:
+            super().apply_trusted(action)
+            return
+        self.history.append(action)
         self._legal = None
         turn.apply(self, action)
 

@@ -7,7 +7,8 @@ Clean Up and End Turn, then Start Turn of the next living player.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from deadtable.core import Action
 from deadtable.i18n import N_, Message, nmsg
@@ -26,7 +27,7 @@ FRESH = 8  # in `idle`: nothing done since entering the current phase
 
 
 # -- what may be done ------------------------------------------------------------------------
-# Category bits of a hand (`CardSet.catbits`), so the hub tests a hand in one pass.
+# Category bits of a hand (`CardSet.hand_facts`), so the hub tests a hand at once.
 PURCHASE_BITS = (1 << SUPPLY) | (1 << SCAVENGER)
 ATTACK_BITS = (1 << MINION) | (1 << SURVIVOR) | (1 << SCAVENGER)
 ACTION_BIT = 1 << ACTION
@@ -36,25 +37,20 @@ TRAP_BIT = 1 << TRAP
 def legal(s: ZOState) -> list[Action]:
     if s.pending:
         return effects.decision_actions(s)
-    p = s.tp
-    phase = s.phase
-    if phase:
-        if phase == "purchase":
-            return purchase_actions(s, p)
-        if phase == "attack":
-            return attack.actions(s, p)
-        return action_actions(s, p)
-    # A phase left with nothing done is not offered again until something happens: no endless
-    # "purchase" / "end purchasing" loops for bots and search.
+    return PHASE_ACTIONS[s.phase](s, s.tp)
+
+
+def hub_actions(s: ZOState, p: int) -> list[Action]:
+    """Between phases: enter a phase with something to do, or end the turn. A phase left with
+    nothing done is not offered again until something happens: no endless "purchase" /
+    "end purchasing" loops for bots and search."""
     idle = s.idle
-    bits = s.cs.catbits
-    m = 0
-    for k in s.hand[p]:
-        m |= bits[k]
+    cs = s.cs
+    m = (cs.hands.get(hand := tuple(s.hand[p])) or cs.hand_facts(hand))[0]
     out: list[Action] = []
     if not idle & 1 and (m & PURCHASE_BITS or (s.pp > 0 and can_buy(s))):
         out.append(ENTER_PURCHASE)
-    if not idle & 2 and action_work(s, p, m):
+    if not idle & 2 and (m & ACTION_BIT or action_work(s, p, m)):
         out.append(ENTER_ACTION)
     if not idle & 4 and m & ATTACK_BITS:
         out.append(ENTER_ATTACK)
@@ -65,6 +61,8 @@ def legal(s: ZOState) -> list[Action]:
 def can_buy(s: ZOState) -> bool:
     """Whether the purchase points of this turn buy anything (the buy actions of the Purchase Phase)."""
     cs, pp = s.cs, s.pp
+    if pp < cs.cheapest:
+        return False
     costs = cs.costs
     for k in s.row:
         if k >= 0 and costs[k] <= pp:
@@ -105,6 +103,9 @@ def purchase_actions(s: ZOState, p: int) -> list[Action]:
     if cs.scavenger in hand:
         out.append(PLAY_SCAVENGER)
     pp, costs = s.pp, cs.costs
+    if pp < cs.cheapest:  # nothing to buy yet (most visits start with no points)
+        out.append(END_PURCHASE)
+        return out
     for i, k in enumerate(s.row):
         if k >= 0 and costs[k] <= pp:
             out.append(BUY_TRAP[i] if i < len(BUY_TRAP) else A.buy("trap", i + 1))
@@ -112,7 +113,7 @@ def purchase_actions(s: ZOState, p: int) -> list[Action]:
         out.append(BUY_ACTION)
     if s.scavengers and costs[cs.scavenger] <= pp:
         out.append(BUY_SCAVENGER)
-    out.append(A.END["purchase"])
+    out.append(END_PURCHASE)
     return out
 
 
@@ -152,9 +153,19 @@ def action_actions(s: ZOState, p: int) -> list[Action]:
     return out
 
 
+# The actions of the turn's hub ("") and of each phase, by `ZOState.phase`.
+PHASE_ACTIONS = {
+    "": hub_actions,
+    "purchase": purchase_actions,
+    "attack": attack.actions,
+    "action": action_actions,
+}
+
+
 ENTER_PURCHASE, ENTER_ACTION, ENTER_ATTACK = (A.ENTER[ph] for ph in A.PHASES)
 PLAY_SUPPLY, PLAY_SCAVENGER = A.play("supply"), A.play("scavenger")
 BUY_ACTION, BUY_SCAVENGER = A.buy("action"), A.buy("scavenger")
+END_PURCHASE = A.END["purchase"]
 BUY_TRAP = tuple(A.buy("trap", i + 1) for i in range(8))  # a card file may make the row longer
 
 
@@ -163,15 +174,15 @@ def apply(s: ZOState, action: Action) -> None:
     if s.pending:
         effects.answer(s, action)
         return
-    p = s.tp
     if isinstance(action, A.Step):
         w = action.word
-        if w in PHASE_BIT:
+        bit = PHASE_BIT.get(w)
+        if bit:
             s.phase = w
-            s.visited |= PHASE_BIT[w]
+            s.visited |= bit
             s.idle |= FRESH
         elif w == "end turn":
-            end_turn(s, p)
+            end_turn(s, s.tp)
         else:
             if s.idle & FRESH:
                 s.idle |= PHASE_BIT[s.phase]
@@ -179,18 +190,19 @@ def apply(s: ZOState, action: Action) -> None:
             s.phase = ""
         return
     s.idle = 0
-    if isinstance(action, A.Play):  # the most frequent first
-        play(s, p, action)
-    elif isinstance(action, A.Attack):
-        attack.apply(s, p, action)
-    elif isinstance(action, A.Buy):
-        buy(s, p, action)
-    elif isinstance(action, A.Place):
-        place(s, p, s.cs.by_name[action.card], action.over)
-    elif isinstance(action, A.Use):
-        effects.use_trap(s, p, action.slot - 1, action.keyword)
-    elif isinstance(action, A.Repair):
-        effects.repair(s, p, action.slot - 1)
+    DO[action.__class__](s, s.tp, action)
+
+
+def place_action(s: ZOState, p: int, action: A.Place) -> None:
+    place(s, p, s.cs.by_name[action.card], action.over)
+
+
+def use(s: ZOState, p: int, action: A.Use) -> None:
+    effects.use_trap(s, p, action.slot - 1, action.keyword)
+
+
+def repair(s: ZOState, p: int, action: A.Repair) -> None:
+    effects.repair(s, p, action.slot - 1)
 
 
 def play(s: ZOState, p: int, action: A.Play) -> None:
@@ -219,7 +231,7 @@ def buy(s: ZOState, p: int, action: A.Buy) -> None:
     c = cs.cards[k]
     s.pp -= c.cost
     s.discard[p].append(k)
-    s.add_log(Message("P{seat} buys {card}", seat=p + 1, card=c.title if c.category != TRAP else c.name))
+    s.add_log(N_("P{seat} buys {card}"), seat=p + 1, card=c.title if c.category != TRAP else c.name)
     if s.listeners:
         s.emit("buy", seat=p, card=c.name, card_type=c.category_name.lower())
 
@@ -236,17 +248,15 @@ def place(s: ZOState, p: int, k: int, over: int) -> None:
         base[over - 1] = slot
         i = over - 1
         s.add_log(
-            Message(
-                "P{seat} places {trap} over {old}",
-                seat=p + 1,
-                trap=s.cs.cards[k].name,
-                old=s.cs.cards[old[KIND]].name,
-            )
+            N_("P{seat} places {trap} over {old}"),
+            seat=p + 1,
+            trap=s.cs.cards[k].name,
+            old=s.cs.cards[old[KIND]].name,
         )
     else:
         base.append(slot)
         i = len(base) - 1
-        s.add_log(Message("P{seat} places {trap}", seat=p + 1, trap=s.cs.cards[k].name))
+        s.add_log(N_("P{seat} places {trap}"), seat=p + 1, trap=s.cs.cards[k].name)
     effects.placed(s, p, i)
 
 
@@ -260,11 +270,9 @@ def end_turn(s: ZOState, p: int) -> None:
     s.phase, s.visited, s.pp, s.bonus, s.idle = "", 0, 0, 0, 0
     s.turns += 1
     n, alive = s.players, s.alive
-    nxt = p
-    for i in range(1, n + 1):
-        if alive[(p + i) % n]:
-            nxt = (p + i) % n
-            break
+    nxt = (p + 1) % n  # the next living seat to the left; `p` itself when it is the last one
+    while not alive[nxt] and nxt != p:
+        nxt = (nxt + 1) % n
     # A round ends when play passes the first player's seat (RULINGS ZO-4: play passes left).
     if 0 < (s.first - p) % n <= (nxt - p) % n or nxt == p:
         if s.listeners:
@@ -282,7 +290,18 @@ def end_turn(s: ZOState, p: int) -> None:
             return
     s.tp = nxt
     turn_over(s, nxt)
-    s.add_log(Message("P{seat}'s turn (round {round})", seat=nxt + 1, round=s.round))
+    s.add_log(N_("P{seat}'s turn (round {round})"), seat=nxt + 1, round=s.round)
+
+
+# What each kind of action does outside the hub's steps (decisions go to effects.answer).
+DO: dict[type, Callable[[ZOState, int, Any], None]] = {
+    A.Play: play,
+    A.Attack: attack.apply,
+    A.Buy: buy,
+    A.Place: place_action,
+    A.Use: use,
+    A.Repair: repair,
+}
 
 
 def turn_over(s: ZOState, nxt: int) -> None:

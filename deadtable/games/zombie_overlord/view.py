@@ -29,6 +29,7 @@ def view(s: ZOState, player: int | None) -> dict[str, Any]:
     out = s.outcome() if s.over else None
     pending = effects.describe_pending(s) if s.pending else None
     note = s.note
+    log = s.messages()
     return {
         "game": "zombie-overlord",
         "seat": player,
@@ -74,8 +75,8 @@ def view(s: ZOState, player: int | None) -> dict[str, Any]:
             if pending is not None
             else None
         ),
-        "log": [str(entry) for entry in s.log],  # English
-        "log_i18n": [entry.to_json() for entry in s.log],  # for any language
+        "log": [str(entry) for entry in log],  # English
+        "log_i18n": [entry.to_json() for entry in log],  # for any language
         "over": s.over,
         "note": str(note),
         "note_i18n": note.to_json() if isinstance(note, Message) else None,
