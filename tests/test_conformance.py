@@ -129,6 +129,23 @@ def test_same_seed_same_game(game: Game, variant: Variant) -> None:
 
 
 @pytest.mark.parametrize(("game", "variant"), variant_params())
+def test_evaluate_all_is_evaluate_of_every_seat(game: Game, variant: Variant) -> None:
+    for seed in (1, 2):
+        state = game.new(variant.players, seed, **variant.options)
+        rng = random.Random(seed)
+        step = 0
+        while True:
+            if step % 7 == 0 or state.is_terminal:
+                each = [game.evaluate(state, p) for p in range(variant.players)]
+                assert game.evaluate_all(state) == pytest.approx(each, abs=1e-12)
+            if state.is_terminal:
+                break
+            acts = state.legal_actions()
+            state.apply(acts[rng.randrange(len(acts))])
+            step += 1
+
+
+@pytest.mark.parametrize(("game", "variant"), variant_params())
 def test_bad_input_is_refused_cleanly(game: Game, variant: Variant) -> None:
     state = game.new(variant.players, 5, **variant.options)
     before = state.key()

@@ -263,11 +263,7 @@ class _Search:
             winners = state.outcome().winners
             share = 1.0 / len(winners) if winners else 0.0
             return [share if s in winners else 0.0 for s in range(n)]
-        out = []
-        for s in range(n):
-            v = self.game.evaluate(state, s)
-            out.append((min(1.0, max(-1.0, v)) + 1.0) / 2.0)
-        return out
+        return [(min(1.0, max(-1.0, v)) + 1.0) / 2.0 for v in self.game.evaluate_all(state)]
 
     def _random_policy(self, state: State, actions: list[Action]) -> Action:
         return actions[self.rng.randrange(len(actions))]

@@ -56,6 +56,14 @@ class Game(ABC):
             return 1.0 if player in out.winners else -1.0
         return 0.0
 
+    def evaluate_all(self, state: State) -> list[float]:
+        """`evaluate` for every seat at once (search scores each rollout for all seats).
+
+        Games whose evaluation shares work between seats (a score sheet of every army) override it
+        with one pass; the result must equal `[self.evaluate(state, p) for p in seats]`.
+        """
+        return [self.evaluate(state, p) for p in range(state.players)]
+
     def agents(self) -> dict[str, Callable[[], Agent]]:
         """This game's own players (for instance a heuristic), by name."""
         return {}

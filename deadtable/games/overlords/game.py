@@ -131,6 +131,21 @@ class Overlords(Game):
             others = [scores[(player + 1) % 4]]
         return max(-1.0, min(1.0, (scores[player] - max(others)) / 60.0))
 
+    def evaluate_all(self, state: State) -> list[float]:
+        """`evaluate` of every seat from one score sheet."""
+        assert isinstance(state, OverlordsState)
+        if state.is_terminal:
+            return super().evaluate_all(state)
+        scores = state.scores()
+        out = []
+        for player in range(state.players):
+            if state.teams:
+                others = [scores[(player + 1) % 4]]
+            else:
+                others = [s for i, s in enumerate(scores) if i != player and s is not None]
+            out.append(max(-1.0, min(1.0, (scores[player] - max(others)) / 60.0)))
+        return out
+
     def agents(self) -> dict[str, Callable[[], Agent]]:
         from .agent import HeuristicAgent
 

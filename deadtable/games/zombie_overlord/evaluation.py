@@ -116,3 +116,18 @@ def evaluate(s: ZOState, p: int, weights: tuple[float, ...] = WEIGHTS) -> float:
     mine = score(s, p, weights)
     best = max(score(s, q, weights) for q in s.opponents(p))
     return math.tanh((mine - best) / SCALE)
+
+
+def evaluate_all(s: ZOState, weights: tuple[float, ...] = WEIGHTS) -> list[float]:
+    """`evaluate` of every seat, each seat's score computed once."""
+    if s.over:
+        return [evaluate(s, p, weights) for p in range(s.players)]
+    scores = [score(s, q, weights) if s.alive[q] else 0.0 for q in range(s.players)]
+    out = []
+    for p in range(s.players):
+        if not s.alive[p]:
+            out.append(-1.0)
+            continue
+        best = max(scores[q] for q in s.opponents(p))
+        out.append(math.tanh((scores[p] - best) / SCALE))
+    return out

@@ -89,6 +89,13 @@ class ZombieOverlord(Game):
         assert isinstance(state, ZOState)
         return evaluate(state, player)
 
+    def evaluate_all(self, state: State) -> list[float]:
+        """`evaluate` of every seat, each seat's facts weighed once."""
+        from .evaluation import evaluate_all
+
+        assert isinstance(state, ZOState)
+        return evaluate_all(state)
+
     def agents(self) -> dict[str, Callable[[], Agent]]:
         from .agent import HeuristicAgent
 
