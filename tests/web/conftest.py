@@ -99,3 +99,16 @@ def shot(page: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def new_table(server: str, game: str, seed: int, players: int = 2, opponent: str = "random") -> dict:
+    """Create a table over HTTP: a person at seat 0, bots playing `opponent` at the others."""
+    import httpx
+
+    seats = [{"kind": "human"}] + [{"kind": "bot", "agent": opponent}] * (players - 1)
+    response = httpx.post(
+        server + "/api/tables", json={"game": game, "players": players, "seed": seed, "seats": seats}
+    )
+    response.raise_for_status()
+    created: dict[str, Any] = response.json()
+    return created

@@ -10,7 +10,7 @@ import httpx
 
 from deadtable.i18n import translator
 
-from .conftest import shot
+from .conftest import new_table, shot
 from .test_languages import _new_page
 
 
@@ -29,15 +29,7 @@ def _subs(page: Any) -> list[str]:
 
 def test_a_zombie_shedding_hand_in_russian_shows_translated_card_names_and_effects(server, browser):
     # Seed 2, two players: seat 0 opens with Screamer in hand (checked in the next test too).
-    created = httpx.post(
-        server + "/api/tables",
-        json={
-            "game": "zombie-shedding",
-            "players": 2,
-            "seed": 2,
-            "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}],
-        },
-    ).json()
+    created = new_table(server, "zombie-shedding", 2, players=2)
     page = _new_page(browser, "ru-RU")
     try:
         page.goto(server + created["seats"][0]["link"])

@@ -12,7 +12,6 @@ import random
 import re
 from typing import Any
 
-import httpx
 import pytest
 from rich.text import Text
 
@@ -20,6 +19,7 @@ from deadtable.core import game as find_game
 from deadtable.i18n import translator
 from deadtable.server.live import localized_view
 
+from .conftest import new_table
 from .test_languages import _new_page
 
 DRAW = """async ([view, lang]) => {
@@ -159,15 +159,7 @@ def test_zombie_overlord_pending_text_and_note_reach_the_browser_translated() ->
 
 
 def test_the_live_zombie_overlord_table_shows_the_phase_in_spanish(server: str, browser: Any) -> None:
-    created = httpx.post(
-        server + "/api/tables",
-        json={
-            "game": "zombie-overlord",
-            "players": 2,
-            "seed": 3,
-            "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}],
-        },
-    ).json()
+    created = new_table(server, "zombie-overlord", 3, players=2)
     page = _new_page(browser, "es-ES")
     try:
         page.goto(server + created["seats"][0]["link"])

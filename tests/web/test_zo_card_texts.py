@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
 from deadtable.core import game as find_game
 from deadtable.i18n import translator
 
-from .conftest import shot
+from .conftest import new_table, shot
 from .test_languages import _new_page
 
 
@@ -25,15 +23,7 @@ def _all(page: Any, selector: str) -> list[str]:
 def test_zombie_overlord_shows_card_titles_and_translated_texts(server, browser):
     # Seed 3, two players: the Purchase Row is ammo-07, food-03, medicine-02, medicine-05, food-05;
     # seat 0 holds Supply and a Minion; the Wasteland shows Pharmacist, Camp Counselor, Stunt Driver.
-    created = httpx.post(
-        server + "/api/tables",
-        json={
-            "game": "zombie-overlord",
-            "players": 2,
-            "seed": 3,
-            "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}],
-        },
-    ).json()
+    created = new_table(server, "zombie-overlord", 3, players=2)
     english = find_game("zombie-overlord").card_texts({})
     assert english is not None
     ammo = english["ammo-07"]["text"]
