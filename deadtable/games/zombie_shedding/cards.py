@@ -24,6 +24,7 @@ from deadtable.core import CardDataError
 from deadtable.i18n import Message
 
 from . import actions as A
+from .cardtext import CardText
 
 BUILTIN = Path(__file__).parent / "data" / "cards.toml"
 CORPORATIONS = ("Star", "Umbrella", "Shield", "Flask")
@@ -120,6 +121,10 @@ class CardSet:
             tuple(tuple(self._fits(k, m, corp, conds) for k in range(n)) for corp in range(4))
             for m in range(n)
         )
+        # fitting[m][corp]: the kinds that may be played on m whose corporation is corp, as a set.
+        self.fitting = tuple(
+            tuple(frozenset(k for k in range(n) if row[k]) for row in rows) for rows in self.playable
+        )
         # combo_after[j][k]: kind k may be played as a combo right after kind j.
         self.combo_after = tuple(
             tuple(any(cond_holds(cd, cards[j]) for cd in conds["combo"][k]) for k in range(n))
@@ -130,8 +135,11 @@ class CardSet:
             tuple((ON_PLAY.index(e), int(dict(p).get("count", 0))) for e, p in c.effects if e in ON_PLAY)
             for c in cards
         )
+        self.on_play_reversed = tuple(effects[::-1] for effects in self.on_play)  # stacked last first
         self.finish_bonus = tuple(int(c.param("finish", "bonus", 0)) for c in cards)
         self.hides = tuple(c.has("hide") for c in cards)
+        self.name_texts = tuple(CardText(c.name) for c in cards)  # card names as log parameters
+        self._decks: dict[int, tuple[int, ...]] = {}
 
     def _fits(self, k: int, m: int, corp: int, conds: dict[str, list[list[Cond]]]) -> bool:
         """The four ways to match: number, corporation, a card's effect, or an event."""
@@ -151,8 +159,11 @@ class CardSet:
         return self.cards[k].name
 
     def deck(self, decks: int) -> list[int]:
-        """Every card of `decks` combined decks, in kind order (canonical)."""
-        return [c.kind_id for c in self.cards for _ in range(c.copies * decks)]
+        """Every card of `decks` combined decks, in kind order (canonical); a new list each time."""
+        done = self._decks.get(decks)
+        if done is None:
+            done = self._decks[decks] = tuple(c.kind_id for c in self.cards for _ in range(c.copies * decks))
+        return list(done)
 
 
 def _conds(card: Card, effect: str) -> list[Cond]:

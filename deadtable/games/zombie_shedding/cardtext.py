@@ -45,10 +45,14 @@ class LogEntry(Message):
     __slots__ = ()
 
     @classmethod
-    def of(cls, message: Message) -> LogEntry:
+    def of(
+        cls, msgid: str, params: dict[str, Any], plural: str | None = None, n: int | None = None
+    ) -> LogEntry:
+        """The entry for a message id and its parameters (with `plural` and `n`: a plural message,
+        whose parameters hold `n` too, as `Message.plural_form` makes them)."""
         out = cls.__new__(cls)
-        out.msgid, out.plural, out.n, out.params = message.msgid, message.plural, message.n, message.params
-        out.context = getattr(message, "context", None)
+        out.msgid, out.plural, out.n, out.params = msgid, plural, n, params
+        out.context = None
         out._english = out._simple = out._json = None
         return out
 

@@ -13,7 +13,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from deadtable.core import Outcome
-from deadtable.i18n import Message
+from deadtable.i18n import N_, Message
 
 from .cardtext import CardText
 
@@ -77,14 +77,14 @@ def start_hand(st: ShedState, dealer: int) -> None:
     st.known = {}
     st.passes = 0
     st.hand_no += 1
-    st.note(Message("hand {hand}: P{seat} deals and opens", hand=st.hand_no, seat=dealer + 1))
+    st.note(N_("hand {hand}: P{seat} deals and opens"), hand=st.hand_no, seat=dealer + 1)
     st.emit("hand_start", hand=st.hand_no, dealer=dealer)
 
 
 def goes_out(st: ShedState, seat: int, card: int) -> bool:
     """`seat` has got rid of all its cards; True when that ends the hand (which is then scored)."""
     st.out.append(seat)
-    st.note(Message("P{seat} goes out", seat=seat + 1))
+    st.note(N_("P{seat} goes out"), seat=seat + 1)
     st.emit("out", seat=seat, hand=st.hand_no)
     if _hand_ends(st, seat):
         end_hand(st, seat, card)
@@ -112,7 +112,7 @@ def blocked(st: ShedState) -> None:
     n = st.players
     waiting = [s for s in range(n) if st.active(s)]
     waiting.sort(key=lambda s: (st.hand_points(s), len(st.hands[s]), (s - st.turn_seat) % n))
-    st.note(Message("nobody can play or draw: the hand is blocked"))
+    st.note(N_("nobody can play or draw: the hand is blocked"))
     st.emit("blocked", hand=st.hand_no)
     for s in waiting:
         if goes_out(st, s, -1):
@@ -152,19 +152,17 @@ def end_hand(st: ShedState, finisher: int, card: int) -> None:
     if bonus:
         name = CardText(st.cards.names[card])
         st.note(
-            Message(
-                "hand {hand} ends: P{seat} finishes with {card}",
-                hand=st.hand_no,
-                seat=finisher + 1,
-                card=name,
-            )
+            N_("hand {hand} ends: P{seat} finishes with {card}"),
+            hand=st.hand_no,
+            seat=finisher + 1,
+            card=name,
         )
     else:
-        st.note(Message("hand {hand} ends: P{seat} finishes", hand=st.hand_no, seat=finisher + 1))
+        st.note(N_("hand {hand} ends: P{seat} finishes"), hand=st.hand_no, seat=finisher + 1)
     st.emit("hand_end", hand=st.hand_no, out=list(st.out), points=pts, finish_bonus=bonus)
     if _game_ends(st):
         st.over = True
-        st.note(Message("the game has ended"))
+        st.note(N_("the game has ended"))
         return
     start_hand(st, st.out[0])  # the first player out deals the next hand
 

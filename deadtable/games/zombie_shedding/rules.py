@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deadtable.i18n import Message, nmsg
+from deadtable.i18n import N_
 
 from . import actions as A
 from . import hands
@@ -60,16 +60,14 @@ def playable_kinds(st: ShedState, seat: int) -> list[int]:
     mk = st.match_kind
     if mk < 0:
         return sorted(set(hand))
-    row = st.cards.playable[mk][st.match_corp]
-    return sorted({k for k in hand if row[k]})
+    return sorted(st.cards.fitting[mk][st.match_corp].intersection(hand))
 
 
 def has_playable(st: ShedState, seat: int) -> bool:
     mk = st.match_kind
     if mk < 0:
         return bool(st.hands[seat])
-    row = st.cards.playable[mk][st.match_corp]
-    return any(row[k] for k in st.hands[seat])
+    return not st.cards.fitting[mk][st.match_corp].isdisjoint(st.hands[seat])
 
 
 def can_draw(st: ShedState) -> bool:
@@ -82,14 +80,16 @@ def play_actions(st: ShedState, seat: int, kinds: list[int]) -> list[Action]:
     slugs = cs.slugs
     hand = st.hands[seat]
     combos = [c for c in cs.combo_kinds if c in hand]
+    if not combos:
+        plays = cs.plays
+        return [plays[k] for k in kinds]
     out: list[Action] = []
     for k in kinds:
         out.append(cs.plays[k])
-        if combos:
-            row = cs.combo_after[k]
-            for c in combos:
-                if row[c] and (c != k or hand.count(c) >= 2):
-                    out.append(A.play(slugs[k], slugs[c]))
+        row = cs.combo_after[k]
+        for c in combos:
+            if row[c] and (c != k or hand.count(c) >= 2):
+                out.append(A.play(slugs[k], slugs[c]))
     return out
 
 
@@ -109,15 +109,16 @@ def play_on_turn(st: ShedState, seat: int, action: A.Play) -> None:
 def draw_on_turn(st: ShedState, seat: int) -> None:
     """RULINGS ZS-4: draw one; the player then plays it (if it fits) or keeps it."""
     draw_cards(st, seat, 1)
-    st.note(Message("P{seat} cannot play and draws a card", seat=seat + 1))
-    st.emit("draw", seat=seat, count=1, forced=False)
-    st.stack.append(frame(F_DRAWN, seat, param=st.hands[seat][-1]))
+    st.note(N_("P{seat} cannot play and draws a card"), seat=seat + 1)
+    if st.listeners:
+        st.emit("draw", seat=seat, count=1, forced=False)
+    st.stack.append((F_DRAWN, seat, 0, NOBODY, NOBODY, st.hands[seat][-1], ()))
 
 
 def pass_turn(st: ShedState, seat: int) -> None:
     """No card fits and nothing is left to draw. A full round of passes blocks the hand."""
     st.passes += 1
-    st.note(Message("P{seat} cannot play or draw and passes", seat=seat + 1))
+    st.note(N_("P{seat} cannot play or draw and passes"), seat=seat + 1)
     if st.passes >= sum(1 for s in range(st.players) if st.active(s)):
         hands.blocked(st)
     else:
@@ -127,13 +128,14 @@ def pass_turn(st: ShedState, seat: int) -> None:
 def advance(st: ShedState, seat: int) -> None:
     """The turn passes to the next player in the hand, skipping (and clearing) missed turns."""
     n, d, nxt = st.players, st.direction, seat
+    out, skip = st.out, st.skip
     for _ in range(3 * n):
         nxt = (nxt + d) % n
-        if not st.active(nxt):
+        if nxt in out:
             continue
-        if st.skip[nxt]:
-            st.skip[nxt] = False
-            st.note(Message("P{seat} misses a turn", seat=nxt + 1))
+        if skip[nxt]:
+            skip[nxt] = False
+            st.note(N_("P{seat} misses a turn"), seat=nxt + 1)
             continue
         break
     st.turn_seat = nxt
@@ -150,11 +152,18 @@ def next_active(st: ShedState, seat: int) -> int:
 
 def draw_cards(st: ShedState, seat: int, count: int) -> int:
     """Draw up to `count`, rebuilding the deck from the discard pile when it runs out."""
+    deck, hand = st.deck, st.hands[seat]
+    if 0 < count <= len(deck):  # the usual case: no rebuild
+        drawn = deck[-count:]
+        del deck[-count:]
+        drawn.reverse()  # in the order drawn: the top of the deck (its end) first
+        hand += drawn
+        return count
     got = 0
     for _ in range(count):
         if not st.deck and not rebuild(st):
             break
-        st.hands[seat].append(st.deck.pop())
+        hand.append(st.deck.pop())
         got += 1
     return got
 
@@ -167,38 +176,38 @@ def rebuild(st: ShedState) -> bool:
     deck = st.discard
     st.rng.shuffle(deck)
     st.deck, st.discard = deck, [top]
-    st.note(
-        nmsg(
-            "the deck is rebuilt from the discard pile ({n} card)",
-            "the deck is rebuilt from the discard pile ({n} cards)",
-            len(deck),
-        )
+    st.note_n(
+        "the deck is rebuilt from the discard pile ({n} card)",
+        "the deck is rebuilt from the discard pile ({n} cards)",
+        len(deck),
     )
     st.emit("rebuild", cards=len(deck))
     return True
 
 
 def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int = NOBODY) -> None:
-    cards = st.cards
-    st.hands[seat].remove(k)
+    cards, hand, stack = st.cards, st.hands[seat], st.stack
+    hand.remove(k)
     st.discard.append(k)
-    forget(st, seat, k)
+    if st.known:
+        forget(st, seat, k)
     st.passes = 0
     if not cards.is_event[k]:  # events leave the card to match unchanged
         st.match_kind, st.match_corp = k, cards.corp[k]
-    st.note(Message("P{seat} plays {card}", seat=seat + 1, card=CardText(cards.names[k])))
+    st.note(N_("P{seat} plays {card}"), seat=seat + 1, card=cards.name_texts[k])
     if st.listeners:
         st.emit("play", seat=seat, card=cards.names[k])
+    # The frames are spelled out here (see `frame`): this runs for every card played.
     if push_end:
-        st.stack.append(frame(F_END, seat))
-    if not st.hands[seat]:
+        stack.append((F_END, seat, 0, NOBODY, NOBODY, 0, ()))
+    if not hand:
         # Going out: a card that takes its player out of the hand has no effect.
         hands.goes_out(st, seat, k)
         return
     if combo >= 0:  # played once this card's effects are over
-        st.stack.append(frame(F_COMBO, seat, param=combo))
-    for code, param in reversed(cards.on_play[k]):
-        st.stack.append(frame(F_EFFECT, NOBODY, code, seat, NOBODY, param))
+        stack.append((F_COMBO, seat, 0, NOBODY, NOBODY, combo, ()))
+    for code, param in cards.on_play_reversed[k]:
+        stack.append((F_EFFECT, NOBODY, code, seat, NOBODY, param, ()))
 
 
 def settle(st: ShedState) -> None:
@@ -220,17 +229,18 @@ def settle(st: ShedState) -> None:
                 pass_turn(st, seat)
             continue
         f = stack[-1]
-        if f[0] == F_END:
+        kind = f[0]
+        if kind == F_END:
             stack.pop()
             advance(st, f[1])
-        elif f[0] == F_EFFECT:
+        elif kind == F_EFFECT:
             stack.pop()
             _start_effect(st, f[2], f[3], f[4], f[5])
-        elif f[0] == F_COMBO:
+        elif kind == F_COMBO:
             stack.pop()
             seat, k = f[1], f[5]
             if st.active(seat) and k in st.hands[seat]:
-                st.note(Message("P{seat} adds a combo", seat=seat + 1))
+                st.note(N_("P{seat} adds a combo"), seat=seat + 1)
                 _play_card(st, seat, k, push_end=False)
         else:
             break
@@ -240,7 +250,7 @@ def settle(st: ShedState) -> None:
 def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
     if code == E_REVERSE:
         st.direction = -st.direction
-        st.note(Message("the direction of play turns around"))
+        st.note(N_("the direction of play turns around"))
         return
     if code == E_NAME:
         st.stack.append(frame(F_NAME, actor))
@@ -272,15 +282,15 @@ def ask(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
 def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
     if code == E_DRAWS:
         got = draw_cards(st, victim, param)
-        st.note(nmsg("P{seat} draws {n} card", "P{seat} draws {n} cards", got, seat=victim + 1))
+        st.note_n("P{seat} draws {n} card", "P{seat} draws {n} cards", got, seat=victim + 1)
         st.emit("draw", seat=victim, count=got, forced=True)
     elif code == E_SKIPS:
         st.skip[victim] = True
-        st.note(Message("P{seat} will miss their next turn", seat=victim + 1))
+        st.note(N_("P{seat} will miss their next turn"), seat=victim + 1)
     elif code == E_SWAP:
         if st.hands[victim] and st.active(actor):
             st.known[(actor, victim)] = tuple(sorted(st.hands[victim]))  # the Thief sees the hand
-            st.note(Message("P{seat} looks at P{victim}'s hand", seat=actor + 1, victim=victim + 1))
+            st.note(N_("P{seat} looks at P{victim}'s hand"), seat=actor + 1, victim=victim + 1)
             st.stack.append(frame(F_TAKE, actor, code, actor, victim))
     elif code == E_GIVE and st.hands[actor] and st.active(actor):
         st.stack.append(frame(F_GIVE, actor, code, actor, victim))
@@ -294,17 +304,15 @@ def answer(st: ShedState, seat: int, action: Action) -> None:
         if isinstance(action, A.Play):
             play_on_turn(st, seat, action)
         else:
-            st.note(Message("P{seat} keeps the card", seat=seat + 1))
+            st.note(N_("P{seat} keeps the card"), seat=seat + 1)
             advance(st, seat)
     elif kind == F_NAME:
         assert isinstance(action, A.Name)
         st.match_corp = [c.lower() for c in CORPORATIONS].index(action.corporation)
         st.note(
-            Message(
-                "P{seat} names {corporation}",
-                seat=seat + 1,
-                corporation=CardText(CORPORATIONS[st.match_corp]),
-            )
+            N_("P{seat} names {corporation}"),
+            seat=seat + 1,
+            corporation=CardText(CORPORATIONS[st.match_corp]),
         )
     elif kind == F_TARGET:
         assert isinstance(action, A.Target)
@@ -334,11 +342,11 @@ def _respond(
     st.hands[seat].remove(k)
     st.discard.append(k)
     forget(st, seat, k)
-    name = CardText(st.cards.cards[k].name)
+    name = st.cards.name_texts[k]
     if seat == victim:
-        st.note(Message("P{seat} plays {card}", seat=seat + 1, card=name))
+        st.note(N_("P{seat} plays {card}"), seat=seat + 1, card=name)
     else:
-        st.note(Message("P{seat} plays {card} for P{victim}", seat=seat + 1, card=name, victim=victim + 1))
+        st.note(N_("P{seat} plays {card} for P{victim}"), seat=seat + 1, card=name, victim=victim + 1)
     st.emit("protect", seat=seat, card=st.cards.cards[k].name, victim=victim)
     if not st.cards.hides[k]:
         # Boomerang: the effect turns back on the player who caused it.
@@ -356,7 +364,7 @@ def _take(st: ShedState, actor: int, victim: int, k: int) -> None:
     for w in range(st.players):  # the others saw a card change hands, not which
         if w not in (actor, victim):
             known.pop((w, victim), None)
-    st.note(Message("P{seat} takes a card from P{victim}", seat=actor + 1, victim=victim + 1))
+    st.note(N_("P{seat} takes a card from P{victim}"), seat=actor + 1, victim=victim + 1)
 
 
 def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
@@ -368,7 +376,7 @@ def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
     for w in range(st.players):
         if w not in (actor, victim):
             known.pop((w, actor), None)
-    st.note(Message("P{seat} gives a card to P{victim}", seat=actor + 1, victim=victim + 1))
+    st.note(N_("P{seat} gives a card to P{victim}"), seat=actor + 1, victim=victim + 1)
     if not st.hands[actor]:
         hands.goes_out(st, actor, NOBODY)
 

@@ -16,7 +16,6 @@ from collections.abc import Hashable
 from typing import Any
 
 from deadtable.core import Action, IllegalAction, Outcome, State
-from deadtable.i18n import Message
 
 from . import actions as A
 from . import hands, rules
@@ -49,7 +48,7 @@ class ShedState(State):
     over: bool
     dealer_draw: list[list[int]]  # seat, card, card for each draw of the dealer selection
     last_hand: dict[str, Any]
-    log: deque[LogEntry]
+    log: deque[LogEntry | tuple[Any, ...]]  # the last LOG_LENGTH entries; read through messages()
     # The log as views show it (English texts, JSON), made once per log and shared by copies.
     _log_view: tuple[list[str], list[dict[str, Any]]] | None = (
         None  # what happened, rendered in each reader's language
@@ -92,6 +91,14 @@ class ShedState(State):
             return [A.take(slugs[k]) for k in sorted(set(self.hands[f[4]]))]
         # F_GIVE
         return [A.give(slugs[k]) for k in sorted(set(self.hands[seat]))]
+
+    def apply_trusted(self, action: Action) -> None:
+        """As `State.apply_trusted`, one call shorter while nobody listens (simulations, search)."""
+        if self.listeners:
+            super().apply_trusted(action)
+            return
+        self.history.append(action)
+        self._apply(action)
 
     def _apply(self, action: Action) -> None:
         if self.stack:
@@ -157,16 +164,33 @@ class ShedState(State):
         )  # fmt: skip
 
     # -- helpers the rules modules share ---------------------------------------------------------
-    def note(self, entry: Message) -> None:
-        self.log.append(LogEntry.of(entry))
+    def note(self, msgid: str, /, **params: Any) -> None:
+        """Log what happened: a message id (marked for the catalogue where it is written) and its
+        public parameters. It becomes a message only when the log is read (`messages`): most moves
+        of a simulation or a search are never shown to anyone."""
+        self.log.append((msgid, params))
         self._log_view = None
+
+    def note_n(self, singular: str, plural: str, n: int, /, **params: Any) -> None:
+        """As `note`, for a message whose wording depends on the number `n` (`{n}` in the text)."""
+        self.log.append((singular, {"n": n, **params}, plural, n))
+        self._log_view = None
+
+    def messages(self) -> list[LogEntry]:
+        """The log as messages, rendered by each reader; an entry is made on its first reading."""
+        log = self.log
+        for i, entry in enumerate(log):
+            if not isinstance(entry, LogEntry):
+                log[i] = LogEntry.of(*entry)
+        return list(log)  # type: ignore[arg-type]  # every entry is a LogEntry now
 
     def log_view(self) -> tuple[list[str], list[dict[str, Any]]]:
         """The log's English texts and its messages as JSON (view "log" and "log_i18n")."""
         done = self._log_view
         if done is None:
-            done = self._log_view = ([str(e) for e in self.log], [e.to_json() for e in self.log])
-        return done  # a deque that keeps the last LOG_LENGTH entries
+            log = self.messages()
+            done = self._log_view = ([str(e) for e in log], [e.to_json() for e in log])
+        return done
 
     def active(self, seat: int) -> bool:
         """Still in the hand (has not gone out)."""
