@@ -131,6 +131,7 @@ class CardSet:
             for j in range(n)
         )
         self.combo_kinds = tuple(k for k in range(n) if conds["combo"][k])
+        self.combo_set = frozenset(self.combo_kinds)
         self.on_play = tuple(
             tuple((ON_PLAY.index(e), int(dict(p).get("count", 0))) for e, p in c.effects if e in ON_PLAY)
             for c in cards

@@ -74,6 +74,16 @@ def can_draw(st: ShedState) -> bool:
     return bool(st.deck) or len(st.discard) > 1
 
 
+def turn_actions(st: ShedState, seat: int) -> list[Action]:
+    """What `seat` may play on its turn: `play_actions` of the kinds in hand that fit."""
+    kinds = playable_kinds(st, seat)
+    cs = st.cards
+    if cs.combo_set.isdisjoint(st.hands[seat]):
+        plays = cs.plays
+        return [plays[k] for k in kinds]
+    return play_actions(st, seat, kinds)
+
+
 def play_actions(st: ShedState, seat: int, kinds: list[int]) -> list[Action]:
     """`play k` for each kind, and `play k + c` for each combo card c in hand that may follow k."""
     cs = st.cards
@@ -341,7 +351,8 @@ def _respond(
     k = st.cards.by_slug[action.card]
     st.hands[seat].remove(k)
     st.discard.append(k)
-    forget(st, seat, k)
+    if st.known:
+        forget(st, seat, k)
     name = st.cards.name_texts[k]
     if seat == victim:
         st.note(N_("P{seat} plays {card}"), seat=seat + 1, card=name)
@@ -384,8 +395,10 @@ def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
 # -- what each seat knows of the others' hands -------------------------------------------------
 def forget(st: ShedState, holder: int, k: int) -> None:
     """`holder` played card k in sight of all: nobody still counts it in that hand."""
-    if st.known:
-        for w in range(st.players):
+    known = st.known
+    for w in range(st.players):
+        cards = known.get((w, holder))
+        if cards and k in cards:
             _drop_one(st, (w, holder), k)
 
 

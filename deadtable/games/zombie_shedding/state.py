@@ -68,8 +68,7 @@ class ShedState(State):
             return []
         if not self.stack:
             # A turn with no card that fits never waits here: `rules.settle` draws or passes for it.
-            seat = self.turn_seat
-            return rules.play_actions(self, seat, rules.playable_kinds(self, seat))
+            return rules.turn_actions(self, self.turn_seat)
         f = self.stack[-1]
         kind, seat = f[0], f[1]
         cards = self.cards
