@@ -114,7 +114,7 @@ class CardSet:
         self.points = tuple(c.points for c in cards)
         self.is_event = tuple(c.is_event for c in cards)
         self.corp = tuple(c.corporation for c in cards)
-        self.protection = tuple(c.has("hide") or c.has("boomerang") for c in cards)
+        self.protection = frozenset(k for k, c in enumerate(cards) if c.has("hide") or c.has("boomerang"))
         conds = {e: [_conds(c, e) for c in cards] for e in CONDITIONAL}
         # playable[m][corp][k]: kind k may be played on card to match m whose corporation is corp.
         self.playable: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(

@@ -285,7 +285,7 @@ def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int)
 
 def ask(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
     """The victim, then each teammate still in the hand, may answer with protection."""
-    helpers = tuple(t for t in st.mode.teammates(victim) if st.active(t))
+    helpers = tuple(t for t in st.mode.teammates(victim) if st.active(t)) if st.mode.teams else ()
     st.stack.append(frame(F_RESPOND, victim, code, actor, victim, param, helpers))
 
 
@@ -293,7 +293,8 @@ def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
     if code == E_DRAWS:
         got = draw_cards(st, victim, param)
         st.note_n("P{seat} draws {n} card", "P{seat} draws {n} cards", got, seat=victim + 1)
-        st.emit("draw", seat=victim, count=got, forced=True)
+        if st.listeners:
+            st.emit("draw", seat=victim, count=got, forced=True)
     elif code == E_SKIPS:
         st.skip[victim] = True
         st.note(N_("P{seat} will miss their next turn"), seat=victim + 1)
@@ -358,7 +359,8 @@ def _respond(
         st.note(N_("P{seat} plays {card}"), seat=seat + 1, card=name)
     else:
         st.note(N_("P{seat} plays {card} for P{victim}"), seat=seat + 1, card=name, victim=victim + 1)
-    st.emit("protect", seat=seat, card=st.cards.cards[k].name, victim=victim)
+    if st.listeners:
+        st.emit("protect", seat=seat, card=st.cards.cards[k].name, victim=victim)
     if not st.cards.hides[k]:
         # Boomerang: the effect turns back on the player who caused it.
         st.stack.append(frame(F_EFFECT, NOBODY, code, victim, actor, param))

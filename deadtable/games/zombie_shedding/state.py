@@ -82,9 +82,9 @@ class ShedState(State):
         if kind == rules.F_TARGET:
             return [A.Target(v) for v in rules.target_candidates(self, seat)]
         if kind == rules.F_RESPOND:
-            prot = self.cards.protection
-            own = sorted({k for k in self.hands[seat] if prot[k]})
-            return [*(cards.plays[k] for k in own), A.DECLINE]
+            plays = cards.plays
+            own = sorted(cards.protection.intersection(self.hands[seat]))
+            return [*(plays[k] for k in own), A.DECLINE]
         slugs = cards.slugs
         if kind == rules.F_TAKE:
             return [A.take(slugs[k]) for k in sorted(set(self.hands[f[4]]))]
