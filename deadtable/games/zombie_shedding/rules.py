@@ -227,8 +227,10 @@ def settle(st: ShedState) -> None:
     player draws at once (RULINGS ZS-4, then answers "play" or "keep"), or passes when nothing is
     left to draw.
     """
-    stack = st.stack
     while not st.over:
+        # Read the stack anew each time: a hand that ends here (a combo card going out) starts
+        # the next hand with a stack of its own, and the old hand's frames must not act on it.
+        stack = st.stack
         if not stack:
             seat = st.turn_seat
             if has_playable(st, seat):
