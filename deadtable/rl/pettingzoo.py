@@ -5,7 +5,7 @@
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, obs["action_mask"].shape, e.agent_selection
-((280,), (180,), 'player_1')
+((325,), (180,), 'player_1')
 
 Agents are `player_0` .. `player_{n-1}`, one per seat; `agent_selection` is the seat that must act
 (a seat may act several times in a row, or answer another seat's card). Observations are dicts
