@@ -11,9 +11,10 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.core import DeadtableError, Game
-from deadtable.i18n import N_, _, ngettext, render
+from deadtable.i18n import N_, _, current_language, ngettext, render
 from deadtable.sim import Plan, check_plan, run
 from deadtable.sim.backends import cores
+from deadtable.sim.report import Numbers
 from deadtable.sim.results import write
 from deadtable.sim.stats import Rate, by_agent, by_seat, length_label, mean_lengths
 
@@ -50,9 +51,11 @@ def rate_table(title: str, rates: list[Rate]) -> Table:
     table.add_column(_("wins"), justify="right")
     table.add_column(_("win rate"), justify="right")
     table.add_column(_("95% CI"), justify="right")
+    num = Numbers(current_language())  # 45.3% / 45,3 % / 45,3 %, as the report writes them
     for r in rates:
         lo, hi = r.ci
-        table.add_row(r.label, str(r.trials), f"{r.wins:g}", f"{r.rate:.1%}", f"{lo:.1%} - {hi:.1%}")
+        interval = f"{num.pct(lo)} - {num.pct(hi)}"
+        table.add_row(r.label, str(r.trials), f"{r.wins:g}", num.pct(r.rate), interval)
     return table
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,12 @@ def test_simulate_in_spanish(tmp_path: Path) -> None:
     assert "Duración media de la partida" in out and "Filas escritas en" in out
     assert "simulando" in out  # the progress bar's label
     assert "Win rate" not in out and "Rows written" not in out
+    assert re.search(r"\d+,\d\s%", out) and not re.search(r"\d+\.\d%", out)  # 50,0 %, never 50.0%
+
+
+def test_simulate_in_english_writes_rates_the_english_way(tmp_path: Path) -> None:
+    out = run("--lang", "en", "simulate", *SMALL, "--out", str(tmp_path / "r.csv")).output
+    assert re.search(r"\d+\.\d%", out) and not re.search(r"\d+,\d\s%", out)
 
 
 def test_simulate_in_russian(tmp_path: Path) -> None:
