@@ -231,29 +231,26 @@ class _Search:
             edge.total += rewards[seat]
 
     def _playout(self, state: State) -> list[float]:
-        depth = self.agent.rollout_depth
-        policy = self.policy
+        # The rollout counts actions (`rollout_depth`), or with `rollout_turns` turns: a turn is a
+        # run of actions by one seat, and it stops when the `turns`-th new seat is to act, so a
+        # game whose turns are many small actions is scored between turns.
         turns = self.agent.rollout_turns
-        if turns:
-            # A turn is a run of actions by one seat: the rollout stops when the `turns`-th new
-            # seat is to act, so a game whose turns are many small actions is scored between turns.
-            seat = state.current_player
-            runs = 0
-            while not state.is_terminal:
+        limit = turns or self.agent.rollout_depth
+        policy = self.policy
+        seat = state.current_player
+        count = 0
+        while not state.is_terminal:
+            if turns:
                 now = state.current_player
                 if now != seat:
-                    runs += 1
-                    if runs >= turns:
-                        break
+                    count += 1
                     seat = now
-                actions = state.legal_actions()
-                state.apply_trusted(actions[0] if len(actions) == 1 else policy(state, actions))
-            return self._rewards(state)
-        steps = 0
-        while not state.is_terminal and steps < depth:
+            if count >= limit:
+                break
             actions = state.legal_actions()
             state.apply_trusted(actions[0] if len(actions) == 1 else policy(state, actions))
-            steps += 1
+            if not turns:
+                count += 1
         return self._rewards(state)
 
     def _rewards(self, state: State) -> list[float]:

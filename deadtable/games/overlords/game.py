@@ -124,18 +124,11 @@ class Overlords(Game):
 
     def evaluate(self, state: State, player: int) -> float:
         """Points margin over the best other seat (or team) by the current armies, about -1..1."""
-        assert isinstance(state, OverlordsState)
-        scores = state.scores()
-        others = [s for i, s in enumerate(scores) if i != player and scores[i] is not None]
-        if state.teams:
-            others = [scores[(player + 1) % 4]]
-        return max(-1.0, min(1.0, (scores[player] - max(others)) / 60.0))
+        return self.evaluate_all(state)[player]
 
     def evaluate_all(self, state: State) -> list[float]:
         """`evaluate` of every seat from one score sheet."""
         assert isinstance(state, OverlordsState)
-        if state.is_terminal:
-            return super().evaluate_all(state)
         scores = state.scores()
         out = []
         for player in range(state.players):

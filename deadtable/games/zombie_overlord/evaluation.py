@@ -109,19 +109,14 @@ def score(s: ZOState, p: int, weights: tuple[float, ...] = WEIGHTS) -> float:
 
 def evaluate(s: ZOState, p: int, weights: tuple[float, ...] = WEIGHTS) -> float:
     """About how likely `p` is to win, as -1..1: its score against the strongest opponent's."""
-    if s.over:
-        return 1.0 if p in s.outcome().winners else -1.0
-    if not s.alive[p]:
-        return -1.0
-    mine = score(s, p, weights)
-    best = max(score(s, q, weights) for q in s.opponents(p))
-    return math.tanh((mine - best) / SCALE)
+    return evaluate_all(s, weights)[p]
 
 
 def evaluate_all(s: ZOState, weights: tuple[float, ...] = WEIGHTS) -> list[float]:
-    """`evaluate` of every seat, each seat's score computed once."""
+    """`evaluate` of every seat (an eliminated one is -1), each seat's score computed once."""
     if s.over:
-        return [evaluate(s, p, weights) for p in range(s.players)]
+        winners = s.outcome().winners
+        return [1.0 if p in winners else -1.0 for p in range(s.players)]
     scores = [score(s, q, weights) if s.alive[q] else 0.0 for q in range(s.players)]
     out = []
     for p in range(s.players):
