@@ -8,6 +8,9 @@ the rest out (random or the game's heuristic agent) up to a depth cap in actions
 `game.evaluate`, and backs the per-seat rewards up the path. With `guide` > 0 each new node asks
 the game's heuristic agent for its choice, which is tried first and gets an exploration bonus
 that fades as it is visited (progressive bias): the search then starts from the heuristic's play.
+A decision the game calls routine (`Game.routine(view)`, measured per game) is left to the game's
+heuristic agent unless `routine=search`: in Zombie Overlord the search decides the attacks and the
+heuristic buys, because the evaluation cannot tell purchases apart well enough to search them.
 
 Nodes are keyed by (seat to act, that seat's information: `State.information_key`, a function of its
 view), not by the moves that led there. So a node is an information set of the seat that acts at it:
@@ -72,7 +75,10 @@ class IsmctsAgent:
         rollout_depth: int = 4,
         rollout_turns: int = 0,
         guide: float = 0.0,
+        routine: str = "heuristic",
     ) -> None:
+        self.routine = routine
+        self._heuristics: dict[str, Agent | None] = {}
         self.rollout_turns = rollout_turns
         self.guide = guide
         self.iterations = iterations
@@ -96,6 +102,8 @@ class IsmctsAgent:
             raise ValueError(N_("rollout_turns cannot be negative"))
         if self.guide < 0:
             raise ValueError(N_("guide cannot be negative"))
+        if self.routine not in ("heuristic", "search"):
+            raise ValueError(N_("routine is heuristic or search"))
 
     # -- the agent protocol ----------------------------------------------------------------
     def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
@@ -103,10 +111,24 @@ class IsmctsAgent:
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
+        if self.routine == "heuristic":
+            heuristic = self._routine_heuristic(seat_info)
+            if heuristic is not None:
+                self.last_iterations = 0
+                return heuristic.act(seat_info, rng)
         stats = self.analyse(seat_info, rng)
         # The most visited action; ties go to the better mean, then to the listed order.
         best = max(range(len(actions)), key=lambda i: (*stats[actions[i]], -i))
         return actions[best]
+
+    def _routine_heuristic(self, info: SeatInfo) -> Agent | None:
+        """The game's heuristic when the game calls this decision routine, else None."""
+        the_game = info.sample(random.Random(0)).game  # the game object comes with a sample
+        if not the_game.routine(info.view):
+            return None
+        if the_game.id not in self._heuristics:
+            self._heuristics[the_game.id] = _heuristic(the_game)
+        return self._heuristics[the_game.id]
 
     def analyse(self, seat_info: SeatInfo, rng: random.Random) -> dict[Action, tuple[int, float]]:
         """Search, then (visits, mean reward for the seat) of each legal action at the root."""

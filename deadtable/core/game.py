@@ -68,6 +68,16 @@ class Game(ABC):
         """This game's own players (for instance a heuristic), by name."""
         return {}
 
+    def routine(self, view: dict[str, Any]) -> bool:
+        """Whether the decision this view asks for is one the game's heuristic takes as well as a search.
+
+        IS-MCTS (with its default `routine=heuristic`) asks the game's heuristic agent for such a
+        decision instead of searching it. A game says so only where it measured it: a search whose
+        evaluation cannot tell the options apart plays them worse than the heuristic. It reads the
+        seat's view only. The default, False, searches every decision.
+        """
+        return False
+
     def variants(self) -> list[Variant]:
         """Named ways to play; the conformance suite plays every one. Default: each player count."""
         return [Variant(f"{n}p", n) for n in range(self.min_players, self.max_players + 1)]

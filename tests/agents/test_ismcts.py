@@ -165,7 +165,7 @@ def test_guide_starts_from_the_heuristic_choice() -> None:
         if state.is_terminal or len(state.legal_actions()) < 2:
             continue
         info = seat_info(state)
-        guided = IsmctsAgent(iterations=30, guide=50.0).act(info, random.Random(seed))
+        guided = IsmctsAgent(iterations=30, guide=50.0, routine="search").act(info, random.Random(seed))
         plain = heuristic.act(info, random.Random(seed))
         total += 1
         agree += guided == plain
@@ -178,8 +178,45 @@ def test_new_settings_are_checked_and_reproducible() -> None:
         IsmctsAgent(rollout_turns=-1)
     with pytest.raises(ValueError):
         IsmctsAgent(guide=-0.5)
+    with pytest.raises(ValueError):
+        IsmctsAgent(routine="sometimes")
     state = _zombie_overlord_midgame(3)
-    agent = IsmctsAgent(iterations=40, rollout_turns=1, guide=1.0)
+    agent = IsmctsAgent(iterations=40, rollout_turns=1, guide=1.0, routine="search")
     first = agent.act(seat_info(state), random.Random(8))
     assert first in state.legal_actions()
     assert agent.act(seat_info(state), random.Random(8)) == first
+
+
+def test_routine_decisions_go_to_the_heuristic_and_attacks_are_searched() -> None:
+    """Zombie Overlord calls everything but the Attack Phase's choices routine (Game.routine)."""
+    the_game = deadtable.game("zombie-overlord")
+    heuristic = the_game.agents()["heuristic"]()
+    kinds = {"routine": 0, "attack": 0}
+    for seed in range(40):
+        state = _zombie_overlord_midgame(seed)
+        if state.is_terminal or len(state.legal_actions()) < 2:
+            continue
+        info = seat_info(state)
+        agent = IsmctsAgent(iterations=20)
+        choice = agent.act(info, random.Random(seed))
+        if the_game.routine(info.view):
+            kinds["routine"] += 1
+            assert agent.last_iterations == 0, "a routine decision was searched"
+            assert choice == heuristic.act(info, random.Random(seed))
+            searched = IsmctsAgent(iterations=20, routine="search")
+            searched.act(info, random.Random(seed))
+            assert searched.last_iterations == 20, "routine=search must search every decision"
+        else:
+            kinds["attack"] += 1
+            assert info.view["phase"] == "attack" and not info.view["pending"]
+            assert agent.last_iterations == 20, "an attack was not searched"
+    assert kinds["routine"] >= 5 and kinds["attack"] >= 2, kinds
+
+
+def test_games_without_a_routine_search_every_decision() -> None:
+    state = _midgame()
+    info = seat_info(state)
+    assert not deadtable.game("carson-zoo").routine(info.view)
+    agent = IsmctsAgent(iterations=15)
+    agent.act(info, random.Random(1))
+    assert agent.last_iterations == 15
