@@ -9,8 +9,9 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from deadtable.i18n import N_, _, render
+from deadtable.i18n import N_, _, current_language, render
 from deadtable.sim import tournament
+from deadtable.sim.report import Numbers
 from deadtable.sim.results import write
 from deadtable.sim.stats import wilson
 
@@ -104,17 +105,18 @@ def tournament_cmd(
     table.add_column(_("agent"), no_wrap=True)
     for col in (_("rating"), "mu", "sigma", _("games"), _("win rate"), _("95% CI")):
         table.add_column(col, justify="right", no_wrap=True)
+    num = Numbers(current_language())  # 45.3% / 45,3 %, as simulate and the report write them
     for i, s in enumerate(standings, start=1):
         lo, hi = wilson(s.wins, s.games)
         table.add_row(
             str(i),
             s.agent,
-            f"{s.ordinal:.2f}",
-            f"{s.mu:.2f}",
-            f"{s.sigma:.2f}",
+            num.fixed(s.ordinal, 2),
+            num.fixed(s.mu, 2),
+            num.fixed(s.sigma, 2),
             str(s.games),
-            f"{s.win_rate:.1%}",
-            f"{lo:.0%}-{hi:.0%}",
+            num.pct(s.win_rate),
+            f"{num.pct_whole(lo)}-{num.pct_whole(hi)}",
         )
     console.print(table)
     # Printed below the table, not as its caption: rich crops a caption wider than the table.

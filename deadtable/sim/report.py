@@ -80,6 +80,10 @@ class Numbers:
         """A share as a percentage with one decimal: 45.3% / 45,3 %."""
         return f"{x:.1%}" if self.english else format_percent(x, self._pct, locale=self.lang)
 
+    def pct_whole(self, x: float) -> str:
+        """A share as a whole percentage: 45% / 45 %."""
+        return f"{x:.0%}" if self.english else format_percent(x, locale=self.lang)
+
     def diff(self, x: float) -> str:
         """A difference of shares, signed: +4.5% / -4,5 %."""
         if self.english:

@@ -66,6 +66,9 @@ def test_tournament_speaks_the_language(lang: str, words: tuple[str, ...]) -> No
     for word in words:
         assert word in out, (lang, word, out)
     assert "ratings after" not in out
+    # Rates and ratings are written the reader's way: "50,0 %", never "50.0%".
+    assert re.search(r"\d+,\d \N{NO-BREAK SPACE}?%|\d+,\d\s%", out), out
+    assert not re.search(r"\d+\.\d%", out), out
 
 
 @pytest.mark.parametrize(
