@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from babel.core import Locale
+from babel.dates import format_datetime
 from babel.numbers import format_decimal, format_percent
 
 from deadtable.core import DeadtableError
@@ -79,6 +80,12 @@ class Numbers:
     def pct(self, x: float) -> str:
         """A share as a percentage with one decimal: 45.3% / 45,3 %."""
         return f"{x:.1%}" if self.english else format_percent(x, self._pct, locale=self.lang)
+
+    def moment(self, when: datetime) -> str:
+        """A UTC date and time: 2026-12-01 13:18 UTC / 1 dic 2026, 13:18 UTC."""
+        if self.english:
+            return when.strftime("%Y-%m-%d %H:%M UTC")
+        return format_datetime(when, "medium", tzinfo=UTC, locale=self.lang).rsplit(":", 1)[0] + " UTC"
 
     def pct_whole(self, x: float) -> str:
         """A share as a whole percentage: 45% / 45 %."""
@@ -301,7 +308,7 @@ def render(
     agents, seats = by_agent(rows), by_seat(rows, t)
     players = sorted({int(r["players"]) for r in rows})
     names = ", ".join(r.label for r in agents)
-    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    when = num.moment(datetime.now(UTC))
     heading = title or t._("deadtable simulation report")
     summary = t._(
         "{n} games, {players} players, agents: {agents}. Source: {source}. Made {when}. A shared win "

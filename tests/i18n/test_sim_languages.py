@@ -172,3 +172,16 @@ def test_bad_agent_settings_give_the_reason_in_the_language() -> None:
     assert str(err.value) == "agent 'ismcts:rollout=magic': rollout is random or heuristic"
     assert err.value.render("es") == "agente 'ismcts:rollout=magic': rollout es random o heuristic"
     assert err.value.render("ru") == "агент 'ismcts:rollout=magic': rollout может быть random или heuristic"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "2026-12-01 13:18 UTC"), ("es", "1 dic 2026, 13:18 UTC"), ("ru", "1 дек. 2026 г., 13:18 UTC")],
+)
+def test_report_dates_are_written_the_readers_way(lang: str, expected: str) -> None:
+    from datetime import UTC, datetime
+
+    from deadtable.sim.report import Numbers
+
+    got = Numbers(lang).moment(datetime(2026, 12, 1, 13, 18, 5, tzinfo=UTC))
+    assert got.replace("\N{NO-BREAK SPACE}", " ").replace("\N{NARROW NO-BREAK SPACE}", " ") == expected
