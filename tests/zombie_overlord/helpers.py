@@ -28,7 +28,7 @@ def blank(players: int = 2, seed: int = 0, **options: object) -> ZOState:
         s.hand[p], s.deck[p], s.discard[p] = [], [], []
     s.box = sorted(box)
     s.tp = s.first = 0
-    s._legal = None
+    s.changed()
     return s
 
 
@@ -49,7 +49,7 @@ def give(s: ZOState, p: int, *names: str, zone: str = "hand") -> None:
                 raise AssertionError(f"no {name} left to give")
         getattr(s, zone)[p].append(kind)
     s.hand[p].sort()
-    s._legal = None
+    s.changed()
 
 
 def trap(s: ZOState, p: int, name: str, active: int = 1) -> Slot:
@@ -58,7 +58,7 @@ def trap(s: ZOState, p: int, name: str, active: int = 1) -> Slot:
     s.discard[p].pop()
     slot: Slot = (k(s, name), active, 0, (), 0, 0)
     s.base[p].append(slot)
-    s._legal = None
+    s.changed()
     return slot
 
 
@@ -73,7 +73,7 @@ def wasteland(s: ZOState, *names: str) -> None:
         else:
             s.box.remove(kind)
         s.wasteland.append(kind)
-    s._legal = None
+    s.changed()
 
 
 def play(s: ZOState, *texts: str) -> None:

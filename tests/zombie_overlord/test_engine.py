@@ -155,5 +155,5 @@ def test_a_sample_for_another_seat_lists_the_actions_of_its_redrawn_hand() -> No
     for j in range(10):
         d = s.determinize(1 - p, random.Random(j))
         fresh = d.clone()
-        fresh._legal = None
+        fresh.changed()
         assert d.legal_actions() == fresh.legal_actions()

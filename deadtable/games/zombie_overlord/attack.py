@@ -8,7 +8,7 @@ points. ZO-9: a player at 0 life or fewer is out at once with all their cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deadtable.core import Action
 from deadtable.i18n import N_, Message
@@ -26,36 +26,41 @@ def actions(s: ZOState, p: int) -> list[Action]:
     barricaded, ZO-8), then each Trap of its base."""
     cs = s.cs
     who = (cs.hands.get(hand := tuple(s.hand[p])) or cs.hand_facts(hand))[1]
-    out: list[Action] = []
-    if who:
-        n, alive, barricades = s.players, s.alive, cs.barricades
-        for i in range(1, n):  # living opponents from the left, as `ZOState.opponents`
-            q = (p + i) % n
-            if not alive[q]:
-                continue
-            base = s.base[q]
-            first = 1
-            for sl in base:
-                if barricades[sl[KIND]]:
-                    break
-            else:
-                first = 0  # no Barricade: life points are a target (ZO-8)
-            key = (who, q, first, len(base))
-            row = ATTACKS.get(key)
-            if row is None:
-                if len(ATTACKS) > 50_000:
-                    ATTACKS.clear()
-                row = ATTACKS[key] = tuple(
-                    A.attack(name, q, slot) for slot in range(first, len(base) + 1) for name in who
-                )
-            out += row
-    out.append(END_ATTACK)
+    if not who:
+        return NO_ATTACKERS
+    n, alive, barricades = s.players, s.alive, cs.barricades
+    key: tuple[Any, ...] = (who,)
+    for i in range(1, n):  # living opponents from the left, as `ZOState.opponents`
+        q = (p + i) % n
+        if not alive[q]:
+            continue
+        base = s.base[q]
+        first = 1
+        for sl in base:
+            if barricades[sl[KIND]]:
+                break
+        else:
+            first = 0  # no Barricade: life points are a target (ZO-8)
+        key += (q, first, len(base))
+    out = ATTACKS.get(key)
+    if out is None:
+        if len(ATTACKS) > 50_000:
+            ATTACKS.clear()
+        out = ATTACKS[key] = [
+            A.attack(name, q, slot)
+            for q, first, traps in zip(key[1::3], key[2::3], key[3::3], strict=True)
+            for slot in range(first, traps + 1)
+            for name in who
+        ]
+        out.append(END_ATTACK)
     return out
 
 
-# The attack actions against one opponent, interned: (attacker names, seat, first slot, Traps) -> row.
-ATTACKS: dict[tuple[tuple[str, ...], int, int, int], tuple[Action, ...]] = {}
+# The Attack Phase's actions, interned (shared lists: never changed): (attacker names, then the
+# seat, first target slot and number of Traps of each living opponent) -> the actions.
+ATTACKS: dict[tuple[Any, ...], list[Action]] = {}
 END_ATTACK = A.END["attack"]
+NO_ATTACKERS: list[Action] = [END_ATTACK]
 # What hit, named in the log; made once (a message never changes), by card title.
 BANISHED = Message("a banished Scavenger")
 THE: dict[str, Message] = {}

@@ -76,7 +76,8 @@ def lure_phase(s: ZOState, p: int) -> None:
                         keep.append(k)
                 s.wasteland = keep
             break
-    refill(s)
+    if len(s.wasteland) < s.wasteland_size:
+        refill(s)
 
 
 def take(s: ZOState, p: int, k: int) -> None:

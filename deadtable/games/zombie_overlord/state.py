@@ -8,6 +8,7 @@ of a base is one list copy. The rules live in turn.py, attack.py, lure.py and ef
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Hashable
 from typing import Any, Final
 
@@ -32,6 +33,44 @@ Slot = tuple[int, int, int, tuple[int, ...], int, int]
 
 
 class ZOState(State):
+    # Slots: the engine reads these fields on every move, and a slot is the quickest attribute.
+    __slots__ = (
+        "_legal",
+        "action_deck",
+        "alive",
+        "banished",
+        "base",
+        "bonus",
+        "box",
+        "cs",
+        "deck",
+        "discard",
+        "first",
+        "hand",
+        "idle",
+        "life",
+        "limit",
+        "log",
+        "note",
+        "out_order",
+        "over",
+        "pending",
+        "phase",
+        "pp",
+        "removed",
+        "round",
+        "row",
+        "scavengers",
+        "shown",
+        "survivor_deck",
+        "tp",
+        "trap_deck",
+        "turns",
+        "visited",
+        "wasteland",
+        "wasteland_size",
+        "work",
+    )  # fmt: skip
     cs: CardSet
     deck: list[list[int]]  # top of the Draw Deck is the end of the list
     hand: list[list[int]]  # kept sorted
@@ -56,6 +95,7 @@ class ZOState(State):
     phase: str  # "" is the hub between phases
     visited: int  # bit mask of the phases entered this turn
     idle: int  # phases left with nothing done since (not offered again), + FRESH while nothing done
+    work: int  # the phases with something to do (turn.phase_work), -1 until worked out again
     pp: int  # purchase points of this turn (RULINGS ZO-5)
     bonus: int  # attack points added to the next attack
     round: int
@@ -64,7 +104,7 @@ class ZOState(State):
     pending: list[tuple[Any, ...]]  # decisions, the top one last: (kind, seat, ...)
     over: bool
     note: Message | str  # the outcome note, "" while there is none
-    log: list[Message | tuple[str, dict[str, Any]]]  # see add_log; read through messages()
+    log: deque[Message | tuple[str, dict[str, Any]]]  # the last LOG_LENGTH entries; see add_log
     _legal: list[Action] | None
 
     # -- set-up ------------------------------------------------------------------------------
@@ -106,13 +146,19 @@ class ZOState(State):
             self.draw(p, cs.hand_size)
         self.first = rng.randrange(n)  # RULINGS ZO-4
         self.tp = self.first
-        self.phase, self.visited, self.pp, self.bonus, self.idle = "", 0, 0, 0, 0
+        self.phase, self.visited, self.pp, self.bonus, self.idle, self.work = "", 0, 0, 0, 0, -1
         self.round, self.turns = 1, 0
         self.limit = int(self.options.get("rounds", 60))
         self.pending = []
         self.over, self.note = False, ""
-        self.log = [Message("P{seat} goes first", seat=self.first + 1)]
+        self.log = deque([Message("P{seat} goes first", seat=self.first + 1)], LOG_LENGTH)
         self._legal = None
+
+    def changed(self) -> None:
+        """Forget what was worked out about the position: call it after editing zones by hand
+        (scenario tests, tools). Actions keep these up to date themselves."""
+        self._legal = None
+        self.work = -1
 
     # -- zones -------------------------------------------------------------------------------
     def draw(self, p: int, n: int) -> int:
@@ -142,7 +188,7 @@ class ZOState(State):
     def take_from_hand(self, p: int, kind: int) -> None:
         self.hand[p].remove(kind)
         shown = self.shown[p]
-        if kind in shown:
+        if shown and kind in shown:
             shown.remove(kind)
 
     def to_discard(self, p: int, kind: int) -> None:
@@ -151,11 +197,8 @@ class ZOState(State):
     def add_log(self, message: Message | str, /, **params: Any) -> None:
         """Remember what happened: a message, or a message id (marked with N_) and its parameters,
         all public. The id form is made into a `Message` only when the log is read (`messages`):
-        most moves of a simulation or a search are never shown to anyone."""
-        log = self.log
-        log.append(message if isinstance(message, Message) else (message, params))
-        if len(log) > LOG_LENGTH:
-            del log[0]
+        most moves of a simulation or a search are never shown to anyone. The oldest entries fall off."""
+        self.log.append(message if isinstance(message, Message) else (message, params))
 
     def messages(self) -> list[Message]:
         """The log as messages, rendered by each reader; an entry is made on its first reading."""
@@ -212,9 +255,9 @@ class ZOState(State):
             if self.over:
                 legal = []
             elif self.pending:
-                legal = turn.effects.decision_actions(self)
+                legal = _decision_actions(self)
             else:
-                legal = turn.PHASE_ACTIONS[self.phase](self, self.tp)
+                legal = _PHASE_ACTIONS[self.phase](self, self.tp)
             self._legal = legal
         return legal
 
@@ -225,8 +268,7 @@ class ZOState(State):
             raise IllegalAction(turn.explain(self, str(action)))
 
     def _apply(self, action: Action) -> None:
-        self._legal = None
-        turn.apply(self, action)
+        _apply(self, action)
 
     def apply_trusted(self, action: Action) -> None:
         """As `State.apply_trusted`, one call shorter while nobody listens (simulations, search)."""
@@ -234,8 +276,7 @@ class ZOState(State):
             super().apply_trusted(action)
             return
         self.history.append(action)
-        self._legal = None
-        turn.apply(self, action)
+        _apply(self, action)
 
     def outcome(self) -> Outcome:
         """The last player with life points wins; at the round limit, the most life (ZO-9, ZO-10)."""
@@ -259,7 +300,7 @@ class ZOState(State):
         pools are sorted before shuffling, so the sample depends only on what `player` knows.
         """
         other: ZOState = self._determinized_copy(rng)
-        other._legal = None  # the hand of the seat to act may be redrawn
+        other.changed()  # the hand of the seat to act may be redrawn
         for q in range(self.players):
             if q == player:
                 deck = sorted(self.deck[q])
@@ -302,12 +343,12 @@ class ZOState(State):
         other.removed = self.removed[:]
         other.box = self.box
         other.first, other.tp, other.phase, other.visited = self.first, self.tp, self.phase, self.visited
-        other.idle = self.idle
+        other.idle, other.work = self.idle, self.work
         other.pp, other.bonus, other.round, other.turns = self.pp, self.bonus, self.round, self.turns
         other.limit = self.limit
         other.pending = self.pending[:]
         other.over, other.note = self.over, self.note
-        other.log = self.log[:]
+        other.log = self.log.copy()
         other._legal = self._legal
 
     def information_key(self, player: int) -> Hashable:
@@ -374,3 +415,7 @@ def decks(cs: CardSet, n: int, misfits: bool) -> tuple[list[int], tuple[int, ...
 
 # The rules import the slot layout above, so they come last (turn -> attack, lure, effects).
 from . import turn  # noqa: E402
+
+_PHASE_ACTIONS = turn.PHASE_ACTIONS
+_apply = turn.apply
+_decision_actions = turn.effects.decision_actions

@@ -43,19 +43,26 @@ def legal(s: ZOState) -> list[Action]:
 def hub_actions(s: ZOState, p: int) -> list[Action]:
     """Between phases: enter a phase with something to do, or end the turn. A phase left with
     nothing done is not offered again until something happens: no endless "purchase" /
-    "end purchasing" loops for bots and search."""
-    idle = s.idle
+    "end purchasing" loops for bots and search.
+
+    Which phases have work is kept in `s.work` until an action other than entering or leaving a
+    phase changes the position (`apply`), so coming back to the hub costs one lookup."""
+    w = s.work
+    if w < 0:
+        w = s.work = phase_work(s, p)
+    return HUB[w & ~s.idle & 7]
+
+
+def phase_work(s: ZOState, p: int) -> int:
+    """The phases that offer more than leaving them, as PHASE_BIT bits."""
     cs = s.cs
     m = (cs.hands.get(hand := tuple(s.hand[p])) or cs.hand_facts(hand))[0]
-    out: list[Action] = []
-    if not idle & 1 and (m & PURCHASE_BITS or (s.pp > 0 and can_buy(s))):
-        out.append(ENTER_PURCHASE)
-    if not idle & 2 and (m & ACTION_BIT or action_work(s, p, m)):
-        out.append(ENTER_ACTION)
-    if not idle & 4 and m & ATTACK_BITS:
-        out.append(ENTER_ATTACK)
-    out.append(A.END_TURN)
-    return out
+    w = 4 if m & ATTACK_BITS else 0
+    if m & PURCHASE_BITS or (s.pp > 0 and can_buy(s)):
+        w |= 1
+    if m & ACTION_BIT or ((m & TRAP_BIT or s.base[p]) and action_work(s, p, m)):
+        w |= 2
+    return w
 
 
 def can_buy(s: ZOState) -> bool:
@@ -97,15 +104,11 @@ def action_work(s: ZOState, p: int, m: int) -> bool:
 
 def purchase_actions(s: ZOState, p: int) -> list[Action]:
     cs, hand = s.cs, s.hand[p]
-    out: list[Action] = []
-    if cs.supply in hand:
-        out.append(PLAY_SUPPLY)
-    if cs.scavenger in hand:
-        out.append(PLAY_SCAVENGER)
+    plays = (cs.supply in hand) + 2 * (cs.scavenger in hand)
     pp, costs = s.pp, cs.costs
     if pp < cs.cheapest:  # nothing to buy yet (most visits start with no points)
-        out.append(END_PURCHASE)
-        return out
+        return PLAYS[plays]
+    out = PLAYS[plays][:-1]
     for i, k in enumerate(s.row):
         if k >= 0 and costs[k] <= pp:
             out.append(BUY_TRAP[i] if i < len(BUY_TRAP) else A.buy("trap", i + 1))
@@ -154,7 +157,7 @@ def action_actions(s: ZOState, p: int) -> list[Action]:
 
 
 # The actions of the turn's hub ("") and of each phase, by `ZOState.phase`.
-PHASE_ACTIONS = {
+PHASE_ACTIONS: dict[str, Callable[[ZOState, int], list[Action]]] = {
     "": hub_actions,
     "purchase": purchase_actions,
     "attack": attack.actions,
@@ -163,15 +166,28 @@ PHASE_ACTIONS = {
 
 
 ENTER_PURCHASE, ENTER_ACTION, ENTER_ATTACK = (A.ENTER[ph] for ph in A.PHASES)
+# The hub's actions by the bits of the phases offered; shared lists, like every list that
+# `legal_actions` returns: read them, never change them.
+HUB: tuple[list[Action], ...] = tuple(
+    [*(A.ENTER[ph] for ph in A.PHASES if w & PHASE_BIT[ph]), A.END_TURN] for w in range(8)
+)
 PLAY_SUPPLY, PLAY_SCAVENGER = A.play("supply"), A.play("scavenger")
 BUY_ACTION, BUY_SCAVENGER = A.buy("action"), A.buy("scavenger")
 END_PURCHASE = A.END["purchase"]
 BUY_TRAP = tuple(A.buy("trap", i + 1) for i in range(8))  # a card file may make the row longer
+# The Purchase Phase with nothing to buy, by what can be played: 1 a Supply, 2 a Scavenger (shared).
+PLAYS: tuple[list[Action], ...] = tuple(
+    [*(a for bit, a in ((1, PLAY_SUPPLY), (2, PLAY_SCAVENGER)) if plays & bit), END_PURCHASE]
+    for plays in range(4)
+)
 
 
 # -- doing it --------------------------------------------------------------------------------
 def apply(s: ZOState, action: Action) -> None:
+    """Carry out a legal action; what was worked out about the old position is forgotten."""
+    s._legal = None
     if s.pending:
+        s.work = -1
         effects.answer(s, action)
         return
     if isinstance(action, A.Step):
@@ -190,6 +206,7 @@ def apply(s: ZOState, action: Action) -> None:
             s.phase = ""
         return
     s.idle = 0
+    s.work = -1
     DO[action.__class__](s, s.tp, action)
 
 
@@ -265,9 +282,10 @@ def end_turn(s: ZOState, p: int) -> None:
     lure.lure_phase(s, p)
     s.discard[p] += s.hand[p]
     s.hand[p] = []
-    s.shown[p] = []
+    if s.shown[p]:
+        s.shown[p] = []
     s.draw(p, s.cs.hand_size)
-    s.phase, s.visited, s.pp, s.bonus, s.idle = "", 0, 0, 0, 0
+    s.phase, s.visited, s.pp, s.bonus, s.idle, s.work = "", 0, 0, 0, 0, -1
     s.turns += 1
     n, alive = s.players, s.alive
     nxt = (p + 1) % n  # the next living seat to the left; `p` itself when it is the last one
@@ -290,7 +308,10 @@ def end_turn(s: ZOState, p: int) -> None:
             return
     s.tp = nxt
     turn_over(s, nxt)
-    s.add_log(N_("P{seat}'s turn (round {round})"), seat=nxt + 1, round=s.round)
+    s.add_log(TURN_STARTS, seat=nxt + 1, round=s.round)
+
+
+TURN_STARTS = N_("P{seat}'s turn (round {round})")
 
 
 # What each kind of action does outside the hub's steps (decisions go to effects.answer).
@@ -310,6 +331,8 @@ def turn_over(s: ZOState, nxt: int) -> None:
     Power Down or a Malfunction, and ends the Power Downs `nxt` holds on other Traps."""
     mine = nxt + 1 if nxt >= 0 else -2  # the LOCK value of `nxt`'s Power Downs (-2 matches none)
     for q, base in enumerate(s.base):
+        if not base:
+            continue
         for i, sl in enumerate(base):
             if sl[1]:  # ACTIVE
                 if sl[2] or sl[5]:  # DAMAGE, USED
