@@ -92,7 +92,11 @@ def clone_cost(g: Game, variant: Variant, budget: float) -> float:
 
 
 def ismcts_rate(g: Game, variant: Variant, budget: float, iterations: int = 200) -> float | None:
-    """Our IS-MCTS iterations per second (default settings) from mid-game positions; None if absent."""
+    """Our IS-MCTS iterations per second (default settings) from mid-game positions; None if absent.
+
+    Every position is searched (`routine="search"`): the rate is the search's own speed, also at
+    decisions a game leaves to its heuristic by default (Game.routine).
+    """
     try:
         from deadtable.agents.ismcts import IsmctsAgent
     except ImportError:
@@ -100,7 +104,7 @@ def ismcts_rate(g: Game, variant: Variant, budget: float, iterations: int = 200)
     from deadtable.core import seat_info
 
     states = [s for s in positions(g, variant, 6, seed=3) if len(s.legal_actions()) > 1]
-    agent = IsmctsAgent(iterations=iterations)
+    agent = IsmctsAgent(iterations=iterations, routine="search")
     done = 0
     spent = 0.0
     rng = random.Random(5)
