@@ -34,8 +34,15 @@ def position(
     st.turn_seat = turn
     st.dealer = turn
     st.stack = []
+    st.sync_masks()  # the hands as bit masks (legal.py)
     rules.settle(st)  # a turn with no card that fits draws at once (RULINGS ZS-4)
     return st
+
+
+def give_turn(st: ShedState, seat: int) -> None:
+    """A test's shortcut: the turn passes to `seat` now (the state then settles, as after a move)."""
+    st.turn_seat = seat
+    rules.settle(st)
 
 
 def do(st: ShedState, *texts: str) -> None:

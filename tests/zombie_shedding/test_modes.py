@@ -9,7 +9,7 @@ import pytest
 from deadtable.core import OptionError
 from deadtable.games.zombie_shedding import GAME, ShedState
 
-from .position import do, hand, legal, position
+from .position import do, give_turn, hand, legal, position
 
 
 @pytest.mark.parametrize(
@@ -102,7 +102,7 @@ def test_alliances_3v3_hand_ends_when_two_of_a_team_are_out() -> None:
     )
     do(st, "play biter")  # P1 goes out; a card that takes its player out has no effect
     assert st.hand_no == 1 and st.out == [0] and st.current_player == 1
-    st.turn_seat = 2
+    give_turn(st, 2)
     do(st, "play walker")
     # Two of team A (P1, P3) are out: team B writes Brute 8 + Sniper 6 (Hide cards count 0).
     assert st.hand_no == 2 and st.scores == [0, 14] and st.mode.target == 90
@@ -120,7 +120,7 @@ def test_alliances_teammate_protects_and_thief_hits_only_opponents() -> None:
     assert st.current_player == 3 and legal(st) == ["play hide", "decline"]
     do(st, "play hide")
     assert len(st.hands[1]) == 2 and hand(st, 3) == ["Walker"]
-    st.turn_seat = 0
+    give_turn(st, 0)
     do(st, "play thief")
     assert legal(st) == ["target p2", "target p4"]  # P3 is a teammate
 

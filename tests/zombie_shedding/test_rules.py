@@ -8,7 +8,7 @@ from deadtable.core import IllegalAction
 from deadtable.games.zombie_shedding import GAME, ShedState
 from deadtable.games.zombie_shedding.hands import HAND_SIZE
 
-from .position import do, hand, legal, position
+from .position import do, give_turn, hand, legal, position
 
 
 def test_deal_six_cards_and_the_dealer_opens_with_any_card() -> None:
@@ -133,7 +133,7 @@ def test_next_draws_and_next_skips() -> None:
     do(st, "decline")
     assert len(st.hands[1]) == 5 and st.current_player == 1  # P2's own turn follows
     do(st, "play walker", "play walker")  # P2, then P3 plays Walker (Star 4)
-    st.turn_seat = 0
+    give_turn(st, 0)
     do(st, "play brute")  # 8 Star: P2 misses the next turn
     do(st, "decline")
     assert st.current_player == 2 and st.skip == [False, False, False]
@@ -223,7 +223,7 @@ def test_hide_cancels_and_boomerang_turns_the_effect_back() -> None:
     assert legal(st) == ["play hide", "play boomerang", "decline"]
     do(st, "play hide")
     assert len(st.hands[1]) == 2 and st.current_player == 1
-    st.turn_seat = 0
+    give_turn(st, 0)
     do(st, "play biter")  # the next player draws 1
     do(st, "play boomerang")
     assert st.view(0)["pending"]["victim"] == 0  # turned back: P1 may answer in turn

@@ -20,11 +20,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from deadtable.core import CardDataError
+from deadtable.core import Action, CardDataError
 from deadtable.i18n import Message
 
 from . import actions as A
 from .cardtext import CardText
+from .masks import ActionLists, mask_of
 
 BUILTIN = Path(__file__).parent / "data" / "cards.toml"
 CORPORATIONS = ("Star", "Umbrella", "Shield", "Flask")
@@ -141,6 +142,17 @@ class CardSet:
         self.hides = tuple(c.has("hide") for c in cards)
         self.name_texts = tuple(CardText(c.name) for c in cards)  # card names as log parameters
         self._decks: dict[int, tuple[int, ...]] = {}
+        # Sets of kinds as bit masks (masks.py): what fits on each card to match, the combo and
+        # protection cards, the kinds each combo card may follow; and the action lists of a mask.
+        self.bits = tuple(1 << k for k in range(n))
+        self.fit_masks = tuple(tuple(mask_of(row) for row in rows) for rows in self.playable)
+        self.combo_mask = mask_of(k in self.combo_set for k in range(n))
+        self.protection_mask = mask_of(k in self.protection for k in range(n))
+        self.combo_leads = tuple(mask_of(self.combo_after[j][c] for j in range(n)) for c in range(n))
+        self.turn_plays = ActionLists[Action](self.plays)
+        self.responses = ActionLists[Action](self.plays, (A.DECLINE,))
+        self.takes = ActionLists[Action](tuple(A.take(s) for s in self.slugs))
+        self.gives = ActionLists[Action](tuple(A.give(s) for s in self.slugs))
 
     def _fits(self, k: int, m: int, corp: int, conds: dict[str, list[list[Cond]]]) -> bool:
         """The four ways to match: number, corporation, a card's effect, or an event."""

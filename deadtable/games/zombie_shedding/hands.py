@@ -29,6 +29,7 @@ def setup(st: ShedState) -> None:
     st.hand_no = 0
     st.over = False
     st.log = deque(maxlen=LOG_LENGTH)
+    st._log_view = None
     st.last_hand = {}
     dealer, draws = choose_dealer(st)
     st.dealer_draw = draws
@@ -65,6 +66,7 @@ def start_hand(st: ShedState, dealer: int) -> None:
         for i in range(1, n + 1):
             st.hands[(dealer + i) % n].append(deck.pop())
     st.deck = deck
+    st.sync_masks()
     st.discard = []
     st.match_kind = -1
     st.match_corp = -1
@@ -79,6 +81,8 @@ def start_hand(st: ShedState, dealer: int) -> None:
     st.hand_no += 1
     st.note(N_("hand {hand}: P{seat} deals and opens"), hand=st.hand_no, seat=dealer + 1)
     st.emit("hand_start", hand=st.hand_no, dealer=dealer)
+    st.current_player = dealer  # the dealer opens: any card fits before the first zombie
+    st._legal = None
 
 
 def goes_out(st: ShedState, seat: int, card: int) -> bool:

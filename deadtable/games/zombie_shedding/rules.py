@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from deadtable.i18n import N_
 
 from . import actions as A
-from . import hands
+from . import hands, legal
 from .cards import CORPORATIONS, ON_PLAY
 from .cardtext import CardText
 
@@ -34,6 +34,7 @@ FRAME_NAMES = ("drawn", "combo", "name", "target", "respond", "take", "give", "e
 E_DRAWS, E_SKIPS, E_SWAP, E_GIVE, E_REVERSE, E_NAME = range(6)
 EFFECT_NAMES = ON_PLAY
 NOBODY = -1
+PLAYS = N_("P{seat} plays {card}")
 
 
 def frame(
@@ -48,72 +49,73 @@ def frame(
     return (kind, seat, effect, actor, victim, param, responders)
 
 
-# -- what may be played ----------------------------------------------------------------------
-def fits(st: ShedState, k: int) -> bool:
-    """Number, corporation, a card's effect, or an event; anything before the first zombie."""
-    mk = st.match_kind
-    return mk < 0 or st.cards.playable[mk][st.match_corp][k]
-
-
-def playable_kinds(st: ShedState, seat: int) -> list[int]:
-    hand = st.hands[seat]
-    mk = st.match_kind
-    if mk < 0:
-        return sorted(set(hand))
-    return sorted(st.cards.fitting[mk][st.match_corp].intersection(hand))
-
-
-def has_playable(st: ShedState, seat: int) -> bool:
-    mk = st.match_kind
-    if mk < 0:
-        return bool(st.hands[seat])
-    return not st.cards.fitting[mk][st.match_corp].isdisjoint(st.hands[seat])
-
-
-def can_draw(st: ShedState) -> bool:
-    return bool(st.deck) or len(st.discard) > 1
-
-
-def turn_actions(st: ShedState, seat: int) -> list[Action]:
-    """What `seat` may play on its turn: `play_actions` of the kinds in hand that fit."""
-    kinds = playable_kinds(st, seat)
-    cs = st.cards
-    if cs.combo_set.isdisjoint(st.hands[seat]):
-        plays = cs.plays
-        return [plays[k] for k in kinds]
-    return play_actions(st, seat, kinds)
-
-
-def play_actions(st: ShedState, seat: int, kinds: list[int]) -> list[Action]:
-    """`play k` for each kind, and `play k + c` for each combo card c in hand that may follow k."""
-    cs = st.cards
-    slugs = cs.slugs
-    hand = st.hands[seat]
-    combos = [c for c in cs.combo_kinds if c in hand]
-    if not combos:
-        plays = cs.plays
-        return [plays[k] for k in kinds]
-    out: list[Action] = []
-    for k in kinds:
-        out.append(cs.plays[k])
-        row = cs.combo_after[k]
-        for c in combos:
-            if row[c] and (c != k or hand.count(c) >= 2):
-                out.append(A.play(slugs[k], slugs[c]))
-    return out
-
-
-def target_candidates(st: ShedState, seat: int) -> list[int]:
-    """Opponents still in the hand (Thief and the Schemer act only on opponents)."""
-    mode = st.mode
-    return [v for v in range(st.players) if v != seat and st.active(v) and mode.opponents(seat, v)]
-
-
 # -- a turn ------------------------------------------------------------------------------------
 def play_on_turn(st: ShedState, seat: int, action: A.Play) -> None:
-    by_slug = st.cards.by_slug
-    combo = by_slug[action.combo] if action.combo else NOBODY
-    _play_card(st, seat, by_slug[action.card], push_end=True, combo=combo)
+    """Play a card on `seat`'s turn (or the card it just drew: the stack is empty), and settle."""
+    cs = st.cards
+    k = cs.by_slug[action.card]
+    if action.combo or cs.on_play[k]:
+        _play_card(st, seat, k, push_end=True, combo=cs.by_slug[action.combo] if action.combo else NOBODY)
+        settle(st)
+        return
+    # A card with no effect and no combo, the most frequent play, in one go (as `_play_card`).
+    hand = st.hands[seat]
+    hand.remove(k)
+    if k not in hand:
+        st.masks[seat] ^= cs.bits[k]
+    st.discard.append(k)
+    if st.known:
+        forget(st, seat, k)
+    st.passes = 0
+    if not cs.is_event[k]:  # events leave the card to match unchanged
+        st.match_kind, st.match_corp = k, cs.corp[k]
+    st.log.append((PLAYS, {"seat": seat + 1, "card": cs.name_texts[k]}))
+    if st.listeners:
+        st.emit("play", seat=seat, card=cs.names[k])
+    if hand:
+        next_turn(st, seat)
+    else:
+        st.stack.append((F_END, seat, 0, NOBODY, NOBODY, 0, ()))
+        hands.goes_out(st, seat, k)
+        settle(st)
+
+
+def next_turn(st: ShedState, seat: int) -> None:
+    """`seat`'s turn is over and nothing is pending: the next one starts, and the state settles."""
+    n = st.players
+    nxt = (seat + st.direction) % n
+    if st.skip[nxt] or nxt in st.out:
+        advance(st, seat)
+    else:  # the usual case of `advance`
+        st.turn_seat = nxt
+    if start_turn(st):
+        st.current_player = st.turn_seat
+    else:
+        settle(st)
+
+
+def start_turn(st: ShedState) -> bool:
+    """A turn starts (the stack is empty): its legal actions, or a draw (RULINGS ZS-4), or a pass.
+
+    True once the turn's player must act (`ShedState._legal` is then known); False after a pass.
+    """
+    seat = st.turn_seat
+    cs = st.cards
+    held = st.masks[seat]
+    mk = st.match_kind
+    kinds = held if mk < 0 else cs.fit_masks[mk][st.match_corp] & held
+    if kinds:
+        if held & cs.combo_mask:
+            st._legal = legal.turn_actions(st, seat, kinds)
+        else:
+            done = cs.turn_plays.memo.get(kinds)  # `cs.turn_plays(kinds)`, one call shorter
+            st._legal = [*done] if done is not None else cs.turn_plays(kinds)
+        return True
+    if st.deck or len(st.discard) > 1:  # something left to draw
+        draw_on_turn(st, seat)
+        return True
+    pass_turn(st, seat)
+    return False
 
 
 def draw_on_turn(st: ShedState, seat: int) -> None:
@@ -122,7 +124,9 @@ def draw_on_turn(st: ShedState, seat: int) -> None:
     st.note(N_("P{seat} cannot play and draws a card"), seat=seat + 1)
     if st.listeners:
         st.emit("draw", seat=seat, count=1, forced=False)
-    st.stack.append((F_DRAWN, seat, 0, NOBODY, NOBODY, st.hands[seat][-1], ()))
+    k = st.hands[seat][-1]
+    st.stack.append((F_DRAWN, seat, 0, NOBODY, NOBODY, k, ()))
+    st._legal = legal.drawn_actions(st, seat, k)
 
 
 def pass_turn(st: ShedState, seat: int) -> None:
@@ -162,20 +166,34 @@ def next_active(st: ShedState, seat: int) -> int:
 
 def draw_cards(st: ShedState, seat: int, count: int) -> int:
     """Draw up to `count`, rebuilding the deck from the discard pile when it runs out."""
-    deck, hand = st.deck, st.hands[seat]
-    if 0 < count <= len(deck):  # the usual case: no rebuild
-        drawn = deck[-count:]
-        del deck[-count:]
-        drawn.reverse()  # in the order drawn: the top of the deck (its end) first
-        hand += drawn
-        return count
+    deck, hand, bits = st.deck, st.hands[seat], st.cards.bits
+    if count == 1 and deck:  # the usual case: no rebuild
+        k = deck.pop()
+        hand.append(k)
+        st.masks[seat] |= bits[k]
+        return 1
     got = 0
     for _ in range(count):
         if not st.deck and not rebuild(st):
             break
-        hand.append(st.deck.pop())
+        k = st.deck.pop()
+        hand.append(k)
+        st.masks[seat] |= bits[k]
         got += 1
     return got
+
+
+def lose(st: ShedState, seat: int, k: int) -> None:
+    """One card of kind k leaves `seat`'s hand (its mask keeps the kinds still held)."""
+    hand = st.hands[seat]
+    hand.remove(k)
+    if k not in hand:
+        st.masks[seat] ^= st.cards.bits[k]
+
+
+def gain(st: ShedState, seat: int, k: int) -> None:
+    st.hands[seat].append(k)
+    st.masks[seat] |= st.cards.bits[k]
 
 
 def rebuild(st: ShedState) -> bool:
@@ -198,13 +216,15 @@ def rebuild(st: ShedState) -> bool:
 def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int = NOBODY) -> None:
     cards, hand, stack = st.cards, st.hands[seat], st.stack
     hand.remove(k)
+    if k not in hand:
+        st.masks[seat] ^= cards.bits[k]
     st.discard.append(k)
     if st.known:
         forget(st, seat, k)
     st.passes = 0
     if not cards.is_event[k]:  # events leave the card to match unchanged
         st.match_kind, st.match_corp = k, cards.corp[k]
-    st.note(N_("P{seat} plays {card}"), seat=seat + 1, card=cards.name_texts[k])
+    st.log.append((PLAYS, {"seat": seat + 1, "card": cards.name_texts[k]}))
     if st.listeners:
         st.emit("play", seat=seat, card=cards.names[k])
     # The frames are spelled out here (see `frame`): this runs for every card played.
@@ -216,29 +236,29 @@ def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int =
         return
     if combo >= 0:  # played once this card's effects are over
         stack.append((F_COMBO, seat, 0, NOBODY, NOBODY, combo, ()))
-    for code, param in cards.on_play_reversed[k]:
-        stack.append((F_EFFECT, NOBODY, code, seat, NOBODY, param, ()))
+    effects = cards.on_play[k]
+    if effects:
+        for code, param in cards.on_play_reversed[k][:-1]:
+            stack.append((F_EFFECT, NOBODY, code, seat, NOBODY, param, ()))
+        # The first effect starts now, as `settle` would start it next (its frame on top).
+        code, param = effects[0]
+        _start_effect(st, code, seat, NOBODY, param)
 
 
 def settle(st: ShedState) -> None:
-    """Resolve what needs no answer until something does.
+    """Resolve what needs no answer until something does, then note who must act.
 
     That is: frames that need no answer, and a turn that starts with no card that fits: the
     player draws at once (RULINGS ZS-4, then answers "play" or "keep"), or passes when nothing is
-    left to draw.
+    left to draw. A turn's legal actions are known here, so they are kept (`ShedState._legal`).
     """
     while not st.over:
         # Read the stack anew each time: a hand that ends here (a combo card going out) starts
         # the next hand with a stack of its own, and the old hand's frames must not act on it.
         stack = st.stack
         if not stack:
-            seat = st.turn_seat
-            if has_playable(st, seat):
+            if start_turn(st):
                 break
-            if can_draw(st):
-                draw_on_turn(st, seat)
-            else:
-                pass_turn(st, seat)
             continue
         f = stack[-1]
         kind = f[0]
@@ -256,6 +276,7 @@ def settle(st: ShedState) -> None:
                 _play_card(st, seat, k, push_end=False)
         else:
             break
+    st.current_player = None if st.over else st.stack[-1][1] if st.stack else st.turn_seat
 
 
 # -- effects -----------------------------------------------------------------------------------
@@ -271,7 +292,7 @@ def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int)
         if not st.active(actor):
             return
         if victim < 0:
-            cands = target_candidates(st, actor)
+            cands = legal.target_candidates(st, actor)
             if not cands:
                 return
             if len(cands) > 1:
@@ -310,7 +331,7 @@ def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
 
 
 def answer(st: ShedState, seat: int, action: Action) -> None:
-    """Carry out the answer to the frame on top of the stack."""
+    """Carry out the answer to the frame on top of the stack, and settle."""
     f = st.stack.pop()
     kind = f[0]
     if kind == F_DRAWN:
@@ -318,7 +339,10 @@ def answer(st: ShedState, seat: int, action: Action) -> None:
             play_on_turn(st, seat, action)
         else:
             st.note(N_("P{seat} keeps the card"), seat=seat + 1)
-            advance(st, seat)
+            next_turn(st, seat)
+        return
+    if kind == F_RESPOND:
+        _respond(st, seat, f, action)
     elif kind == F_NAME:
         assert isinstance(action, A.Name)
         st.match_corp = [c.lower() for c in CORPORATIONS].index(action.corporation)
@@ -330,8 +354,6 @@ def answer(st: ShedState, seat: int, action: Action) -> None:
     elif kind == F_TARGET:
         assert isinstance(action, A.Target)
         ask(st, f[2], seat, action.seat, f[5])
-    elif kind == F_RESPOND:
-        _respond(st, seat, f, action)
     elif kind == F_TAKE:
         assert isinstance(action, A.Take)
         _take(st, seat, f[4], st.cards.by_slug[action.card])
@@ -339,6 +361,7 @@ def answer(st: ShedState, seat: int, action: Action) -> None:
     else:
         assert isinstance(action, A.Give)
         _give(st, seat, f[4], st.cards.by_slug[action.card])
+    settle(st)
 
 
 def _respond(
@@ -352,7 +375,7 @@ def _respond(
             _hit(st, code, actor, victim, param)
         return
     k = st.cards.by_slug[action.card]
-    st.hands[seat].remove(k)
+    lose(st, seat, k)
     st.discard.append(k)
     if st.known:
         forget(st, seat, k)
@@ -371,8 +394,8 @@ def _respond(
 
 
 def _take(st: ShedState, actor: int, victim: int, k: int) -> None:
-    st.hands[victim].remove(k)
-    st.hands[actor].append(k)
+    lose(st, victim, k)
+    gain(st, actor, k)
     known = st.known
     _drop_one(st, (actor, victim), k)
     known[(victim, actor)] = tuple(sorted((*known.get((victim, actor), ()), k)))
@@ -383,8 +406,8 @@ def _take(st: ShedState, actor: int, victim: int, k: int) -> None:
 
 
 def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
-    st.hands[actor].remove(k)
-    st.hands[victim].append(k)
+    lose(st, actor, k)
+    gain(st, victim, k)
     known = st.known
     known[(actor, victim)] = tuple(sorted((*known.get((actor, victim), ()), k)))
     _drop_one(st, (victim, actor), k)

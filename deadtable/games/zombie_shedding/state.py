@@ -18,9 +18,9 @@ from typing import Any
 from deadtable.core import Action, IllegalAction, Outcome, State
 
 from . import actions as A
-from . import hands, rules
+from . import hands, legal, rules
 from . import view as seen
-from .cards import CORPORATIONS, CardSet
+from .cards import CardSet
 from .cardtext import LogEntry
 from .modes import Mode
 
@@ -28,9 +28,17 @@ Frame = tuple[int, int, int, int, int, int, tuple[int, ...]]
 
 
 class ShedState(State):
+    # Slots for the game's own fields: the rules read and write them on every move, and a slot
+    # is the quickest attribute there is (the base class keeps its few fields in a dict).
+    __slots__ = (
+        "_legal", "_log_view", "cards", "current_player", "dealer", "dealer_draw", "deck", "direction",
+        "discard", "hand_no", "hands", "known", "last_hand", "log", "masks", "match_corp", "match_kind",
+        "mode", "out", "over", "passes", "scores", "skip", "stack", "turn_seat",
+    )  # fmt: skip
     cards: CardSet
     mode: Mode
     hands: list[list[int]]
+    masks: list[int]  # per seat, the kinds in hand as bits (bit k: kind k), for legal.py
     deck: list[int]  # top is the end
     discard: list[int]  # top is the end
     match_kind: int  # the card to match: the last zombie played this hand, -1 before any
@@ -48,65 +56,50 @@ class ShedState(State):
     over: bool
     dealer_draw: list[list[int]]  # seat, card, card for each draw of the dealer selection
     last_hand: dict[str, Any]
+    _legal: list[Action] | None  # the legal actions, once known; never changed in place
     log: deque[LogEntry | tuple[Any, ...]]  # the last LOG_LENGTH entries; read through messages()
     # The log as views show it (English texts, JSON), made once per log and shared by copies.
-    _log_view: tuple[list[str], list[dict[str, Any]]] | None = (
-        None  # what happened, rendered in each reader's language
-    )
+    _log_view: tuple[list[str], list[dict[str, Any]]] | None
 
     # -- the contract ------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        if self.over:
-            return None
-        if self.stack:
-            return self.stack[-1][1]
-        return self.turn_seat
+    # The seat to act: whoever answers the frame on top, else the turn's player; None once over.
+    # Kept by `rules.settle` (and `hands.start_hand`), which end every change of the position.
+    current_player: int | None
 
     def legal_actions(self) -> list[Action]:
-        if self.over:
-            return []
-        if not self.stack:
-            # A turn with no card that fits never waits here: `rules.settle` draws or passes for it.
-            return rules.turn_actions(self, self.turn_seat)
-        f = self.stack[-1]
-        kind, seat = f[0], f[1]
-        cards = self.cards
-        if kind == rules.F_DRAWN:
-            # Asked whether or not the card fits, so being asked reveals nothing (RULINGS ZS-4).
-            if rules.fits(self, f[5]):
-                return [*rules.play_actions(self, seat, [f[5]]), A.KEEP]
-            return [A.KEEP]
-        if kind == rules.F_NAME:
-            return [A.Name(c.lower()) for c in CORPORATIONS]
-        if kind == rules.F_TARGET:
-            return [A.Target(v) for v in rules.target_candidates(self, seat)]
-        if kind == rules.F_RESPOND:
-            plays = cards.plays
-            own = sorted(cards.protection.intersection(self.hands[seat]))
-            return [*(plays[k] for k in own), A.DECLINE]
-        slugs = cards.slugs
-        if kind == rules.F_TAKE:
-            return [A.take(slugs[k]) for k in sorted(set(self.hands[f[4]]))]
-        # F_GIVE
-        return [A.give(slugs[k]) for k in sorted(set(self.hands[seat]))]
+        acts = self._legal
+        if acts is None:
+            if self.over:
+                acts = []
+            elif self.stack:
+                acts = legal.decision_actions(self)
+            else:
+                # A turn with no card that fits never waits here: `rules.settle` draws or passes.
+                seat = self.turn_seat
+                acts = legal.turn_actions(self, seat, legal.playable(self, seat))
+            self._legal = acts
+        return acts
 
     def apply_trusted(self, action: Action) -> None:
-        """As `State.apply_trusted`, one call shorter while nobody listens (simulations, search)."""
+        """As `State.apply_trusted`, a few calls shorter while nobody listens (simulations, search)."""
         if self.listeners:
             super().apply_trusted(action)
             return
         self.history.append(action)
-        self._apply(action)
+        self._legal = self._log_view = None
+        stack = self.stack
+        if stack:
+            rules.answer(self, stack[-1][1], action)
+        else:
+            rules.play_on_turn(self, self.turn_seat, action)  # type: ignore[arg-type]
 
     def _apply(self, action: Action) -> None:
+        self._legal = self._log_view = None
         if self.stack:
-            seat = self.stack[-1][1]
-            rules.answer(self, seat, action)
+            rules.answer(self, self.stack[-1][1], action)  # both leave the state settled
         else:
             assert isinstance(action, A.Play)
             rules.play_on_turn(self, self.turn_seat, action)
-        rules.settle(self)
 
     def check(self, action: Action) -> None:
         if self.over:
@@ -198,6 +191,18 @@ class ShedState(State):
     def side(self, seat: int) -> int:
         return self.mode.team_of[seat]
 
+    def sync_masks(self) -> None:
+        """Make `masks` anew from `hands` (after dealing, redealing, or a test setting hands)."""
+        bits = self.cards.bits
+        masks = []
+        for hand in self.hands:
+            m = 0
+            for k in hand:
+                m |= bits[k]
+            masks.append(m)
+        self.masks = masks
+        self._legal = None
+
     def hand_points(self, seat: int) -> int:
         pts = self.cards.points
         return sum(pts[k] for k in self.hands[seat])
@@ -207,6 +212,9 @@ class ShedState(State):
         other.cards = self.cards
         other.mode = self.mode
         other.hands = [list(h) for h in self.hands]
+        other.masks = list(self.masks)
+        other.current_player = self.current_player
+        other._legal = self._legal
         other.deck = list(self.deck)
         other.discard = list(self.discard)
         other.match_kind = self.match_kind

@@ -16,7 +16,7 @@ from deadtable.core import Action
 from deadtable.i18n import N_, Message, nmsg
 
 from . import actions as A
-from . import hands, rules
+from . import hands, legal, rules
 from .cards import CORPORATIONS, KINDS, Card
 from .cardtext import CardText, effect_text
 from .modes import Mode
@@ -90,7 +90,7 @@ def build(st: ShedState, player: int | None) -> dict[str, Any]:
     hand = None
     known = []
     if player is not None:
-        hand = [{**card_json(cards[k]), "fits": rules.fits(st, k)} for k in sorted(st.hands[player])]
+        hand = [{**card_json(cards[k]), "fits": legal.fits(st, k)} for k in sorted(st.hands[player])]
         for h in range(st.players):
             seen = st.known.get((player, h))
             if seen and h != player:
@@ -168,6 +168,7 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
         q = other.stack[-1][1]
         f = other.stack[-1]
         other.stack[-1] = (f[0], f[1], f[2], f[3], f[4], other.hands[q][-1], f[6])
+    other.sync_masks()  # and the legal actions are made anew: the hand to act may be redrawn
 
 
 def text_action(text: str) -> Action | None:
