@@ -8,20 +8,31 @@
 heuristic agent, or `greedy` where a game has none, in 2-player games (Zombie shedding: Duel),
 seats rotating, through the same seeded simulator as `deadtable simulate`, and prints the win
 rate with a 95% Wilson interval. `speed` times searches on positions from seeded random play.
+
+A 400-game run takes one to three hours of CPU per game id. With `--rows DIR` each finished game's
+row is appended to DIR/<game id>.jsonl as soon as it ends, and a later run with the same DIR (and
+the same --agent and --seed) plays only the games still missing: a run can be stopped, resumed,
+or split between machines and its files concatenated; the figure is the same as one run's.
+
+    .venv/bin/python benchmarks/ismcts_strength.py strength --game overlords --rows runs/ --workers 2
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 import deadtable
 from deadtable.agents.ismcts import IsmctsAgent
 from deadtable.core import Game, State, seat_info
 from deadtable.sim import Plan, by_agent, run
+from deadtable.sim.runner import play_chunk
 
 TWO_PLAYER_OPTIONS: dict[str, dict[str, Any]] = {"zombie-shedding": {"mode": "duel"}}
 
@@ -67,7 +78,35 @@ def speed(games: list[Game], iterations: int, moves: int) -> None:
         print(f"{g.id:18} {rate:8.0f} {default / rate:15.2f} {default:10}", flush=True)
 
 
-def strength(games: list[Game], n_games: int, agent: str, seed: int, workers: int | None) -> None:
+def resume(plan: Plan, n_games: int, workers: int | None, path: Path) -> list[dict[str, Any]]:
+    """Rows of games 0..n_games-1 of `plan`: those already in `path` (JSON lines), then the rest,
+    each appended to `path` as it finishes."""
+    rows: dict[int, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                same_plan = int(row["seed"]) == plan.game_seed(int(row["game"]))
+                if same_plan and {row["agent_s0"], row["agent_s1"]} == set(plan.agents):
+                    rows[int(row["game"])] = row
+    todo = [i for i in range(n_games) if i not in rows]
+    print(f"  {plan.game_id}: {len(rows)} games in {path}, {len(todo)} to play", file=sys.stderr, flush=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    t = time.time()
+    with path.open("a") as out, ProcessPoolExecutor(max_workers=workers or 1) as pool:
+        futures = [pool.submit(play_chunk, plan, [i]) for i in todo]
+        for k, fut in enumerate(as_completed(futures), start=1):
+            for row in fut.result():
+                rows[int(row["game"])] = row
+                out.write(json.dumps(row, default=str) + "\n")
+                out.flush()
+            print(f"  {plan.game_id}: {k}/{len(todo)}, {time.time() - t:.0f}s", file=sys.stderr, flush=True)
+    return [rows[i] for i in range(n_games)]
+
+
+def strength(
+    games: list[Game], n_games: int, agent: str, seed: int, workers: int | None, rows_dir: str | None = None
+) -> None:
     for g in games:
         opp = opponent(g)
         plan = Plan(g.id, 2, (agent, opp), seed=seed, options=TWO_PLAYER_OPTIONS.get(g.id, {}))
@@ -78,7 +117,10 @@ def strength(games: list[Game], n_games: int, agent: str, seed: int, workers: in
             done[0] += k
             print(f"  {gid}: {done[0]}/{n_games} games, {time.time() - t:.0f}s", file=sys.stderr, flush=True)
 
-        rows = run(plan, n_games, workers=workers, progress=progress)
+        if rows_dir:
+            rows = resume(plan, n_games, workers, Path(rows_dir) / f"{g.id}.jsonl")
+        else:
+            rows = run(plan, n_games, workers=workers, progress=progress)
         rates = {r.label: r for r in by_agent(rows)}
         r = rates[agent]
         lo, hi = r.ci
@@ -112,12 +154,13 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--moves", type=int, default=6, help="positions timed or profiled per game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--rows", help="strength: keep each game's row in DIR/<game>.jsonl, resume from it")
     args = parser.parse_args(argv)
     chosen = [deadtable.game(g) for g in args.game] if args.game else deadtable.games()
     if args.what == "speed":
         speed(chosen, args.iterations, args.moves)
     elif args.what == "strength":
-        strength(chosen, args.games, args.agent, args.seed, args.workers)
+        strength(chosen, args.games, args.agent, args.seed, args.workers, args.rows)
     else:
         for g in chosen:
             print(f"== {g.id}")
