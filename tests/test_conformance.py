@@ -96,6 +96,9 @@ def _check_views(state: State, rng: random.Random) -> None:
         assert not sample.history, "a determinized state carries the real history"
         if seat == state.current_player:
             assert sample.legal_actions() == state.legal_actions(), "legal actions read hidden cards"
+            routine = state.game.routine(view)  # IS-MCTS asks it of every decision it meets
+            assert isinstance(routine, bool)
+            assert not routine or state.game.agents(), "a routine decision needs the game's own agent"
 
 
 @pytest.mark.parametrize(("game", "variant"), variant_params())
