@@ -9,12 +9,13 @@ heuristic agent, or `greedy` where a game has none, in 2-player games (Zombie sh
 seats rotating, through the same seeded simulator as `deadtable simulate`, and prints the win
 rate with a 95% Wilson interval. `speed` times searches on positions from seeded random play.
 
-A 400-game run takes one to three hours of CPU per game id. With `--rows DIR` each finished game's
-row is appended to DIR/<game id>.jsonl as soon as it ends, and a later run with the same DIR (and
-the same --agent and --seed) plays only the games still missing: a run can be stopped, resumed,
-or split between machines and its files concatenated; the figure is the same as one run's.
+A 400-game run takes one to three hours of CPU per game id. With `--rows DIR` each finished
+game's row (without per-card counts) is appended to DIR/<game id>.jsonl as soon as it ends, and a
+later run with the same DIR (and the same --agent and --seed) plays only the games still missing:
+a run can be stopped, resumed, or split between machines and its files concatenated; the figure
+is the same as one run's. benchmarks/strength_rows/ holds the rows behind the README's figures.
 
-    .venv/bin/python benchmarks/ismcts_strength.py strength --game overlords --rows runs/ --workers 2
+    .venv/bin/python benchmarks/ismcts_strength.py strength --game overlords --rows benchmarks/strength_rows --workers 2
 """
 
 from __future__ import annotations
@@ -98,10 +99,15 @@ def resume(plan: Plan, n_games: int, workers: int | None, path: Path) -> list[di
         for k, fut in enumerate(as_completed(futures), start=1):
             for row in fut.result():
                 rows[int(row["game"])] = row
-                out.write(json.dumps(row, default=str) + "\n")
+                out.write(json.dumps(_lean(row), default=str) + "\n")
                 out.flush()
             print(f"  {plan.game_id}: {k}/{len(todo)}, {time.time() - t:.0f}s", file=sys.stderr, flush=True)
     return [rows[i] for i in range(n_games)]
+
+
+def _lean(row: dict[str, Any]) -> dict[str, Any]:
+    """A row without its per-card counts (the report's, not needed for a win rate)."""
+    return {k: v for k, v in row.items() if not k.startswith("card|")}
 
 
 def strength(
