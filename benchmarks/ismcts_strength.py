@@ -15,7 +15,8 @@ later run with the same DIR (and the same --agent and --seed) plays only the gam
 a run can be stopped, resumed, or split between machines and its files concatenated; the figure
 is the same as one run's. benchmarks/strength_rows/ holds the rows behind the README's figures.
 
-    .venv/bin/python benchmarks/ismcts_strength.py strength --game overlords --rows benchmarks/strength_rows --workers 2
+    .venv/bin/python benchmarks/ismcts_strength.py strength --game overlords \
+        --rows benchmarks/strength_rows --workers 2
 """
 
 from __future__ import annotations
