@@ -59,19 +59,7 @@ def play_on_turn(st: ShedState, seat: int, action: A.Play) -> None:
         settle(st)
         return
     # A card with no effect and no combo, the most frequent play, in one go (as `_play_card`).
-    hand = st.hands[seat]
-    hand.remove(k)
-    if k not in hand:
-        st.masks[seat] ^= cs.bits[k]
-    st.discard.append(k)
-    if st.known:
-        forget(st, seat, k)
-    st.passes = 0
-    if not cs.is_event[k]:  # events leave the card to match unchanged
-        st.match_kind, st.match_corp = k, cs.corp[k]
-    st.log.append((PLAYS, {"seat": seat + 1, "card": cs.name_texts[k]}))
-    if st.listeners:
-        st.emit("play", seat=seat, card=cs.names[k])
+    hand = _lay_down(st, seat, k)
     if hand:
         next_turn(st, seat)
     else:
@@ -213,8 +201,9 @@ def rebuild(st: ShedState) -> bool:
     return True
 
 
-def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int = NOBODY) -> None:
-    cards, hand, stack = st.cards, st.hands[seat], st.stack
+def _lay_down(st: ShedState, seat: int, k: int) -> list[int]:
+    """Card `k` from the seat's hand onto the discard pile, as the card to match; the hand after."""
+    cards, hand = st.cards, st.hands[seat]
     hand.remove(k)
     if k not in hand:
         st.masks[seat] ^= cards.bits[k]
@@ -227,6 +216,12 @@ def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int =
     st.log.append((PLAYS, {"seat": seat + 1, "card": cards.name_texts[k]}))
     if st.listeners:
         st.emit("play", seat=seat, card=cards.names[k])
+    return hand
+
+
+def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int = NOBODY) -> None:
+    cards, stack = st.cards, st.stack
+    hand = _lay_down(st, seat, k)
     # The frames are spelled out here (see `frame`): this runs for every card played.
     if push_end:
         stack.append((F_END, seat, 0, NOBODY, NOBODY, 0, ()))
