@@ -124,8 +124,10 @@ class IsmctsAgent:
     def _routine_heuristic(self, info: SeatInfo) -> Agent | None:
         """The game's heuristic when the game calls this decision routine, else None."""
         the_game = info.sample(random.Random(0)).game  # the game object comes with a sample
-        if not the_game.routine(info.view):
-            return None
+        return self.game_heuristic(the_game) if the_game.routine(info.view) else None
+
+    def game_heuristic(self, the_game: Game) -> Agent | None:
+        """The game's own heuristic agent (see `_heuristic`), made once per game: it keeps no state."""
         if the_game.id not in self._heuristics:
             self._heuristics[the_game.id] = _heuristic(the_game)
         return self._heuristics[the_game.id]
@@ -173,7 +175,7 @@ class _Search:
         self.policy: Callable[[State, list[Action]], Action] = self._random_policy
         self.guide = 0.0
         if agent.rollout == "heuristic" or agent.guide:
-            heuristic = _heuristic(self.game)
+            heuristic = agent.game_heuristic(self.game)
             if heuristic is not None:
                 self.heuristic = heuristic
                 self.guide = agent.guide
