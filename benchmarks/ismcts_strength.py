@@ -118,15 +118,16 @@ def strength(
         opp = opponent(g)
         plan = Plan(g.id, 2, (agent, opp), seed=seed, options=TWO_PLAYER_OPTIONS.get(g.id, {}))
         t = time.time()
-        done = [0]
-
-        def progress(k: int, done: list[int] = done, t: float = t, gid: str = g.id) -> None:
-            done[0] += k
-            print(f"  {gid}: {done[0]}/{n_games} games, {time.time() - t:.0f}s", file=sys.stderr, flush=True)
-
         if rows_dir:
             rows = resume(plan, n_games, workers, Path(rows_dir) / f"{g.id}.jsonl")
         else:
+            done = [0]
+
+            def progress(k: int, done: list[int] = done, t: float = t, gid: str = g.id) -> None:
+                done[0] += k
+                line = f"  {gid}: {done[0]}/{n_games} games, {time.time() - t:.0f}s"
+                print(line, file=sys.stderr, flush=True)
+
             rows = run(plan, n_games, workers=workers, progress=progress)
         rates = {r.label: r for r in by_agent(rows)}
         r = rates[agent]
