@@ -23,6 +23,7 @@ import random
 import pytest
 
 import deadtable
+from deadtable.agents.ismcts import IsmctsAgent
 from deadtable.core import Game, IllegalAction, State, Variant
 
 from .conftest import SEEDS, variant_params
@@ -99,6 +100,16 @@ def _check_views(state: State, rng: random.Random) -> None:
             routine = state.game.routine(view)  # IS-MCTS asks it of every decision it meets
             assert isinstance(routine, bool)
             assert not routine or state.game.agents(), "a routine decision needs the game's own agent"
+
+
+@pytest.mark.parametrize("game", deadtable.games(), ids=lambda g: g.id)
+def test_search_settings_are_ismcts_settings(game: Game) -> None:
+    """A game's search settings name real IS-MCTS settings with values it accepts."""
+    agent = IsmctsAgent()
+    agent.adopt(game)  # raises on an unknown setting or a bad value
+    for key, value in game.search_settings().items():
+        assert type(value) is type(getattr(IsmctsAgent(), key)) or getattr(IsmctsAgent(), key) is None, key
+        assert getattr(agent, key) == value
 
 
 @pytest.mark.parametrize(("game", "variant"), variant_params())

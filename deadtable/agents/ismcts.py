@@ -76,8 +76,12 @@ class IsmctsAgent:
         rollout_turns: int = 0,
         guide: float = 0.0,
         routine: str = "heuristic",
+        sweep: bool = False,
+        tree_depth: int = 0,
     ) -> None:
         self.routine = routine
+        self.sweep = sweep
+        self.tree_depth = tree_depth
         self._heuristics: dict[str, Agent | None] = {}
         self.rollout_turns = rollout_turns
         self.guide = guide
@@ -102,8 +106,18 @@ class IsmctsAgent:
             raise ValueError(N_("rollout_turns cannot be negative"))
         if self.guide < 0:
             raise ValueError(N_("guide cannot be negative"))
+        if self.tree_depth < 0:
+            raise ValueError(N_("tree_depth cannot be negative"))
         if self.routine not in ("heuristic", "search"):
             raise ValueError(N_("routine is heuristic or search"))
+
+    def adopt(self, the_game: Game) -> None:
+        """Take the game's measured search settings (`Game.search_settings`); a user's come after."""
+        for key, value in the_game.search_settings().items():
+            if key.startswith("_") or not hasattr(self, key) or callable(getattr(self, key)):
+                raise ValueError(f"{the_game.id}: search_settings names no ismcts setting {key!r}")
+            setattr(self, key, value)
+        self.check_settings()
 
     # -- the agent protocol ----------------------------------------------------------------
     def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
@@ -135,18 +149,19 @@ class IsmctsAgent:
     def analyse(self, seat_info: SeatInfo, rng: random.Random) -> dict[Action, tuple[int, float]]:
         """Search, then (visits, mean reward for the seat) of each legal action at the root."""
         search = _Search(self, seat_info, rng)
+        step = search.sweep if self.sweep else search.iterate
         if self.time_limit is not None:
             deadline = time.perf_counter() + self.time_limit
             n = 0
             while True:
-                search.iterate()
+                step()
                 n += 1
                 if time.perf_counter() >= deadline:
                     break
         else:
             n = self.iterations
             for _ in range(n):
-                search.iterate()
+                step()
         self.last_iterations = n
         root = search.table.get(search.root_key)
         out: dict[Action, tuple[int, float]] = {}
@@ -172,7 +187,7 @@ class _Search:
         self.c = agent.exploration
         self.low = math.inf  # the range of rewards backed up so far
         self.high = -math.inf
-        self.policy: Callable[[State, list[Action]], Action] = self._random_policy
+        self.policy: Callable[[State, list[Action], random.Random], Action] = self._random_policy
         self.guide = 0.0
         if agent.rollout == "heuristic" or agent.guide:
             heuristic = agent.game_heuristic(self.game)
@@ -183,14 +198,37 @@ class _Search:
                     self.policy = self._heuristic_policy
 
     def iterate(self) -> None:
+        """One iteration: a fresh determinization walked down the tree from the root."""
+        self._descend(self.info.sample(self.rng), [], self.rng)
+
+    def sweep(self) -> None:
+        """One determinization with every root action played on it (`sweep`): the actions meet the
+        same hidden cards and the same rollout luck (common random numbers), so their means differ
+        by what the actions do, not by the draw; an iteration then costs one rollout per action."""
         rng = self.rng
-        state = self.info.sample(rng)
-        path: list[tuple[_Edge, int]] = []
+        base = self.info.sample(rng)
+        seed = rng.getrandbits(64)
+        seat = self.info.seat
+        root = self.table.get(self.root_key)
+        if root is None:
+            root = self.table[self.root_key] = _Node()
+        for action in self.info.legal_actions:
+            edge = root.edges.get(action)
+            if edge is None:
+                edge = root.edges[action] = _Edge()
+            edge.avail += 1
+            state = base.clone()
+            state.apply_trusted(action)
+            self._descend(state, [(edge, seat)], random.Random(seed))
+
+    def _descend(self, state: State, path: list[tuple[_Edge, int]], rng: random.Random) -> None:
         table = self.table
+        depth = self.agent.tree_depth
         c = self.c
         guide = self.guide
-        # Selection and expansion: walk known information sets; stop after the first new try.
-        while not state.is_terminal:
+        # Selection and expansion: walk known information sets; stop after the first new try (or
+        # at `tree_depth` decisions, where the rollout policy takes over).
+        while not state.is_terminal and not (depth and len(path) >= depth):
             seat = state.current_player
             assert seat is not None
             actions = state.legal_actions()
@@ -202,7 +240,7 @@ class _Search:
             if node is None:
                 node = table[key] = _Node()
                 if guide:
-                    node.hint = self._heuristic_policy(state, actions)
+                    node.hint = self._heuristic_policy(state, actions, rng)
             edges = node.edges
             hint = node.hint
             untried = []
@@ -244,7 +282,7 @@ class _Search:
                         action = a
             path.append((edges[action], seat))
             state.apply_trusted(action)
-        rewards = self._playout(state)
+        rewards = self._playout(state, rng)
         for r in rewards:
             if r < self.low:
                 self.low = r
@@ -254,7 +292,7 @@ class _Search:
             edge.visits += 1
             edge.total += rewards[seat]
 
-    def _playout(self, state: State) -> list[float]:
+    def _playout(self, state: State, rng: random.Random) -> list[float]:
         # The rollout counts actions (`rollout_depth`), or with `rollout_turns` turns: a turn is a
         # run of actions by one seat, and it stops when the `turns`-th new seat is to act, so a
         # game whose turns are many small actions is scored between turns.
@@ -272,7 +310,7 @@ class _Search:
             if count >= limit:
                 break
             actions = state.legal_actions()
-            state.apply_trusted(actions[0] if len(actions) == 1 else policy(state, actions))
+            state.apply_trusted(actions[0] if len(actions) == 1 else policy(state, actions, rng))
             if not turns:
                 count += 1
         return self._rewards(state)
@@ -286,10 +324,10 @@ class _Search:
             return [share if s in winners else 0.0 for s in range(n)]
         return [(min(1.0, max(-1.0, v)) + 1.0) / 2.0 for v in self.game.evaluate_all(state)]
 
-    def _random_policy(self, state: State, actions: list[Action]) -> Action:
-        return actions[self.rng.randrange(len(actions))]
+    def _random_policy(self, state: State, actions: list[Action], rng: random.Random) -> Action:
+        return actions[rng.randrange(len(actions))]
 
-    def _heuristic_policy(self, state: State, actions: list[Action]) -> Action:
+    def _heuristic_policy(self, state: State, actions: list[Action], rng: random.Random) -> Action:
         # The rollout state is already a sample, so the heuristic's sampler redraws from it.
         seat = state.current_player
         assert seat is not None
@@ -306,7 +344,7 @@ class _Search:
             legal_actions=tuple(actions),
             _sampler=sampler,
         )
-        return self.heuristic.act(info, self.rng)
+        return self.heuristic.act(info, rng)
 
 
 def _heuristic(the_game: Game) -> Agent | None:

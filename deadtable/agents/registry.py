@@ -22,7 +22,9 @@ def agent_names(game: Game) -> list[str]:
 
 
 def make_agent(name: str, game: Game) -> Agent:
-    """A fresh agent called `name` for `game`; a clear error lists the names that exist."""
+    """A fresh agent called `name` for `game`; a clear error lists the names that exist.
+
+    An `ismcts` agent starts from the game's own search settings (`Game.search_settings`)."""
     factories = {**GENERIC, **game.agents()}
     try:
         factory = factories[name]
@@ -34,4 +36,7 @@ def make_agent(name: str, game: Game) -> Agent:
             game=game.display_name(),
             known=known,
         ) from None
-    return factory()
+    agent = factory()
+    if isinstance(agent, IsmctsAgent):
+        agent.adopt(game)  # the game's measured search settings (Game.search_settings)
+    return agent

@@ -78,6 +78,14 @@ class Game(ABC):
         """
         return False
 
+    def search_settings(self) -> dict[str, Any]:
+        """The IS-MCTS settings this game plays best with, measured (for example a heuristic rollout).
+
+        `deadtable.agents.make_agent` applies them to a new `ismcts` agent for this game; settings a
+        user writes (`ismcts:iterations=300`) still win. The default, none, keeps the agent's own.
+        """
+        return {}
+
     def variants(self) -> list[Variant]:
         """Named ways to play; the conformance suite plays every one. Default: each player count."""
         return [Variant(f"{n}p", n) for n in range(self.min_players, self.max_players + 1)]

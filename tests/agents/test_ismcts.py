@@ -149,7 +149,7 @@ def test_rollout_turns_stop_when_the_turns_have_passed() -> None:
                     seats.append(data["seat"])
 
             sample.listeners.append(note)
-            search._playout(sample)
+            search._playout(sample, random.Random(seed))
             changes = sum(1 for a, b in itertools.pairwise(seats) if a != b)
             if not sample.is_terminal:
                 assert changes == turns - 1 and sample.current_player != seats[-1], (turns, seed, seats)
@@ -187,30 +187,108 @@ def test_new_settings_are_checked_and_reproducible() -> None:
     assert agent.act(seat_info(state), random.Random(8)) == first
 
 
-def test_routine_decisions_go_to_the_heuristic_and_attacks_are_searched() -> None:
-    """Zombie Overlord calls everything but the Attack Phase's choices routine (Game.routine)."""
-    the_game = deadtable.game("zombie-overlord")
-    heuristic = the_game.agents()["heuristic"]()
-    kinds = {"routine": 0, "attack": 0}
-    for seed in range(40):
+def _zombie_overlord_decisions(count: int) -> list[State]:
+    """Seeded mid-game states of Zombie Overlord with a choice to make, questions included."""
+    out: list[State] = []
+    pending = 0
+    for seed in range(200):
         state = _zombie_overlord_midgame(seed)
         if state.is_terminal or len(state.legal_actions()) < 2:
             continue
+        is_pending = bool(state.view(state.current_player)["pending"])
+        if len(out) < count or (is_pending and pending < 3):
+            out.append(state)
+            pending += is_pending
+        if len(out) >= count and pending >= 3:
+            break
+    return out
+
+
+def test_routine_decisions_go_to_the_heuristic_and_the_rest_are_searched() -> None:
+    """Zombie Overlord calls the card effects' questions routine (Game.routine): the heuristic
+    answers them unless routine=search; every other choice is searched."""
+    the_game = deadtable.game("zombie-overlord")
+    heuristic = the_game.agents()["heuristic"]()
+    kinds = {"routine": 0, "searched": 0}
+    for i, state in enumerate(_zombie_overlord_decisions(12)):
         info = seat_info(state)
         agent = IsmctsAgent(iterations=20)
-        choice = agent.act(info, random.Random(seed))
+        choice = agent.act(info, random.Random(i))
         if the_game.routine(info.view):
             kinds["routine"] += 1
+            assert info.view["pending"]
             assert agent.last_iterations == 0, "a routine decision was searched"
-            assert choice == heuristic.act(info, random.Random(seed))
+            assert choice == heuristic.act(info, random.Random(i))
             searched = IsmctsAgent(iterations=20, routine="search")
-            searched.act(info, random.Random(seed))
+            searched.act(info, random.Random(i))
             assert searched.last_iterations == 20, "routine=search must search every decision"
         else:
-            kinds["attack"] += 1
-            assert info.view["phase"] == "attack" and not info.view["pending"]
-            assert agent.last_iterations == 20, "an attack was not searched"
-    assert kinds["routine"] >= 5 and kinds["attack"] >= 2, kinds
+            kinds["searched"] += 1
+            assert not info.view["pending"]
+            assert agent.last_iterations == 20, "a decision that is not routine was not searched"
+    assert kinds["routine"] >= 2 and kinds["searched"] >= 8, kinds
+
+
+def test_a_sweep_plays_every_root_action_on_one_sample_with_one_rollout_seed() -> None:
+    """sweep: each iteration is one determinization, every legal action played on it with the same
+    rollout rng (common random numbers); tree_depth=1 keeps the tree to the root alone."""
+    from deadtable.agents.ismcts import _Search
+
+    state = _zombie_overlord_decisions(1)[0]
+    info = seat_info(state)
+    agent = IsmctsAgent(iterations=3, sweep=True, tree_depth=1, rollout="heuristic", rollout_turns=2)
+    search = _Search(agent, info, random.Random(5))
+    starts: list[tuple[str, object]] = []
+    descend = search._descend
+
+    def spy(sample: State, path: list, rng: random.Random) -> None:
+        starts.append((repr(sample.key()), rng.getstate()))
+        descend(sample, path, rng)
+
+    search._descend = spy  # type: ignore[method-assign]
+    for _ in range(3):
+        search.sweep()
+    n = len(info.legal_actions)
+    assert len(starts) == 3 * n
+    for k in range(3):
+        sweep = starts[k * n : (k + 1) * n]
+        assert len({seed for _, seed in sweep}) == 1, "the actions of one sweep had different luck"
+    assert len({seed for _, seed in starts}) == 3, "every sweep draws new luck"
+    assert list(search.table) == [search.root_key], "tree_depth=1 grew nodes below the root"
+    root = search.table[search.root_key]
+    assert {a: (e.visits, e.avail) for a, e in root.edges.items()} == {a: (3, 3) for a in info.legal_actions}
+
+
+def test_a_sweep_is_fair_and_reproducible() -> None:
+    """Two states that differ only in what the seat cannot see give the same sweep statistics."""
+    for state in _zombie_overlord_decisions(3):
+        seat = state.current_player
+        assert seat is not None
+        other = state.determinize(seat, random.Random(21))
+        assert other.view(seat) == state.view(seat)
+        agent = IsmctsAgent(iterations=2, sweep=True, tree_depth=1, rollout="heuristic", rollout_turns=2)
+        stats = [agent.analyse(seat_info(s, random.Random(3)), random.Random(4)) for s in (state, other)]
+        assert stats[0] == stats[1]
+        assert all(visits == 2 for visits, _ in stats[0].values())
+        assert agent.act(seat_info(state), random.Random(4)) in state.legal_actions()
+
+
+def test_the_game_s_search_settings_are_the_default_and_a_user_s_win() -> None:
+    from deadtable.sim.runner import build_agent
+
+    zo = deadtable.game("zombie-overlord")
+    agent = make_agent("ismcts", zo)
+    assert isinstance(agent, IsmctsAgent)
+    for key, value in zo.search_settings().items():
+        assert getattr(agent, key) == value
+    assert agent.sweep and agent.iterations == zo.search_settings()["iterations"]
+    mine = build_agent("ismcts:iterations=2:sweep=0", zo)
+    assert isinstance(mine, IsmctsAgent)
+    assert (mine.iterations, mine.sweep, mine.rollout) == (2, False, "heuristic")
+    plain = make_agent("ismcts", deadtable.game("carson-zoo"))
+    assert isinstance(plain, IsmctsAgent) and not plain.sweep and plain.iterations == 1000
+    with pytest.raises(ValueError):
+        IsmctsAgent(tree_depth=-1)
 
 
 def test_games_without_a_routine_search_every_decision() -> None:

@@ -102,21 +102,34 @@ class ZombieOverlord(Game):
         return {"heuristic": HeuristicAgent}
 
     def routine(self, view: dict[str, Any]) -> bool:
-        """Everything but the Attack Phase's own choices: IS-MCTS searches the attacks only.
+        """The card effects' questions (which Trap to deactivate, which card to discard): the heuristic
+        answers them; IS-MCTS searches every other decision (with `search_settings`)."""
+        return bool(view["pending"])
 
-        Measured (benchmarks/ismcts_strength.py): searching every decision lost to the heuristic
-        (46% of 2-player games), because the evaluation barely separates purchases, phase order
-        and Trap placement, so the search's picks there are noise; searching the attacks alone and
-        leaving the rest to the heuristic wins (README, "Strength").
+    def search_settings(self) -> dict[str, Any]:
+        """Each decision compared on 4 shared determinizations, each option played on by the heuristic
+        to the end of the opponent's next turn and scored by the evaluation (ismcts `sweep`).
+
+        Measured (benchmarks/ismcts_strength.py, README "Strength"): a tree with random rollouts of a
+        few actions lost to the heuristic when it searched every decision (46% of 2-player games) and
+        won only 56% searching the attacks alone, because the evaluation a few actions on barely
+        separates purchases, phase order and Trap placement, and a fresh sample per try buries the
+        difference under the luck of the draw. Played on to the end of the next turn by the
+        heuristic, on the same samples for every option, the options' means differ by what they do.
         """
-        return view["phase"] != "attack" or bool(view["pending"])
+        return {
+            "sweep": True,
+            "tree_depth": 1,
+            "rollout": "heuristic",
+            "rollout_turns": 2,
+            "iterations": 4,
+        }
 
     def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
         """Every action text for these settings, the fixed space of deadtable.rl (action_space.py)."""
         from .action_space import action_space
 
         return action_space(players, options)
-
 
 
 GAME = ZombieOverlord()
