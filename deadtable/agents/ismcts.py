@@ -9,8 +9,14 @@ the rest out (random or the game's heuristic agent) up to a depth cap in actions
 the game's heuristic agent for its choice, which is tried first and gets an exploration bonus
 that fades as it is visited (progressive bias): the search then starts from the heuristic's play.
 A decision the game calls routine (`Game.routine(view)`, measured per game) is left to the game's
-heuristic agent unless `routine=search`: in Zombie Overlord the search decides the attacks and the
-heuristic buys, because the evaluation cannot tell purchases apart well enough to search them.
+heuristic agent unless `routine=search` (in Zombie Overlord, the card effects' questions).
+
+With `sweep` an iteration is one determinization on which every root action is played, each
+continued with a copy of the same rollout rng (common random numbers): the actions' means differ by
+what the actions do, not by the luck of separate samples, which is what lets a handful of samples
+compare purchases. `tree_depth` caps the decisions the tree takes before the rollout policy plays
+(1: the root only, a one-step lookahead over the rollout policy). A game's measured settings
+(`Game.search_settings`, applied by `make_agent`) are the agent's defaults for that game.
 
 Nodes are keyed by (seat to act, that seat's information: `State.information_key`, a function of its
 view), not by the moves that led there. So a node is an information set of the seat that acts at it:
@@ -219,9 +225,14 @@ class _Search:
             edge.avail += 1
             state = base.clone()
             state.apply_trusted(action)
-            self._descend(state, [(edge, seat)], random.Random(seed))
+            # Turns are counted from the root, so "end turn" is scored at the same moment as the
+            # actions that go on with the turn (counted from after it, it would be scored a
+            # whole turn later, with that turn's attacks in its favour).
+            self._descend(state, [(edge, seat)], random.Random(seed), seat)
 
-    def _descend(self, state: State, path: list[tuple[_Edge, int]], rng: random.Random) -> None:
+    def _descend(
+        self, state: State, path: list[tuple[_Edge, int]], rng: random.Random, since: int | None = None
+    ) -> None:
         table = self.table
         depth = self.agent.tree_depth
         c = self.c
@@ -282,7 +293,7 @@ class _Search:
                         action = a
             path.append((edges[action], seat))
             state.apply_trusted(action)
-        rewards = self._playout(state, rng)
+        rewards = self._playout(state, rng, since)
         for r in rewards:
             if r < self.low:
                 self.low = r
@@ -292,14 +303,14 @@ class _Search:
             edge.visits += 1
             edge.total += rewards[seat]
 
-    def _playout(self, state: State, rng: random.Random) -> list[float]:
+    def _playout(self, state: State, rng: random.Random, since: int | None = None) -> list[float]:
         # The rollout counts actions (`rollout_depth`), or with `rollout_turns` turns: a turn is a
         # run of actions by one seat, and it stops when the `turns`-th new seat is to act, so a
         # game whose turns are many small actions is scored between turns.
         turns = self.agent.rollout_turns
         limit = turns or self.agent.rollout_depth
         policy = self.policy
-        seat = state.current_player
+        seat = state.current_player if since is None else since  # `since`: the seat to count from
         count = 0
         while not state.is_terminal:
             if turns:

@@ -155,6 +155,33 @@ def test_rollout_turns_stop_when_the_turns_have_passed() -> None:
                 assert changes == turns - 1 and sample.current_player != seats[-1], (turns, seed, seats)
 
 
+def test_a_sweep_counts_turns_from_the_root() -> None:
+    """In a sweep "end turn" is scored when the seat is to act again, like the moves that go on
+    with the turn (counted from after it, it would be scored one whole turn later)."""
+    from deadtable.agents.ismcts import _Search
+
+    agent = IsmctsAgent(iterations=1, sweep=True, tree_depth=1, rollout="heuristic", rollout_turns=2)
+    checked = 0
+    for seed in range(60):
+        state = _zombie_overlord_midgame(seed)
+        texts = [str(a) for a in state.legal_actions()]
+        if state.is_terminal or "end turn" not in texts or len(texts) < 2:
+            continue
+        info = seat_info(state)
+        search = _Search(agent, info, random.Random(seed))
+        for text in ("end turn", None):
+            sample = info.sample(random.Random(seed))
+            acts = sample.legal_actions()
+            action = next(a for a in acts if (str(a) == "end turn") == (text is not None))
+            sample.apply(action)
+            search._playout(sample, random.Random(seed), info.seat)
+            if not sample.is_terminal:
+                assert sample.current_player == info.seat, (seed, text)
+                assert sample.view(info.seat)["phase"] in ("choose", "action", "purchase", "attack")
+        checked += 1
+    assert checked >= 3
+
+
 def test_guide_starts_from_the_heuristic_choice() -> None:
     """With a strong guide and a small budget the search plays the game's heuristic's move."""
     the_game = deadtable.game("zombie-overlord")
