@@ -94,8 +94,9 @@ def clone_cost(g: Game, variant: Variant, budget: float) -> float:
 def ismcts_rate(g: Game, variant: Variant, budget: float, iterations: int = 200) -> float | None:
     """Our IS-MCTS iterations per second (default settings) from mid-game positions; None if absent.
 
-    Every position is searched (`routine="search"`): the rate is the search's own speed, also at
-    decisions a game leaves to its heuristic by default (Game.routine).
+    The plain tree with the agent's own defaults, not a game's `search_settings` (OpenSpiel's
+    ISMCTS beside it is a tree too), and every position is searched (`routine="search"`): the
+    rate is the search's own speed, also at decisions a game leaves to its heuristic (Game.routine).
     """
     try:
         from deadtable.agents.ismcts import IsmctsAgent
