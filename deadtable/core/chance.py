@@ -23,6 +23,14 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _LANE_MIN = 5  # shorter lists are shuffled one draw at a time (the set-up of the lanes costs more)
 
+try:  # the compiled build's machine-word shuffle (deadtable/core/_mix.py); the same draws
+    from . import _mix
+
+    _NATIVE = _mix.COMPILED
+    _native_shuffle = _mix.shuffle
+except ImportError:  # pragma: no cover - mypy_extensions absent: pure Python
+    _NATIVE = False
+
 
 @lru_cache(maxsize=1024)
 def _lanes(n: int) -> tuple[int, int, int, Callable[[bytes], tuple[int, ...]]]:
@@ -79,6 +87,9 @@ class Chance(random.Random):
         lane's product stays in its lane. Only the multiply-shift onto range(i + 1) and the swap
         are left per card. The draws are exactly those of `_next64` one after another.
         """
+        if _NATIVE and type(x) is list:
+            self._s = _native_shuffle(self._s, x)
+            return
         n = len(x) - 1
         if n < _LANE_MIN:
             s = self._s

@@ -140,7 +140,8 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy; listeners stay with the original."""
-        other = object.__new__(type(self))
+        cls = type(self)
+        other = cls.__new__(cls)  # not object.__new__: a compiled (mypyc) class refuses it
         other.game = self.game
         other.players = self.players
         other.seed = self.seed

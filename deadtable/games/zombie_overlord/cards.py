@@ -7,17 +7,24 @@ a kind are interchangeable. A bad file raises `CardDataError` naming the file, t
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from deadtable.core import CardDataError
 from deadtable.i18n import Message
 
-DATA = Path(__file__).parent / "data" / "core.toml"
+# Found through the package, not `__file__` (see zombie_shedding/cards.py: compiled builds).
+DATA = Path(str(files(__package__ or __name__.rpartition(".")[0]) / "data" / "core.toml"))
 
-TRAP, SURVIVOR, ACTION, SCAVENGER, SUPPLY, MINION = range(6)
+TRAP: Final = 0
+SURVIVOR: Final = 1
+ACTION: Final = 2
+SCAVENGER: Final = 3
+SUPPLY: Final = 4
+MINION: Final = 5
 CATEGORY_NAMES = ("Trap", "Survivor", "Action", "Scavenger", "Supply", "Minion")
 LURE_TYPES = ("ammo", "fuel", "food", "medicine")
 KEYWORDS = ("once_per_turn", "when_placed", "combo")
@@ -53,6 +60,10 @@ class Ability:
     effect: str
     params: dict[str, Any] = field(default_factory=dict)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled (mypyc), a class with a required __init__ pickles only through its constructor.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
+
     def get(self, name: str, default: Any = 0) -> Any:
         return self.params.get(name, default)
 
@@ -76,6 +87,10 @@ class Card:
     copies: int = 1
     misfit: bool = False
     text: str = ""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled (mypyc), a class with a required __init__ pickles only through its constructor.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
 
     @property
     def category_name(self) -> str:
@@ -129,6 +144,10 @@ class CardSet:
     setups: dict[tuple[int, bool], Any] = field(default_factory=dict, repr=False, compare=False)
     # A sorted hand -> its facts (`hand_facts`): hands recur all game long, so each is read once.
     hands: dict[tuple[int, ...], HandFacts] = field(default_factory=dict, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled (mypyc), a class with a required __init__ pickles only through its constructor.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
 
     def __post_init__(self) -> None:
         cards = self.cards

@@ -12,7 +12,9 @@ from collections import deque
 from collections.abc import Hashable
 from typing import Any, Final
 
-from deadtable.core import Action, IllegalAction, Outcome, State
+from deadtable.core import Action, Game, IllegalAction, Outcome, State
+from deadtable.core.chance import Chance
+from deadtable.core.state import Listener
 from deadtable.i18n import Message
 
 from .cards import CardSet
@@ -71,6 +73,15 @@ class ZOState(State):
         "wasteland_size",
         "work",
     )  # fmt: skip
+    # The base class's fields, declared again so that a compiled (mypyc) build keeps them as native
+    # attributes of this class rather than in the instance dict (State itself stays interpreted).
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    history: list[Action]
+    rng: Chance
+    listeners: list[Listener]
     cs: CardSet
     deck: list[list[int]]  # top of the Draw Deck is the end of the list
     hand: list[list[int]]  # kept sorted
@@ -322,7 +333,7 @@ class ZOState(State):
             setattr(other, name, pool)
         return other
 
-    def _copy_into(self, other: Any) -> None:
+    def _copy_into(self, other: ZOState) -> None:  # typed: compiled, the stores are native
         other.cs = self.cs
         other.deck = list(map(_copy, self.deck))
         other.hand = list(map(_copy, self.hand))

@@ -8,7 +8,7 @@ Clean Up and End Turn, then Start Turn of the next living player.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from deadtable.core import Action
 from deadtable.i18n import N_, Message, nmsg
@@ -21,17 +21,17 @@ from .state import ACTIVE, ATTACHED, KIND, LOCK, MALFUNCTION, USED
 if TYPE_CHECKING:
     from .state import ZOState
 
-ATTACKERS = (MINION, SURVIVOR, SCAVENGER)
-PHASE_BIT = {"purchase": 1, "action": 2, "attack": 4}
-FRESH = 8  # in `idle`: nothing done since entering the current phase
+ATTACKERS: Final = (MINION, SURVIVOR, SCAVENGER)
+PHASE_BIT: Final = {"purchase": 1, "action": 2, "attack": 4}
+FRESH: Final = 8  # in `idle`: nothing done since entering the current phase
 
 
 # -- what may be done ------------------------------------------------------------------------
 # Category bits of a hand (`CardSet.hand_facts`), so the hub tests a hand at once.
-PURCHASE_BITS = (1 << SUPPLY) | (1 << SCAVENGER)
-ATTACK_BITS = (1 << MINION) | (1 << SURVIVOR) | (1 << SCAVENGER)
-ACTION_BIT = 1 << ACTION
-TRAP_BIT = 1 << TRAP
+PURCHASE_BITS: Final = (1 << SUPPLY) | (1 << SCAVENGER)
+ATTACK_BITS: Final = (1 << MINION) | (1 << SURVIVOR) | (1 << SCAVENGER)
+ACTION_BIT: Final = 1 << ACTION
+TRAP_BIT: Final = 1 << TRAP
 
 
 def legal(s: ZOState) -> list[Action]:
@@ -157,7 +157,7 @@ def action_actions(s: ZOState, p: int) -> list[Action]:
 
 
 # The actions of the turn's hub ("") and of each phase, by `ZOState.phase`.
-PHASE_ACTIONS: dict[str, Callable[[ZOState, int], list[Action]]] = {
+PHASE_ACTIONS: Final[dict[str, Callable[[ZOState, int], list[Action]]]] = {
     "": hub_actions,
     "purchase": purchase_actions,
     "attack": attack.actions,
@@ -168,15 +168,15 @@ PHASE_ACTIONS: dict[str, Callable[[ZOState, int], list[Action]]] = {
 ENTER_PURCHASE, ENTER_ACTION, ENTER_ATTACK = (A.ENTER[ph] for ph in A.PHASES)
 # The hub's actions by the bits of the phases offered; shared lists, like every list that
 # `legal_actions` returns: read them, never change them.
-HUB: tuple[list[Action], ...] = tuple(
+HUB: Final[tuple[list[Action], ...]] = tuple(
     [*(A.ENTER[ph] for ph in A.PHASES if w & PHASE_BIT[ph]), A.END_TURN] for w in range(8)
 )
 PLAY_SUPPLY, PLAY_SCAVENGER = A.play("supply"), A.play("scavenger")
 BUY_ACTION, BUY_SCAVENGER = A.buy("action"), A.buy("scavenger")
-END_PURCHASE = A.END["purchase"]
-BUY_TRAP = tuple(A.buy("trap", i + 1) for i in range(8))  # a card file may make the row longer
+END_PURCHASE: Final = A.END["purchase"]
+BUY_TRAP: Final = tuple(A.buy("trap", i + 1) for i in range(8))  # a card file may make the row longer
 # The Purchase Phase with nothing to buy, by what can be played: 1 a Supply, 2 a Scavenger (shared).
-PLAYS: tuple[list[Action], ...] = tuple(
+PLAYS: Final[tuple[list[Action], ...]] = tuple(
     [*(a for bit, a in ((1, PLAY_SUPPLY), (2, PLAY_SCAVENGER)) if plays & bit), END_PURCHASE]
     for plays in range(4)
 )
@@ -311,11 +311,11 @@ def end_turn(s: ZOState, p: int) -> None:
     s.add_log(TURN_STARTS, seat=nxt + 1, round=s.round)
 
 
-TURN_STARTS = N_("P{seat}'s turn (round {round})")
+TURN_STARTS: Final = N_("P{seat}'s turn (round {round})")
 
 
 # What each kind of action does outside the hub's steps (decisions go to effects.answer).
-DO: dict[type, Callable[[ZOState, int, Any], None]] = {
+DO: Final[dict[type, Callable[[ZOState, int, Any], None]]] = {
     A.Play: play,
     A.Attack: attack.apply,
     A.Buy: buy,

@@ -15,8 +15,9 @@ True
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,9 @@ from . import actions as A
 from .cardtext import CardText
 from .masks import ActionLists, mask_of
 
-BUILTIN = Path(__file__).parent / "data" / "cards.toml"
+# Found through the package, not `__file__`: compiled (mypyc) into a shared library elsewhere in the
+# package, a module's `__file__` names that library's folder.
+BUILTIN = Path(str(files(__package__ or __name__.rpartition(".")[0]) / "data" / "cards.toml"))
 CORPORATIONS = ("Star", "Umbrella", "Shield", "Flask")
 KINDS = ("common", "elite", "boss")
 DECK_MAKEUP = {"common": 20, "elite": 20, "boss": 5, "event": 9}
@@ -68,6 +71,10 @@ class Card:
     corporation: int  # index in CORPORATIONS, -1 for events
     copies: int
     effects: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled (mypyc), a class with a required __init__ pickles only through its constructor.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
 
     def param(self, effect: str, key: str, default: Any = None) -> Any:
         for name, params in self.effects:
@@ -153,6 +160,9 @@ class CardSet:
         self.responses = ActionLists[Action](self.plays, (A.DECLINE,))
         self.takes = ActionLists[Action](tuple(A.take(s) for s in self.slugs))
         self.gives = ActionLists[Action](tuple(A.give(s) for s in self.slugs))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (CardSet, (list(self.cards), self.source))  # pickled by its cards (see Card.__reduce__)
 
     def _fits(self, k: int, m: int, corp: int, conds: dict[str, list[list[Cond]]]) -> bool:
         """The four ways to match: number, corporation, a card's effect, or an event."""

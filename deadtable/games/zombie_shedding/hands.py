@@ -10,7 +10,7 @@ Zombie Overlord the hand winner adds the others' points and the first past playe
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deadtable.core import Outcome
 from deadtable.i18n import N_, Message
@@ -20,8 +20,8 @@ from .cardtext import CardText
 if TYPE_CHECKING:
     from .state import ShedState
 
-HAND_SIZE = 6
-LOG_LENGTH = 12  # entries of the public log a view shows  # "every player, in every mode, is dealt 6 cards"
+HAND_SIZE: Final = 6  # "every player, in every mode, is dealt 6 cards"
+LOG_LENGTH: Final = 12  # entries of the public log a view shows
 
 
 def setup(st: ShedState) -> None:

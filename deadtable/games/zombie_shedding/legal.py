@@ -8,7 +8,7 @@ The order is the deterministic one the contract asks: by kind, a card's combos r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from .cards import CORPORATIONS
@@ -20,7 +20,11 @@ if TYPE_CHECKING:
     from .state import ShedState
 
 # Frame kinds, as rules.py numbers them (F_DRAWN, F_COMBO, F_NAME, F_TARGET, F_RESPOND, F_TAKE, F_GIVE).
-_F_DRAWN, _F_NAME, _F_TARGET, _F_RESPOND, _F_TAKE = 0, 2, 3, 4, 5
+_F_DRAWN: Final = 0
+_F_NAME: Final = 2
+_F_TARGET: Final = 3
+_F_RESPOND: Final = 4
+_F_TAKE: Final = 5
 NAMES = tuple(A.Name(c.lower()) for c in CORPORATIONS)
 
 

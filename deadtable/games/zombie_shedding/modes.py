@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from deadtable.core import OptionError
 from deadtable.i18n import Message
@@ -52,6 +53,10 @@ class Mode:
     out_to_end: int  # players of one team (or one player) out that end a hand; 0: Outsider
     decks: int
     team_of: tuple[int, ...]  # each seat's side: its team, or the seat itself
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled (mypyc), a class with a required __init__ pickles only through its constructor.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
 
     @property
     def sides(self) -> int:

@@ -13,7 +13,7 @@ with or without a protection card, so being asked reveals nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deadtable.i18n import N_
 
@@ -28,13 +28,27 @@ if TYPE_CHECKING:
     from .state import ShedState
 
 # Frames.
-F_DRAWN, F_COMBO, F_NAME, F_TARGET, F_RESPOND, F_TAKE, F_GIVE, F_END, F_EFFECT = range(9)
+# Final: compiled (mypyc), a constant is inlined rather than looked up.
+F_DRAWN: Final = 0
+F_COMBO: Final = 1
+F_NAME: Final = 2
+F_TARGET: Final = 3
+F_RESPOND: Final = 4
+F_TAKE: Final = 5
+F_GIVE: Final = 6
+F_END: Final = 7
+F_EFFECT: Final = 8
 FRAME_NAMES = ("drawn", "combo", "name", "target", "respond", "take", "give", "end", "effect")
 # Effects, numbered as cards.ON_PLAY.
-E_DRAWS, E_SKIPS, E_SWAP, E_GIVE, E_REVERSE, E_NAME = range(6)
+E_DRAWS: Final = 0
+E_SKIPS: Final = 1
+E_SWAP: Final = 2
+E_GIVE: Final = 3
+E_REVERSE: Final = 4
+E_NAME: Final = 5
 EFFECT_NAMES = ON_PLAY
-NOBODY = -1
-PLAYS = N_("P{seat} plays {card}")
+NOBODY: Final = -1
+PLAYS: Final = N_("P{seat} plays {card}")
 
 
 def frame(

@@ -15,7 +15,9 @@ from collections import deque
 from collections.abc import Hashable
 from typing import Any
 
-from deadtable.core import Action, IllegalAction, Outcome, State
+from deadtable.core import Action, Game, IllegalAction, Outcome, State
+from deadtable.core.chance import Chance
+from deadtable.core.state import Listener
 
 from . import actions as A
 from . import hands, legal, rules
@@ -35,6 +37,15 @@ class ShedState(State):
         "discard", "hand_no", "hands", "known", "last_hand", "log", "masks", "match_corp", "match_kind",
         "mode", "out", "over", "passes", "scores", "skip", "stack", "turn_seat",
     )  # fmt: skip
+    # The base class's fields, declared again so that a compiled (mypyc) build keeps them as native
+    # attributes of this class rather than in the instance dict (State itself stays interpreted).
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    history: list[Action]
+    rng: Chance
+    listeners: list[Listener]
     cards: CardSet
     mode: Mode
     hands: list[list[int]]
@@ -208,7 +219,7 @@ class ShedState(State):
         return sum(pts[k] for k in self.hands[seat])
 
     # -- copying and equality ------------------------------------------------------------------
-    def _copy_into(self, other: Any) -> None:
+    def _copy_into(self, other: ShedState) -> None:  # typed: compiled, the stores are native
         other.cards = self.cards
         other.mode = self.mode
         other.hands = [list(h) for h in self.hands]
