@@ -8,7 +8,7 @@ EXTRAS ?= dev,all,train
 # multi-GB CUDA build. Installed first so the `train` extra's `torch>=2.3` is already satisfied.
 TORCH ?= torch==2.13.0
 
-.PHONY: run play test lint bench clean
+.PHONY: run play test lint bench native bench-native clean
 
 $(STAMP): pyproject.toml Makefile
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "deadtable needs Python 3.11 or newer")'
@@ -30,6 +30,21 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# Opt-in native build: the rules cores compiled with mypyc in a copy of the package (build/native),
+# never beside the sources; rebuilt when any file of the package is newer than its stamp.
+NATIVE := build/native
+NATIVE_STAMP := $(NATIVE)/.native-stamp
+PACKAGE_FILES = $(shell find deadtable -type f ! -path '*/__pycache__/*' ! -name '*.py[co]' ! -name '*.so')
+
+native: $(NATIVE_STAMP)
+
+$(NATIVE_STAMP): $(PACKAGE_FILES) | $(STAMP)
+	$(BIN)/python -m deadtable.native $(NATIVE)
+
+# -P: the working folder's (pure) deadtable must not come before the native one.
+bench-native: $(NATIVE_STAMP)
+	PYTHONPATH=$(NATIVE):. $(BIN)/python -P -m benchmarks
 
 clean:
 	rm -rf $(VENV) build *.egg-info

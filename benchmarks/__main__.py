@@ -9,6 +9,9 @@ hearts. The last column checks the targets of issue 9 as ratios measured in this
     python -m benchmarks                 # about two minutes
     python -m benchmarks --budget 0.3    # quicker, noisier
     python -m benchmarks --markdown      # the table as Markdown (for the README)
+    make bench-native                    # the same on the native build (mypyc, deadtable/native.py)
+
+Above the table, a line names the build measured: pure Python or native (mypyc).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from deadtable import native
 from deadtable.core import Game, Variant, games
 
 from . import peers, throughput
@@ -93,9 +97,11 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [g for g in games() if not args.games or g.id in args.games.split(",")]
     passed: list[bool] = []
     rows: list[Row] = []
+    build = native.describe()
 
     print(
-        f"deadtable benchmarks: Python {platform.python_version()}, {pinned}, {budget:g} s per measure",
+        f"deadtable benchmarks: Python {platform.python_version()}, {pinned}, {budget:g} s per measure;"
+        f" build: {build}",
         file=sys.stderr,
     )
     # The peers run in slices interleaved with the shedding Duel (and hearts ISMCTS at the start, the
@@ -129,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         rows.append(Row("OpenSpiel hearts ISMCTS: open_spiel not installed", "4"))
 
+    print(f"build: {build}")
     _print(rows, args.markdown)
     met = sum(passed)
     print(f"\ntargets met: {met} of {len(passed)}")
