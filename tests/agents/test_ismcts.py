@@ -268,9 +268,10 @@ def test_a_sweep_plays_every_root_action_on_one_sample_with_one_rollout_seed() -
     starts: list[tuple[str, object]] = []
     descend = search._descend
 
-    def spy(sample: State, path: list, rng: random.Random) -> None:
+    def spy(sample: State, path: list, rng: random.Random, since: int | None = None) -> None:
+        assert since == info.seat, "a sweep counts rollout turns from the root's seat"
         starts.append((repr(sample.key()), rng.getstate()))
-        descend(sample, path, rng)
+        descend(sample, path, rng, since)
 
     search._descend = spy  # type: ignore[method-assign]
     for _ in range(3):
