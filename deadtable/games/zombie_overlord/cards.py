@@ -7,13 +7,14 @@ a kind are interchangeable. A bad file raises `CardDataError` naming the file, t
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
 
 from deadtable.core import CardDataError
+from deadtable.core.pickling import by_constructor
 from deadtable.i18n import Message
 
 # Found through the package, not `__file__` (see zombie_shedding/cards.py: compiled builds).
@@ -61,8 +62,7 @@ class Ability:
     params: dict[str, Any] = field(default_factory=dict)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # Compiled (mypyc), a class with a required __init__ pickles only through its constructor.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
+        return by_constructor(self)  # compiled (mypyc), pickled through the constructor
 
     def get(self, name: str, default: Any = 0) -> Any:
         return self.params.get(name, default)
@@ -89,8 +89,7 @@ class Card:
     text: str = ""
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # Compiled (mypyc), a class with a required __init__ pickles only through its constructor.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
+        return by_constructor(self)  # compiled (mypyc), pickled through the constructor
 
     @property
     def category_name(self) -> str:
@@ -146,8 +145,7 @@ class CardSet:
     hands: dict[tuple[int, ...], HandFacts] = field(default_factory=dict, repr=False, compare=False)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # Compiled (mypyc), a class with a required __init__ pickles only through its constructor.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
+        return by_constructor(self)  # compiled (mypyc), pickled through the constructor
 
     def __post_init__(self) -> None:
         cards = self.cards

@@ -15,13 +15,14 @@ True
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from deadtable.core import Action, CardDataError
+from deadtable.core.pickling import by_constructor
 from deadtable.i18n import Message
 
 from . import actions as A
@@ -73,8 +74,7 @@ class Card:
     effects: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # Compiled (mypyc), a class with a required __init__ pickles only through its constructor.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
+        return by_constructor(self)  # compiled (mypyc), pickled through the constructor
 
     def param(self, effect: str, key: str, default: Any = None) -> Any:
         for name, params in self.effects:

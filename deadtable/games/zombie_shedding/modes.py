@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from deadtable.core import OptionError
+from deadtable.core.pickling import by_constructor
 from deadtable.i18n import Message
 
 MODES = ("auto", "duel", "alliances", "marathon", "blitz", "outsider", "overlord")
@@ -55,8 +56,7 @@ class Mode:
     team_of: tuple[int, ...]  # each seat's side: its team, or the seat itself
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # Compiled (mypyc), a class with a required __init__ pickles only through its constructor.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
+        return by_constructor(self)  # compiled (mypyc), pickled through the constructor
 
     @property
     def sides(self) -> int:
