@@ -8,12 +8,13 @@ points. ZO-9: a player at 0 life or fewer is out at once with all their cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from deadtable.core import Action
 from deadtable.i18n import N_, Message
 
 from . import actions as A
+from .cards import MINION, SCAVENGER, SURVIVOR
 from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK
 
 if TYPE_CHECKING:
@@ -25,11 +26,24 @@ def actions(s: ZOState, p: int) -> list[Action]:
     then "end attack". Targets: each living opponent from the left, life points first (unless
     barricaded, ZO-8), then each Trap of its base."""
     cs = s.cs
-    who = (cs.hands.get(hand := tuple(s.hand[p])) or cs.hand_facts(hand))[1]
+    cats, names = cs.categories, cs.names
+    who: list[str] = []  # each distinct Minion kind (starting Minions, lured Survivors), in order
+    last = -1
+    scavenger = False
+    for k in s.hand[p]:  # sorted: copies of a kind side by side
+        if k != last:
+            last = k
+            c = cats[k]
+            if c in (MINION, SURVIVOR):
+                who.append(names[k])
+            elif c == SCAVENGER:
+                scavenger = True
+    if scavenger:
+        who.append("scavenger")  # banished for attack points
     if not who:
         return NO_ATTACKERS
     n, alive, barricades = s.players, s.alive, cs.barricades
-    key: tuple[Any, ...] = (who,)
+    key: tuple[Any, ...] = (tuple(who),)
     for i in range(1, n):  # living opponents from the left, as `ZOState.opponents`
         q = (p + i) % n
         if not alive[q]:
@@ -50,7 +64,7 @@ def actions(s: ZOState, p: int) -> list[Action]:
             A.attack(name, q, slot)
             for q, first, traps in zip(key[1::3], key[2::3], key[3::3], strict=True)
             for slot in range(first, traps + 1)
-            for name in who
+            for name in key[0]
         ]
         out.append(END_ATTACK)
     return out
@@ -61,6 +75,16 @@ def actions(s: ZOState, p: int) -> list[Action]:
 ATTACKS: dict[tuple[Any, ...], list[Action]] = {}
 END_ATTACK = A.END["attack"]
 NO_ATTACKERS: list[Action] = [END_ATTACK]
+# The log's entries (state.LogLine): message ids, marked for the catalogue once, not on every move.
+HITS: Final = (
+    N_("P{seat} hits P{target} with {what} for {points} (life {life})"),
+    ("seat", "target", "what", "points", "life"),
+)
+_TRAP_HIT: Final = ("need", "seat", "owner", "trap", "what", "dmg")
+DESTROYS: Final = (N_("P{seat} destroys P{owner}'s {trap} with {what} ({dmg}/{need})"), _TRAP_HIT)
+DEACTIVATES: Final = (N_("P{seat} deactivates P{owner}'s {trap} with {what} ({dmg}/{need})"), _TRAP_HIT)
+HITS_TRAP: Final = (N_("P{seat} hits P{owner}'s {trap} with {what} ({dmg}/{need})"), _TRAP_HIT)
+ELIMINATED: Final = (N_("P{seat} is eliminated by P{by}"), ("seat", "by"))
 # What hit, named in the log; made once (a message never changes), by card title.
 BANISHED = Message("a banished Scavenger")
 THE: dict[str, Message] = {}
@@ -86,14 +110,7 @@ def apply(s: ZOState, p: int, action: A.Attack) -> None:
         hit_trap(s, p, q, action.slot - 1, points, what)
     else:
         s.life[q] -= points
-        s.add_log(
-            N_("P{seat} hits P{target} with {what} for {points} (life {life})"),
-            seat=p + 1,
-            target=q + 1,
-            what=what,
-            points=points,
-            life=s.life[q],
-        )
+        s.log_line(HITS, (p + 1, q + 1, what, points, s.life[q]))
         if s.life[q] <= 0:
             eliminate(s, q, p)
 
@@ -104,19 +121,16 @@ def hit_trap(s: ZOState, p: int, q: int, i: int, points: int, what: Message) -> 
     c = s.cs.cards[sl[KIND]]
     dmg = sl[DAMAGE] + points
     destroy, deactivate = s.defense(sl)
-    names = {"seat": p + 1, "owner": q + 1, "trap": c.name, "what": what, "dmg": dmg}
     if dmg >= destroy and not c.indestructible:
         destroy_trap(s, q, i)
-        s.add_log(N_("P{seat} destroys P{owner}'s {trap} with {what} ({dmg}/{need})"), need=destroy, **names)
+        s.log_line(DESTROYS, (destroy, p + 1, q + 1, c.name, what, dmg))
         return
     if dmg >= deactivate and sl[ACTIVE]:
         s.base[q][i] = (sl[0], 0, dmg, sl[3], 0, sl[5])
-        s.add_log(
-            N_("P{seat} deactivates P{owner}'s {trap} with {what} ({dmg}/{need})"), need=deactivate, **names
-        )
+        s.log_line(DEACTIVATES, (deactivate, p + 1, q + 1, c.name, what, dmg))
         return
     s.base[q][i] = (sl[0], sl[1], dmg, sl[3], sl[4], sl[5])
-    s.add_log(N_("P{seat} hits P{owner}'s {trap} with {what} ({dmg}/{need})"), need=destroy, **names)
+    s.log_line(HITS_TRAP, (destroy, p + 1, q + 1, c.name, what, dmg))
 
 
 def destroy_trap(s: ZOState, q: int, i: int) -> None:
@@ -140,7 +154,7 @@ def eliminate(s: ZOState, q: int, by: int) -> None:
             if sl[LOCK] == q + 1:
                 base[j] = (sl[0], sl[1], sl[2], sl[3], 0, sl[5])
     s.pending = [d for d in s.pending if d[1] != q]
-    s.add_log(N_("P{seat} is eliminated by P{by}"), seat=q + 1, by=by + 1)
+    s.log_line(ELIMINATED, (q + 1, by + 1))
     if s.listeners:
         s.emit("eliminated", seat=q, by=by, round=s.round)
     living = [x for x in range(s.players) if s.alive[x]]

@@ -106,9 +106,6 @@ def hub_uses(c: Card) -> tuple[tuple[int, bool], ...]:
     return tuple((j, a.keyword == "combo") for j, a in enumerate(c.abilities) if a.keyword in USED_FROM_HUB)
 
 
-HandFacts = tuple[int, tuple[str, ...]]  # (category bits, attacker names): CardSet.hand_facts
-
-
 @dataclass(frozen=True)
 class CardSet:
     path: str
@@ -139,10 +136,9 @@ class CardSet:
     # A Trap's abilities used from the Action Phase: (ability index, is Combo) each (not When Placed).
     uses: tuple[tuple[tuple[int, bool], ...], ...] = field(init=False, repr=False, compare=False)
     reinforce: tuple[int, ...] = field(init=False, repr=False, compare=False)  # defense added when attached
+    bits: tuple[int, ...] = field(init=False, repr=False, compare=False)  # 1 << category, by kind
     # (players, misfits) -> the box and the unshuffled Trap and Survivor decks (state.decks)
     setups: dict[tuple[int, bool], Any] = field(default_factory=dict, repr=False, compare=False)
-    # A sorted hand -> its facts (`hand_facts`): hands recur all game long, so each is read once.
-    hands: dict[tuple[int, ...], HandFacts] = field(default_factory=dict, repr=False, compare=False)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return by_constructor(self)  # compiled (mypyc), pickled through the constructor
@@ -154,6 +150,7 @@ class CardSet:
         put(self, "cheapest", min(cards[k].cost for k in (*self.traps, *self.actions, self.scavenger)))
         put(self, "lures", tuple(c.lure for c in cards))
         put(self, "names", tuple(c.name for c in cards))
+        put(self, "bits", tuple(1 << c.category for c in cards))
         put(self, "barricades", tuple(c.barricade for c in cards))
         put(self, "uses", tuple(hub_uses(c) for c in cards))
         put(
@@ -164,25 +161,6 @@ class CardSet:
                 for c in cards
             ),
         )
-
-    def hand_facts(self, hand: tuple[int, ...]) -> HandFacts:
-        """What the phases ask of a sorted hand: its category bits (1 << category of each card) and
-        the attackers it can send, each distinct Minion kind in order and then "scavenger" (banished
-        for attack points). Remembered in `hands`; look there first."""
-        bits = 0
-        attackers = []
-        for k in sorted(set(hand)):
-            c = self.cards[k]
-            bits |= 1 << c.category
-            if c.category in (MINION, SURVIVOR):  # starting Minions and lured Survivors
-                attackers.append(c.name)
-        if self.scavenger in hand:
-            attackers.append("scavenger")
-        facts = (bits, tuple(attackers))
-        if len(self.hands) > 50_000:
-            self.hands.clear()
-        self.hands[hand] = facts
-        return facts
 
     def card(self, kind: int) -> Card:
         return self.cards[kind]

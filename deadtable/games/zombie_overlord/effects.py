@@ -9,7 +9,7 @@ combo"); Combo needs another active Trap of the same type; When Placed runs on p
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from deadtable.core import Action
 from deadtable.i18n import N_, Message, nmsg
@@ -22,6 +22,7 @@ from .state import ACTIVE, ATTACHED, KIND, MALFUNCTION, USED
 if TYPE_CHECKING:
     from .state import ZOState
 
+PICK: Final = A.Pick  # bound once (a compiled build reads a Final name without a lookup)
 KEYWORD = {"once per turn": "once_per_turn", "combo": "combo"}
 KEYWORD_NAME = {"once per turn": N_("Once Per Turn"), "combo": N_("Combo")}  # as printed (the rulebooks)
 
@@ -50,16 +51,14 @@ def use_trap(s: ZOState, p: int, i: int, keyword: str) -> None:
     ab = c.abilities[j]
     active = 0 if ab.get("deactivate_self", False) else sl[ACTIVE]
     s.base[p][i] = (sl[0], active, sl[2], sl[3], sl[4], sl[USED] | (1 << j))
-    s.add_log(
-        N_("P{seat} uses {trap} ({keyword})"), seat=p + 1, trap=c.name, keyword=Message(KEYWORD_NAME[keyword])
-    )
+    s.log_line(USES, (p + 1, c.name, Message(KEYWORD_NAME[keyword])))
     run(s, p, ab, sl[KIND])
 
 
 def play_action(s: ZOState, p: int, k: int) -> None:
     """An Action card from hand: resolve it, then to the Discard Pile (unless it stays on a Trap)."""
     ab = s.cs.cards[k].abilities[0]
-    s.add_log(N_("P{seat} plays {card}"), seat=p + 1, card=s.cs.cards[k].title)
+    s.log_line(PLAYS, (p + 1, s.cs.cards[k].title))
     if not run(s, p, ab, k):
         s.discard[p].append(k)
 
@@ -121,7 +120,7 @@ def random_discard(s: ZOState, q: int) -> None:
         k = hand[s.rng.randrange(len(hand))]
         s.take_from_hand(q, k)
         s.discard[q].append(k)
-        s.add_log(N_("P{seat} discards {card} at random"), seat=q + 1, card=s.cs.cards[k].title)
+        s.log_line(DISCARDS_RANDOM, (q + 1, s.cs.cards[k].title))
 
 
 def trap_candidates(s: ZOState, d: tuple[Any, ...]) -> list[tuple[int, int]]:
@@ -179,9 +178,8 @@ def decision_actions(s: ZOState) -> list[Action]:
 def answer(s: ZOState, action: Action) -> None:
     d = s.pending.pop()
     kind, p = d[0], d[1]
-    if action == A.SKIP:
+    if not isinstance(action, PICK):  # "skip", the one answer that is no Pick
         return
-    assert isinstance(action, A.Pick)
     k = s.cs.by_name.get(action.card, -1)
     if kind == "opponent":
         q = action.seat
@@ -194,7 +192,7 @@ def answer(s: ZOState, action: Action) -> None:
     elif kind == "discard":
         s.take_from_hand(p, k)
         s.discard[p].append(k)
-        s.add_log(N_("P{seat} discards {card}"), seat=p + 1, card=s.cs.cards[k].title)
+        s.log_line(DISCARDS, (p + 1, s.cs.cards[k].title))
     elif kind == "cycle":
         s.take_from_hand(p, k)
         s.discard[p].append(k)
@@ -221,7 +219,7 @@ def answer(s: ZOState, action: Action) -> None:
                 )
             )
         else:
-            s.add_log(N_("P{seat} banishes {card}"), seat=p + 1, card=title)
+            s.log_line(BANISHES, (p + 1, title))
     elif kind == "lure":
         s.wasteland.remove(k)  # not replaced until the end of the Lure Phase
         lure.take(s, p, k)
@@ -230,7 +228,7 @@ def answer(s: ZOState, action: Action) -> None:
         del pile[len(pile) - 1 - pile[::-1].index(k)]
         insort(s.hand[p], k)
         s.shown[p].append(k)  # it came from a public pile: everyone knows it is in hand
-        s.add_log(N_("P{seat} takes {card} from their Discard Pile"), seat=p + 1, card=s.cs.cards[k].title)
+        s.log_line(TAKES, (p + 1, s.cs.cards[k].title))
 
 
 def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
@@ -238,7 +236,7 @@ def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
     q = p if mode == "reinforce" else action.seat
     i = action.slot - 1
     sl = s.base[q][i]
-    names = {"seat": p + 1, "owner": q + 1, "trap": s.cs.cards[sl[KIND]].name}
+    names = (p + 1, q + 1, s.cs.cards[sl[KIND]].name)
     if mode == "destroy":
         attack.destroy_trap(s, q, i)
     elif mode == "deactivate":
@@ -247,7 +245,7 @@ def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
         s.base[q][i] = (sl[0], 0, sl[2], (*sl[ATTACHED], d[3]), MALFUNCTION, sl[5])
     else:
         s.base[q][i] = (sl[0], sl[1], sl[2], (*sl[ATTACHED], d[3]), sl[4], sl[5])
-    s.add_log(TRAP_LOG[mode], **names)
+    s.log_line(TRAP_LOG[mode], names)
 
 
 def steal(s: ZOState, p: int, q: int) -> None:
@@ -257,7 +255,7 @@ def steal(s: ZOState, p: int, q: int) -> None:
     s.take_from_hand(q, k)
     insort(s.hand[p], k)
     s.shown[p].append(k)
-    s.add_log(N_("P{seat} steals {card} from P{victim}"), seat=p + 1, card=s.cs.cards[k].title, victim=q + 1)
+    s.log_line(STEALS, (p + 1, s.cs.cards[k].title, q + 1))
 
 
 def repair(s: ZOState, p: int, i: int) -> None:
@@ -270,14 +268,24 @@ def repair(s: ZOState, p: int, i: int) -> None:
     att.remove(m)
     s.discard[p].append(m)
     s.base[p][i] = (sl[0], 1, sl[2], tuple(att), 0, sl[5])
-    s.add_log(N_("P{seat} repairs {trap}"), seat=p + 1, trap=cards[sl[KIND]].name)
+    s.log_line(REPAIRS, (p + 1, cards[sl[KIND]].name))
 
 
-TRAP_LOG = {
-    "destroy": N_("P{seat} destroys P{owner}'s {trap}"),
-    "deactivate": N_("P{seat} deactivates P{owner}'s {trap}"),
-    "malfunction": N_("P{seat} makes P{owner}'s {trap} malfunction"),
-    "reinforce": N_("P{seat} reinforces {trap}"),
+# The log's entries (state.LogLine): message ids, marked for the catalogue once, not on every move.
+USES: Final = (N_("P{seat} uses {trap} ({keyword})"), ("seat", "trap", "keyword"))
+PLAYS: Final = (N_("P{seat} plays {card}"), ("seat", "card"))
+DISCARDS_RANDOM: Final = (N_("P{seat} discards {card} at random"), ("seat", "card"))
+DISCARDS: Final = (N_("P{seat} discards {card}"), ("seat", "card"))
+BANISHES: Final = (N_("P{seat} banishes {card}"), ("seat", "card"))
+TAKES: Final = (N_("P{seat} takes {card} from their Discard Pile"), ("seat", "card"))
+STEALS: Final = (N_("P{seat} steals {card} from P{victim}"), ("seat", "card", "victim"))
+REPAIRS: Final = (N_("P{seat} repairs {trap}"), ("seat", "trap"))
+_OWNER_TRAP: Final = ("seat", "owner", "trap")
+TRAP_LOG: Final = {
+    "destroy": (N_("P{seat} destroys P{owner}'s {trap}"), _OWNER_TRAP),
+    "deactivate": (N_("P{seat} deactivates P{owner}'s {trap}"), _OWNER_TRAP),
+    "malfunction": (N_("P{seat} makes P{owner}'s {trap} malfunction"), _OWNER_TRAP),
+    "reinforce": (N_("P{seat} reinforces {trap}"), _OWNER_TRAP),
 }
 PENDING = {
     "opponent": N_("P{seat} must choose an opponent"),

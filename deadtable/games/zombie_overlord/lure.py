@@ -8,7 +8,7 @@ Survivors become Minions in the Discard Pile; then the Wasteland refills to play
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deadtable.i18n import N_
 
@@ -84,15 +84,13 @@ def take(s: ZOState, p: int, k: int) -> None:
     """Convert a lured Survivor into a Minion in the Discard Pile of `p`."""
     c = s.cs.cards[k]
     s.discard[p].append(k)
-    s.add_log(
-        N_("P{seat} lures the {card} ({lure}, attack {attack})"),
-        seat=p + 1,
-        card=c.title,
-        lure=c.lure_text(),
-        attack=c.attack,
-    )
+    s.log_line(LURES, (p + 1, c.title, c.lure_text(), c.attack))
     if s.listeners:
         s.emit("lure", seat=p, card=c.name, attack=c.attack)
+
+
+# The log's entry (state.LogLine): its message id, marked for the catalogue once, not on every move.
+LURES: Final = (N_("P{seat} lures the {card} ({lure}, attack {attack})"), ("seat", "card", "lure", "attack"))
 
 
 def refill(s: ZOState) -> None:

@@ -8,7 +8,6 @@ of a base is one list copy. The rules live in turn.py, attack.py, lure.py and ef
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Hashable
 from typing import Any, Final
 
@@ -29,9 +28,11 @@ ATTACHED: Final = 3
 LOCK: Final = 4
 USED: Final = 5
 MALFUNCTION: Final = -1
-LOG_LENGTH = 14
+LOG_LENGTH: Final = 14  # shown in a view; the list keeps up to twice as many, trimmed now and then
 _copy = list.copy  # a zone's copy, mapped over the seats in `_copy_into`
 Slot = tuple[int, int, int, tuple[int, ...], int, int]
+# A kind of log entry: its message id (marked with N_) and the names of its parameters, in order.
+LogLine = tuple[str, tuple[str, ...]]
 
 
 class ZOState(State):
@@ -115,7 +116,7 @@ class ZOState(State):
     pending: list[tuple[Any, ...]]  # decisions, the top one last: (kind, seat, ...)
     over: bool
     note: Message | str  # the outcome note, "" while there is none
-    log: deque[Message | tuple[str, dict[str, Any]]]  # the last LOG_LENGTH entries; see add_log
+    log: list[Message | tuple[str, tuple[str, ...], tuple[Any, ...]]]  # the last LOG_LENGTH entries: add_log
     _legal: list[Action] | None
 
     # -- set-up ------------------------------------------------------------------------------
@@ -162,7 +163,7 @@ class ZOState(State):
         self.limit = int(self.options.get("rounds", 60))
         self.pending = []
         self.over, self.note = False, ""
-        self.log = deque([Message("P{seat} goes first", seat=self.first + 1)], LOG_LENGTH)
+        self.log = [Message("P{seat} goes first", seat=self.first + 1)]
         self._legal = None
 
     def changed(self) -> None:
@@ -207,17 +208,30 @@ class ZOState(State):
 
     def add_log(self, message: Message | str, /, **params: Any) -> None:
         """Remember what happened: a message, or a message id (marked with N_) and its parameters,
-        all public. The id form is made into a `Message` only when the log is read (`messages`):
-        most moves of a simulation or a search are never shown to anyone. The oldest entries fall off."""
-        self.log.append(message if isinstance(message, Message) else (message, params))
+        all public. The oldest entries fall off. The engine's own entries use `log_line`."""
+        if not isinstance(message, Message):
+            self.log_line((message, tuple(params)), tuple(params.values()))
+            return
+        self.log.append(message)
+        if len(self.log) >= 2 * LOG_LENGTH:
+            del self.log[:LOG_LENGTH]
+
+    def log_line(self, line: LogLine, values: tuple[Any, ...]) -> None:
+        """`add_log` of a kind of entry and its values, in the order of its names; kept as (id, names,
+        values), a `Message` only once read (`messages`): most moves of a simulation are never shown."""
+        log = self.log
+        log.append((line[0], line[1], values))
+        if len(log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
+            del log[:LOG_LENGTH]
 
     def messages(self) -> list[Message]:
         """The log as messages, rendered by each reader; an entry is made on its first reading."""
         out: list[Message] = []
         log = self.log
-        for i, entry in enumerate(log):
+        for i in range(max(0, len(log) - LOG_LENGTH), len(log)):
+            entry = log[i]
             if not isinstance(entry, Message):
-                entry = log[i] = Message(entry[0], **entry[1])
+                entry = log[i] = Message(entry[0], **dict(zip(entry[1], entry[2], strict=True)))
             out.append(entry)
         return out
 
@@ -261,14 +275,22 @@ class ZOState(State):
         return self.tp
 
     def legal_actions(self) -> list[Action]:
+        """The pending decision's answers, else those of the turn's hub or phase; once per position."""
         legal = self._legal
         if legal is None:
+            ph = self.phase
             if self.over:
                 legal = []
             elif self.pending:
-                legal = _decision_actions(self)
+                legal = effects.decision_actions(self)
+            elif not ph:
+                legal = turn.hub_actions(self, self.tp)
+            elif ph == "purchase":
+                legal = turn.purchase_actions(self, self.tp)
+            elif ph == "attack":
+                legal = attack.actions(self, self.tp)
             else:
-                legal = _PHASE_ACTIONS[self.phase](self, self.tp)
+                legal = turn.action_actions(self, self.tp)
             self._legal = legal
         return legal
 
@@ -279,7 +301,7 @@ class ZOState(State):
             raise IllegalAction(turn.explain(self, str(action)))
 
     def _apply(self, action: Action) -> None:
-        _apply(self, action)
+        turn.apply(self, action)
 
     def apply_trusted(self, action: Action) -> None:
         """As `State.apply_trusted`, one call shorter while nobody listens (simulations, search)."""
@@ -287,7 +309,7 @@ class ZOState(State):
             super().apply_trusted(action)
             return
         self.history.append(action)
-        _apply(self, action)
+        turn.apply(self, action)
 
     def outcome(self) -> Outcome:
         """The last player with life points wins; at the round limit, the most life (ZO-9, ZO-10)."""
@@ -359,7 +381,7 @@ class ZOState(State):
         other.limit = self.limit
         other.pending = self.pending[:]
         other.over, other.note = self.over, self.note
-        other.log = self.log.copy()
+        other.log = self.log[:]
         other._legal = self._legal
 
     def information_key(self, player: int) -> Hashable:
@@ -424,9 +446,5 @@ def decks(cs: CardSet, n: int, misfits: bool) -> tuple[list[int], tuple[int, ...
     return got
 
 
-# The rules import the slot layout above, so they come last (turn -> attack, lure, effects).
-from . import turn  # noqa: E402
-
-_PHASE_ACTIONS = turn.PHASE_ACTIONS
-_apply = turn.apply
-_decision_actions = turn.effects.decision_actions
+# The rules import the slot layout above, so they come last; called as `turn.f(...)` (native: C calls).
+from . import attack, effects, turn  # noqa: E402

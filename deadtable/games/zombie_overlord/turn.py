@@ -7,8 +7,7 @@ Clean Up and End Turn, then Start Turn of the next living player.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from deadtable.core import Action
 from deadtable.i18n import N_, Message, nmsg
@@ -27,17 +26,11 @@ FRESH: Final = 8  # in `idle`: nothing done since entering the current phase
 
 
 # -- what may be done ------------------------------------------------------------------------
-# Category bits of a hand (`CardSet.hand_facts`), so the hub tests a hand at once.
+# Category bits of a hand (`CardSet.bits` of its cards), so the hub tests a hand at once.
 PURCHASE_BITS: Final = (1 << SUPPLY) | (1 << SCAVENGER)
 ATTACK_BITS: Final = (1 << MINION) | (1 << SURVIVOR) | (1 << SCAVENGER)
 ACTION_BIT: Final = 1 << ACTION
 TRAP_BIT: Final = 1 << TRAP
-
-
-def legal(s: ZOState) -> list[Action]:
-    if s.pending:
-        return effects.decision_actions(s)
-    return PHASE_ACTIONS[s.phase](s, s.tp)
 
 
 def hub_actions(s: ZOState, p: int) -> list[Action]:
@@ -56,7 +49,10 @@ def hub_actions(s: ZOState, p: int) -> list[Action]:
 def phase_work(s: ZOState, p: int) -> int:
     """The phases that offer more than leaving them, as PHASE_BIT bits."""
     cs = s.cs
-    m = (cs.hands.get(hand := tuple(s.hand[p])) or cs.hand_facts(hand))[0]
+    bits = cs.bits
+    m = 0
+    for k in s.hand[p]:
+        m |= bits[k]
     w = 4 if m & ATTACK_BITS else 0
     if m & PURCHASE_BITS or (s.pp > 0 and can_buy(s)):
         w |= 1
@@ -156,21 +152,14 @@ def action_actions(s: ZOState, p: int) -> list[Action]:
     return out
 
 
-# The actions of the turn's hub ("") and of each phase, by `ZOState.phase`.
-PHASE_ACTIONS: Final[dict[str, Callable[[ZOState, int], list[Action]]]] = {
-    "": hub_actions,
-    "purchase": purchase_actions,
-    "attack": attack.actions,
-    "action": action_actions,
-}
-
-
-ENTER_PURCHASE, ENTER_ACTION, ENTER_ATTACK = (A.ENTER[ph] for ph in A.PHASES)
 # The hub's actions by the bits of the phases offered; shared lists, like every list that
 # `legal_actions` returns: read them, never change them.
 HUB: Final[tuple[list[Action], ...]] = tuple(
     [*(A.ENTER[ph] for ph in A.PHASES if w & PHASE_BIT[ph]), A.END_TURN] for w in range(8)
 )
+ENTER_PURCHASE: Final = A.ENTER["purchase"]
+ENTER_ATTACK: Final = A.ENTER["attack"]
+END_TURN: Final = A.END_TURN
 PLAY_SUPPLY, PLAY_SCAVENGER = A.play("supply"), A.play("scavenger")
 BUY_ACTION, BUY_SCAVENGER = A.buy("action"), A.buy("scavenger")
 END_PURCHASE: Final = A.END["purchase"]
@@ -190,36 +179,52 @@ def apply(s: ZOState, action: Action) -> None:
         s.work = -1
         effects.answer(s, action)
         return
-    if isinstance(action, A.Step):
-        w = action.word
-        bit = PHASE_BIT.get(w)
-        if bit:
-            s.phase = w
-            s.visited |= bit
-            s.idle |= FRESH
-        elif w == "end turn":
-            end_turn(s, s.tp)
-        else:
-            if s.idle & FRESH:
-                s.idle |= PHASE_BIT[s.phase]
+    if isinstance(action, STEP):  # legal: in a phase it leaves it; in the hub it enters one or ends the turn
+        ph = s.phase
+        if ph:
+            if s.idle & FRESH:  # left with nothing done: not offered again until something changes
+                s.idle |= 1 if ph == "purchase" else 2 if ph == "action" else 4
             s.idle &= ~FRESH
             s.phase = ""
+            return
+        if action is END_TURN:  # the interned Steps by identity, before reading a field
+            end_turn(s, s.tp)
+            return
+        w = "purchase" if action is ENTER_PURCHASE else "attack" if action is ENTER_ATTACK else action.word
+        if w == "end turn":  # a Step equal to END_TURN but another object (unpickled)
+            end_turn(s, s.tp)
+            return
+        s.phase = w
+        s.visited |= 1 if w == "purchase" else 2 if w == "action" else 4
+        s.idle |= FRESH
         return
     s.idle = 0
     s.work = -1
-    DO[action.__class__](s, s.tp, action)
+    p = s.tp
+    if isinstance(action, PLAY):
+        play(s, p, action)
+    elif isinstance(action, ATTACK):
+        attack.apply(s, p, action)
+    elif isinstance(action, BUY):
+        buy(s, p, action)
+    elif isinstance(action, PLACE):
+        place(s, p, s.cs.by_name[action.card], action.over)
+    elif isinstance(action, USE):
+        effects.use_trap(s, p, action.slot - 1, action.keyword)
+    elif isinstance(action, REPAIR):
+        effects.repair(s, p, action.slot - 1)
+    else:
+        raise AssertionError(f"not an action of the turn: {action!r}")
 
 
-def place_action(s: ZOState, p: int, action: A.Place) -> None:
-    place(s, p, s.cs.by_name[action.card], action.over)
-
-
-def use(s: ZOState, p: int, action: A.Use) -> None:
-    effects.use_trap(s, p, action.slot - 1, action.keyword)
-
-
-def repair(s: ZOState, p: int, action: A.Repair) -> None:
-    effects.repair(s, p, action.slot - 1)
+# The action classes, bound once (a compiled build reads a Final name without a lookup).
+STEP: Final = A.Step
+PLAY: Final = A.Play
+ATTACK: Final = A.Attack
+BUY: Final = A.Buy
+PLACE: Final = A.Place
+USE: Final = A.Use
+REPAIR: Final = A.Repair
 
 
 def play(s: ZOState, p: int, action: A.Play) -> None:
@@ -248,7 +253,7 @@ def buy(s: ZOState, p: int, action: A.Buy) -> None:
     c = cs.cards[k]
     s.pp -= c.cost
     s.discard[p].append(k)
-    s.add_log(N_("P{seat} buys {card}"), seat=p + 1, card=c.title if c.category != TRAP else c.name)
+    s.log_line(BUYS, (p + 1, c.title if c.category != TRAP else c.name))
     if s.listeners:
         s.emit("buy", seat=p, card=c.name, card_type=c.category_name.lower())
 
@@ -264,16 +269,11 @@ def place(s: ZOState, p: int, k: int, over: int) -> None:
         s.discard[p].extend(old[ATTACHED])
         base[over - 1] = slot
         i = over - 1
-        s.add_log(
-            N_("P{seat} places {trap} over {old}"),
-            seat=p + 1,
-            trap=s.cs.cards[k].name,
-            old=s.cs.cards[old[KIND]].name,
-        )
+        s.log_line(PLACES_OVER, (p + 1, s.cs.cards[k].name, s.cs.cards[old[KIND]].name))
     else:
         base.append(slot)
         i = len(base) - 1
-        s.add_log(N_("P{seat} places {trap}"), seat=p + 1, trap=s.cs.cards[k].name)
+        s.log_line(PLACES, (p + 1, s.cs.cards[k].name))
     effects.placed(s, p, i)
 
 
@@ -308,21 +308,14 @@ def end_turn(s: ZOState, p: int) -> None:
             return
     s.tp = nxt
     turn_over(s, nxt)
-    s.add_log(TURN_STARTS, seat=nxt + 1, round=s.round)
+    s.log_line(TURN_STARTS, (nxt + 1, s.round))
 
 
-TURN_STARTS: Final = N_("P{seat}'s turn (round {round})")
-
-
-# What each kind of action does outside the hub's steps (decisions go to effects.answer).
-DO: Final[dict[type, Callable[[ZOState, int, Any], None]]] = {
-    A.Play: play,
-    A.Attack: attack.apply,
-    A.Buy: buy,
-    A.Place: place_action,
-    A.Use: use,
-    A.Repair: repair,
-}
+# The log's entries (state.LogLine): message ids, marked for the catalogue once, not on every move.
+TURN_STARTS: Final = (N_("P{seat}'s turn (round {round})"), ("seat", "round"))
+BUYS: Final = (N_("P{seat} buys {card}"), ("seat", "card"))
+PLACES: Final = (N_("P{seat} places {trap}"), ("seat", "trap"))
+PLACES_OVER: Final = (N_("P{seat} places {trap} over {old}"), ("seat", "trap", "old"))
 
 
 def turn_over(s: ZOState, nxt: int) -> None:
