@@ -31,10 +31,14 @@ def shuffle(s: int, x: list[Any]) -> int:
     (0 <= s < 2**64), exactly as `Chance.shuffle`; returns the state after the draws."""
     w: i64 = s - _WORD if s >= _TOP else s
     i: i64 = len(x) - 1
+    # Locals: a constant past 62 bits is a boxed int to mypyc, unboxed again at every use.
+    gamma: i64 = _GAMMA
+    m1: i64 = _M1
+    m2: i64 = _M2
     while i > 0:
-        w = w + _GAMMA
-        z: i64 = (w ^ ((w >> 30) & _LOW34)) * _M1
-        z = (z ^ ((z >> 27) & _LOW37)) * _M2
+        w = w + gamma
+        z: i64 = (w ^ ((w >> 30) & _LOW34)) * m1
+        z = (z ^ ((z >> 27) & _LOW37)) * m2
         z = z ^ ((z >> 31) & _LOW33)
         # j = (z * (i + 1)) >> 64 with z unsigned: the high word, from z's two 32-bit halves.
         m: i64 = i + 1

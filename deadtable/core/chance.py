@@ -27,7 +27,6 @@ try:  # the compiled build's machine-word shuffle (deadtable/core/_mix.py); the 
     from . import _mix
 
     _NATIVE = _mix.COMPILED
-    _native_shuffle = _mix.shuffle
 except ImportError:  # pragma: no cover - mypy_extensions absent: pure Python
     _NATIVE = False
 
@@ -88,7 +87,7 @@ class Chance(random.Random):
         are left per card. The draws are exactly those of `_next64` one after another.
         """
         if _NATIVE and type(x) is list:
-            self._s = _native_shuffle(self._s, x)
+            self._s = _mix.shuffle(self._s, x)  # compiled: a direct call into _mix
             return
         n = len(x) - 1
         if n < _LANE_MIN:

@@ -15,8 +15,11 @@ from functools import cache
 
 from deadtable.core import Action
 
+# Slots: the rules read a played card's fields on every move, and a slot is read without a lookup
+# in the instance's dict.
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play a card from hand: on your turn, a drawn card, or protection when asked.
 
@@ -32,7 +35,7 @@ class Play(Action):
         return f"play {self.card} + {self.combo}" if self.combo else f"play {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Keep(Action):
     """Keep the card just drawn although it fits; the turn passes (RULINGS ZS-4)."""
 
@@ -40,7 +43,7 @@ class Keep(Action):
         return "keep"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decline(Action):
     """Let an effect aimed at you (or at a teammate) happen without protection."""
 
@@ -48,7 +51,7 @@ class Decline(Action):
         return "decline"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Name(Action):
     """Name the corporation the next card must match (the Schemer's first effect)."""
 
@@ -58,7 +61,7 @@ class Name(Action):
         return f"name {self.corporation}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Target(Action):
     """Choose the opponent an effect acts on (Thief, the Schemer's second effect)."""
 
@@ -68,7 +71,7 @@ class Target(Action):
         return f"target p{self.seat + 1}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Take(Action):
     """Take this card from the hand you are looking at (Thief)."""
 
@@ -78,7 +81,7 @@ class Take(Action):
         return f"take {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Give(Action):
     """Give this card from your hand (Thief, the Schemer's second effect)."""
 

@@ -121,6 +121,7 @@ class CardSet:
         n = len(cards)
         self.points = tuple(c.points for c in cards)
         self.is_event = tuple(c.is_event for c in cards)
+        self.copies = tuple(c.copies for c in cards)  # in one deck
         self.corp = tuple(c.corporation for c in cards)
         self.protection = frozenset(k for k, c in enumerate(cards) if c.has("hide") or c.has("boomerang"))
         conds = {e: [_conds(c, e) for c in cards] for e in CONDITIONAL}

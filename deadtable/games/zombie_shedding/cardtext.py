@@ -15,6 +15,8 @@ own file that the catalogue does not know is shown in English.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from string import Formatter
 from typing import TYPE_CHECKING, Any
 
 from deadtable.i18n import Message, current_language, translator
@@ -56,6 +58,18 @@ class LogEntry(Message):
         out._english = out._simple = out._json = None
         return out
 
+    @classmethod
+    def of_values(
+        cls, msgid: str, values: tuple[Any, ...], plural: str | None = None, n: int | None = None
+    ) -> LogEntry:
+        """The entry `ShedState.note` (or `note_n`, with `plural` and `n`) logged: `values` are the
+        placeholders' values in the order the placeholders first appear in `msgid`."""
+        names = placeholders(msgid)
+        if plural is None:
+            return cls.of(msgid, dict(zip(names, values, strict=True)))
+        rest = zip((name for name in names if name != "n"), values, strict=True)
+        return cls.of(msgid, {"n": n, **dict(rest)}, plural, n)
+
     def __str__(self) -> str:
         """The English text, straight from the message id (the English catalogue keeps every id as is)."""
         done = self._english
@@ -73,6 +87,17 @@ class LogEntry(Message):
         return done
 
     # to_json() is Message's, made once and shared by every view that shows this entry.
+
+
+@cache
+def placeholders(template: str) -> tuple[str, ...]:
+    """The names of a template's `{placeholders}`, each once, in order of first appearance.
+
+    >>> placeholders("P{seat} plays {card} for P{victim}")
+    ('seat', 'card', 'victim')
+    """
+    names = (field for _text, field, _spec, _conv in Formatter().parse(template) if field)
+    return tuple(dict.fromkeys(names))
 
 
 def card(text: str, lang: str) -> str:

@@ -10,7 +10,7 @@ from deadtable.i18n import N_, Message
 
 from . import hands
 from .cards import load_cards
-from .modes import LAYOUTS, MODES, resolve
+from .modes import LAYOUTS, MODES, resolved
 from .state import ShedState
 from .text import render
 from .view import text_action, why_not
@@ -55,14 +55,14 @@ class ZombieShedding(Game):
     )
 
     def validate(self, players: int, options: dict[str, Any]) -> None:
-        resolve(players, options["mode"], options["teams"])
+        resolved(players, options["mode"], options["teams"])
         load_cards(options["cards"])
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
         state = ShedState()
         state._init_base(self, players, seed, options)
         state.cards = load_cards(options["cards"])
-        state.mode = resolve(players, options["mode"], options["teams"])
+        state.mode = resolved(players, options["mode"], options["teams"])
         hands.setup(state)
         return state
 

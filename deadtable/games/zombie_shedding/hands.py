@@ -9,7 +9,6 @@ Zombie Overlord the hand winner adds the others' points and the first past playe
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING, Final
 
 from deadtable.core import Outcome
@@ -20,6 +19,13 @@ from .cardtext import CardText
 if TYPE_CHECKING:
     from .state import ShedState
 
+# The log's message ids, made once (see rules.py).
+DEALS: Final = N_("hand {hand}: P{seat} deals and opens")
+GOES_OUT: Final = N_("P{seat} goes out")
+BLOCKED: Final = N_("nobody can play or draw: the hand is blocked")
+ENDS_WITH: Final = N_("hand {hand} ends: P{seat} finishes with {card}")
+ENDS: Final = N_("hand {hand} ends: P{seat} finishes")
+GAME_ENDS: Final = N_("the game has ended")
 HAND_SIZE: Final = 6  # "every player, in every mode, is dealt 6 cards"
 LOG_LENGTH: Final = 12  # entries of the public log a view shows
 
@@ -28,7 +34,7 @@ def setup(st: ShedState) -> None:
     st.scores = [0] * st.mode.sides
     st.hand_no = 0
     st.over = False
-    st.log = deque(maxlen=LOG_LENGTH)
+    st.log = []
     st._log_view = None
     st.last_hand = {}
     dealer, draws = choose_dealer(st)
@@ -79,8 +85,9 @@ def start_hand(st: ShedState, dealer: int) -> None:
     st.known = {}
     st.passes = 0
     st.hand_no += 1
-    st.note(N_("hand {hand}: P{seat} deals and opens"), hand=st.hand_no, seat=dealer + 1)
-    st.emit("hand_start", hand=st.hand_no, dealer=dealer)
+    st.note(DEALS, st.hand_no, dealer + 1)
+    if st.listeners:
+        st.emit("hand_start", hand=st.hand_no, dealer=dealer)
     st.current_player = dealer  # the dealer opens: any card fits before the first zombie
     st._legal = None
 
@@ -88,8 +95,9 @@ def start_hand(st: ShedState, dealer: int) -> None:
 def goes_out(st: ShedState, seat: int, card: int) -> bool:
     """`seat` has got rid of all its cards; True when that ends the hand (which is then scored)."""
     st.out.append(seat)
-    st.note(N_("P{seat} goes out"), seat=seat + 1)
-    st.emit("out", seat=seat, hand=st.hand_no)
+    st.note(GOES_OUT, seat + 1)
+    if st.listeners:
+        st.emit("out", seat=seat, hand=st.hand_no)
     if _hand_ends(st, seat):
         end_hand(st, seat, card)
         return True
@@ -116,8 +124,9 @@ def blocked(st: ShedState) -> None:
     n = st.players
     waiting = [s for s in range(n) if st.active(s)]
     waiting.sort(key=lambda s: (st.hand_points(s), len(st.hands[s]), (s - st.turn_seat) % n))
-    st.note(N_("nobody can play or draw: the hand is blocked"))
-    st.emit("blocked", hand=st.hand_no)
+    st.note(BLOCKED)
+    if st.listeners:
+        st.emit("blocked", hand=st.hand_no)
     for s in waiting:
         if goes_out(st, s, -1):
             return
@@ -155,18 +164,14 @@ def end_hand(st: ShedState, finisher: int, card: int) -> None:
     }
     if bonus:
         name = CardText(st.cards.names[card])
-        st.note(
-            N_("hand {hand} ends: P{seat} finishes with {card}"),
-            hand=st.hand_no,
-            seat=finisher + 1,
-            card=name,
-        )
+        st.note(ENDS_WITH, st.hand_no, finisher + 1, name)
     else:
-        st.note(N_("hand {hand} ends: P{seat} finishes"), hand=st.hand_no, seat=finisher + 1)
-    st.emit("hand_end", hand=st.hand_no, out=list(st.out), points=pts, finish_bonus=bonus)
+        st.note(ENDS, st.hand_no, finisher + 1)
+    if st.listeners:
+        st.emit("hand_end", hand=st.hand_no, out=list(st.out), points=pts, finish_bonus=bonus)
     if _game_ends(st):
         st.over = True
-        st.note(N_("the game has ended"))
+        st.note(GAME_ENDS)
         return
     start_hand(st, st.out[0])  # the first player out deals the next hand
 

@@ -26,6 +26,7 @@ _F_TARGET: Final = 3
 _F_RESPOND: Final = 4
 _F_TAKE: Final = 5
 NAMES = tuple(A.Name(c.lower()) for c in CORPORATIONS)
+KEEP: Final = A.KEEP  # Final: compiled, read from a C static, not looked up in the module
 
 
 def fits(st: ShedState, k: int) -> bool:
@@ -51,7 +52,7 @@ def turn_actions(st: ShedState, seat: int, kinds: int) -> list[Action]:
         for c in cs.combo_kinds:
             if held & bits[c] and kinds & leads[c]:
                 return play_actions(st, seat, kinds_of(kinds))
-    return cs.turn_plays(kinds)
+    return cs.turn_plays.get(kinds)
 
 
 def play_actions(st: ShedState, seat: int, kinds: list[int]) -> list[Action]:
@@ -77,10 +78,10 @@ def play_actions(st: ShedState, seat: int, kinds: list[int]) -> list[Action]:
 def drawn_actions(st: ShedState, seat: int, k: int) -> list[Action]:
     """Asked whether or not the card fits, so being asked reveals nothing (RULINGS ZS-4)."""
     if not fits(st, k):
-        return [A.KEEP]
+        return [KEEP]
     if st.masks[seat] & st.cards.combo_mask:
-        return [*play_actions(st, seat, [k]), A.KEEP]
-    return [st.cards.plays[k], A.KEEP]
+        return [*play_actions(st, seat, [k]), KEEP]
+    return [st.cards.plays[k], KEEP]
 
 
 def target_candidates(st: ShedState, seat: int) -> list[int]:
@@ -97,11 +98,11 @@ def decision_actions(st: ShedState) -> list[Action]:
     if kind == _F_DRAWN:
         return drawn_actions(st, seat, f[5])
     if kind == _F_RESPOND:
-        return cs.responses(st.masks[seat] & cs.protection_mask)
+        return cs.responses.get(st.masks[seat] & cs.protection_mask)
     if kind == _F_NAME:
         return list(NAMES)
     if kind == _F_TARGET:
         return [A.Target(v) for v in target_candidates(st, seat)]
     if kind == _F_TAKE:
-        return cs.takes(st.masks[f[4]])
-    return cs.gives(st.masks[seat])  # F_GIVE
+        return cs.takes.get(st.masks[f[4]])
+    return cs.gives.get(st.masks[seat])  # F_GIVE

@@ -6,7 +6,7 @@ as the mask of the kinds that fit on it, so "which of my cards fit" is one `&` (
 >>> kinds_of(mask_of([True, False, False, True, False, True]))
 [0, 3, 5]
 >>> lists = ActionLists(("a", "b", "c", "d", "e"), ("z",))
->>> lists(0b10110)
+>>> lists.get(0b10110)
 ['b', 'c', 'e', 'z']
 """
 
@@ -16,7 +16,6 @@ from collections.abc import Iterable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
-MEMO_LIMIT = 1 << 15  # masks kept per table (a few MB at most)
 
 
 def mask_of(flags: Iterable[object]) -> int:
@@ -37,21 +36,24 @@ def kinds_of(mask: int) -> list[int]:
 class ActionLists(Generic[T]):
     """`each[k]` for every kind k of a mask, lowest first, then `then`: a new list each call.
 
-    The answer for a mask is made once and kept in `memo` (a hot loop may read it directly);
-    the masks that occur are few, and the memo is emptied should it ever grow past a bound.
+    A mask holds few kinds (the cards that fit, the protection held, a hand), so its bits are read
+    one at a time, lowest first: compiled, that is a few machine operations a kind, cheaper than
+    any table lookup by the mask (a dictionary would make an integer object of it first).
     """
 
-    __slots__ = ("each", "memo", "then")
+    __slots__ = ("each", "then")
 
     def __init__(self, each: tuple[T, ...], then: tuple[T, ...] = ()) -> None:
         self.each, self.then = each, then
-        self.memo: dict[int, tuple[T, ...]] = {}
 
-    def __call__(self, mask: int) -> list[T]:
-        done = self.memo.get(mask)
-        if done is None:
-            if len(self.memo) >= MEMO_LIMIT:
-                self.memo.clear()
-            each = self.each
-            done = self.memo[mask] = (*(each[k] for k in kinds_of(mask)), *self.then)
-        return [*done]
+    def get(self, mask: int) -> list[T]:
+        """The list for `mask` (a method, not `__call__`: compiled, a method call is direct)."""
+        each = self.each
+        out: list[T] = []
+        while mask:
+            low = mask & -mask
+            out.append(each[low.bit_length() - 1])
+            mask ^= low
+        if self.then:
+            out.extend(self.then)
+        return out

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from deadtable.core import OptionError
@@ -89,6 +90,12 @@ class Mode:
         if self.name == "marathon":
             return Message("Marathon to {target}", target=self.target)
         return Message("Blitz") if self.name == "blitz" else Message("Outsider")
+
+
+@cache
+def resolved(players: int, mode: str, layout: str) -> Mode:
+    """`resolve`, made once per settings: a Mode never changes, and every game of them shares it."""
+    return resolve(players, mode, layout)
 
 
 def resolve(players: int, mode: str, layout: str) -> Mode:

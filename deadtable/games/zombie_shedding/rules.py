@@ -48,7 +48,21 @@ E_REVERSE: Final = 4
 E_NAME: Final = 5
 EFFECT_NAMES = ON_PLAY
 NOBODY: Final = -1
+PLAY: Final = A.Play  # Final: compiled, read from a C static, not looked up in the module
+# The log's message ids, made once (a call to N_ on every move costs a compiled build dearly).
 PLAYS: Final = N_("P{seat} plays {card}")
+PLAYS_FOR: Final = N_("P{seat} plays {card} for P{victim}")
+DRAWS_ON_TURN: Final = N_("P{seat} cannot play and draws a card")
+PASSES: Final = N_("P{seat} cannot play or draw and passes")
+MISSES: Final = N_("P{seat} misses a turn")
+ADDS_COMBO: Final = N_("P{seat} adds a combo")
+TURNS_AROUND: Final = N_("the direction of play turns around")
+WILL_MISS: Final = N_("P{seat} will miss their next turn")
+LOOKS: Final = N_("P{seat} looks at P{victim}'s hand")
+KEEPS: Final = N_("P{seat} keeps the card")
+NAMES_CORPORATION: Final = N_("P{seat} names {corporation}")
+TAKES: Final = N_("P{seat} takes a card from P{victim}")
+GIVES: Final = N_("P{seat} gives a card to P{victim}")
 
 
 def frame(
@@ -110,8 +124,7 @@ def start_turn(st: ShedState) -> bool:
         if held & cs.combo_mask:
             st._legal = legal.turn_actions(st, seat, kinds)
         else:
-            done = cs.turn_plays.memo.get(kinds)  # `cs.turn_plays(kinds)`, one call shorter
-            st._legal = [*done] if done is not None else cs.turn_plays(kinds)
+            st._legal = cs.turn_plays.get(kinds)
         return True
     if st.deck or len(st.discard) > 1:  # something left to draw
         draw_on_turn(st, seat)
@@ -123,7 +136,7 @@ def start_turn(st: ShedState) -> bool:
 def draw_on_turn(st: ShedState, seat: int) -> None:
     """RULINGS ZS-4: draw one; the player then plays it (if it fits) or keeps it."""
     draw_cards(st, seat, 1)
-    st.note(N_("P{seat} cannot play and draws a card"), seat=seat + 1)
+    st.note(DRAWS_ON_TURN, seat + 1)
     if st.listeners:
         st.emit("draw", seat=seat, count=1, forced=False)
     k = st.hands[seat][-1]
@@ -134,7 +147,7 @@ def draw_on_turn(st: ShedState, seat: int) -> None:
 def pass_turn(st: ShedState, seat: int) -> None:
     """No card fits and nothing is left to draw. A full round of passes blocks the hand."""
     st.passes += 1
-    st.note(N_("P{seat} cannot play or draw and passes"), seat=seat + 1)
+    st.note(PASSES, seat + 1)
     if st.passes >= sum(1 for s in range(st.players) if st.active(s)):
         hands.blocked(st)
     else:
@@ -151,7 +164,7 @@ def advance(st: ShedState, seat: int) -> None:
             continue
         if skip[nxt]:
             skip[nxt] = False
-            st.note(N_("P{seat} misses a turn"), seat=nxt + 1)
+            st.note(MISSES, nxt + 1)
             continue
         break
     st.turn_seat = nxt
@@ -187,10 +200,10 @@ def draw_cards(st: ShedState, seat: int, count: int) -> int:
 
 def lose(st: ShedState, seat: int, k: int) -> None:
     """One card of kind k leaves `seat`'s hand (its mask keeps the kinds still held)."""
-    hand = st.hands[seat]
+    hand, cards = st.hands[seat], st.cards
     hand.remove(k)
-    if k not in hand:
-        st.masks[seat] ^= st.cards.bits[k]
+    if cards.copies[k] * st.mode.decks == 1 or k not in hand:  # none of its kind left in hand
+        st.masks[seat] ^= cards.bits[k]
 
 
 def gain(st: ShedState, seat: int, k: int) -> None:
@@ -211,7 +224,8 @@ def rebuild(st: ShedState) -> bool:
         "the deck is rebuilt from the discard pile ({n} cards)",
         len(deck),
     )
-    st.emit("rebuild", cards=len(deck))
+    if st.listeners:
+        st.emit("rebuild", cards=len(deck))
     return True
 
 
@@ -219,7 +233,7 @@ def _lay_down(st: ShedState, seat: int, k: int) -> list[int]:
     """Card `k` from the seat's hand onto the discard pile, as the card to match; the hand after."""
     cards, hand = st.cards, st.hands[seat]
     hand.remove(k)
-    if k not in hand:
+    if cards.copies[k] * st.mode.decks == 1 or k not in hand:  # as `lose`
         st.masks[seat] ^= cards.bits[k]
     st.discard.append(k)
     if st.known:
@@ -227,7 +241,7 @@ def _lay_down(st: ShedState, seat: int, k: int) -> list[int]:
     st.passes = 0
     if not cards.is_event[k]:  # events leave the card to match unchanged
         st.match_kind, st.match_corp = k, cards.corp[k]
-    st.log.append((PLAYS, {"seat": seat + 1, "card": cards.name_texts[k]}))
+    st.log.append((PLAYS, (seat + 1, cards.name_texts[k])))  # `st.note`, one call shorter (trimmed there)
     if st.listeners:
         st.emit("play", seat=seat, card=cards.names[k])
     return hand
@@ -281,7 +295,7 @@ def settle(st: ShedState) -> None:
             stack.pop()
             seat, k = f[1], f[5]
             if st.active(seat) and k in st.hands[seat]:
-                st.note(N_("P{seat} adds a combo"), seat=seat + 1)
+                st.note(ADDS_COMBO, seat + 1)
                 _play_card(st, seat, k, push_end=False)
         else:
             break
@@ -292,7 +306,7 @@ def settle(st: ShedState) -> None:
 def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
     if code == E_REVERSE:
         st.direction = -st.direction
-        st.note(N_("the direction of play turns around"))
+        st.note(TURNS_AROUND)
         return
     if code == E_NAME:
         st.stack.append(frame(F_NAME, actor))
@@ -324,16 +338,16 @@ def ask(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
 def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
     if code == E_DRAWS:
         got = draw_cards(st, victim, param)
-        st.note_n("P{seat} draws {n} card", "P{seat} draws {n} cards", got, seat=victim + 1)
+        st.note_n("P{seat} draws {n} card", "P{seat} draws {n} cards", got, victim + 1)
         if st.listeners:
             st.emit("draw", seat=victim, count=got, forced=True)
     elif code == E_SKIPS:
         st.skip[victim] = True
-        st.note(N_("P{seat} will miss their next turn"), seat=victim + 1)
+        st.note(WILL_MISS, victim + 1)
     elif code == E_SWAP:
         if st.hands[victim] and st.active(actor):
             st.known[(actor, victim)] = tuple(sorted(st.hands[victim]))  # the Thief sees the hand
-            st.note(N_("P{seat} looks at P{victim}'s hand"), seat=actor + 1, victim=victim + 1)
+            st.note(LOOKS, actor + 1, victim + 1)
             st.stack.append(frame(F_TAKE, actor, code, actor, victim))
     elif code == E_GIVE and st.hands[actor] and st.active(actor):
         st.stack.append(frame(F_GIVE, actor, code, actor, victim))
@@ -344,10 +358,10 @@ def answer(st: ShedState, seat: int, action: Action) -> None:
     f = st.stack.pop()
     kind = f[0]
     if kind == F_DRAWN:
-        if isinstance(action, A.Play):
+        if isinstance(action, PLAY):
             play_on_turn(st, seat, action)
         else:
-            st.note(N_("P{seat} keeps the card"), seat=seat + 1)
+            st.note(KEEPS, seat + 1)
             next_turn(st, seat)
         return
     if kind == F_RESPOND:
@@ -355,11 +369,7 @@ def answer(st: ShedState, seat: int, action: Action) -> None:
     elif kind == F_NAME:
         assert isinstance(action, A.Name)
         st.match_corp = [c.lower() for c in CORPORATIONS].index(action.corporation)
-        st.note(
-            N_("P{seat} names {corporation}"),
-            seat=seat + 1,
-            corporation=CardText(CORPORATIONS[st.match_corp]),
-        )
+        st.note(NAMES_CORPORATION, seat + 1, CardText(CORPORATIONS[st.match_corp]))
     elif kind == F_TARGET:
         assert isinstance(action, A.Target)
         ask(st, f[2], seat, action.seat, f[5])
@@ -377,7 +387,7 @@ def _respond(
     st: ShedState, seat: int, f: tuple[int, int, int, int, int, int, tuple[int, ...]], action: Action
 ) -> None:
     code, actor, victim, param, helpers = f[2], f[3], f[4], f[5], f[6]
-    if not isinstance(action, A.Play):
+    if not isinstance(action, PLAY):
         if helpers:
             st.stack.append(frame(F_RESPOND, helpers[0], code, actor, victim, param, helpers[1:]))
         else:
@@ -390,9 +400,9 @@ def _respond(
         forget(st, seat, k)
     name = st.cards.name_texts[k]
     if seat == victim:
-        st.note(N_("P{seat} plays {card}"), seat=seat + 1, card=name)
+        st.note(PLAYS, seat + 1, name)
     else:
-        st.note(N_("P{seat} plays {card} for P{victim}"), seat=seat + 1, card=name, victim=victim + 1)
+        st.note(PLAYS_FOR, seat + 1, name, victim + 1)
     if st.listeners:
         st.emit("protect", seat=seat, card=st.cards.cards[k].name, victim=victim)
     if not st.cards.hides[k]:
@@ -411,7 +421,7 @@ def _take(st: ShedState, actor: int, victim: int, k: int) -> None:
     for w in range(st.players):  # the others saw a card change hands, not which
         if w not in (actor, victim):
             known.pop((w, victim), None)
-    st.note(N_("P{seat} takes a card from P{victim}"), seat=actor + 1, victim=victim + 1)
+    st.note(TAKES, actor + 1, victim + 1)
 
 
 def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
@@ -423,7 +433,7 @@ def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
     for w in range(st.players):
         if w not in (actor, victim):
             known.pop((w, actor), None)
-    st.note(N_("P{seat} gives a card to P{victim}"), seat=actor + 1, victim=victim + 1)
+    st.note(GIVES, actor + 1, victim + 1)
     if not st.hands[actor]:
         hands.goes_out(st, actor, NOBODY)
 
@@ -431,19 +441,26 @@ def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
 # -- what each seat knows of the others' hands -------------------------------------------------
 def forget(st: ShedState, holder: int, k: int) -> None:
     """`holder` played card k in sight of all: nobody still counts it in that hand."""
-    known = st.known
-    for w in range(st.players):
-        cards = known.get((w, holder))
-        if cards and k in cards:
-            _drop_one(st, (w, holder), k)
+    # The few entries there are, read as they stand (no key made per seat), then changed.
+    hits: list[tuple[tuple[int, int], tuple[int, ...]]] = []
+    for key, cards in st.known.items():
+        if key[1] == holder and k in cards:
+            hits.append((key, cards))
+    for key, cards in hits:
+        _drop_from(st, key, cards, k)
 
 
 def _drop_one(st: ShedState, key: tuple[int, int], k: int) -> None:
     cards = st.known.get(key)
     if cards and k in cards:
-        rest = list(cards)
-        rest.remove(k)
-        if rest:
-            st.known[key] = tuple(rest)
-        else:
-            del st.known[key]
+        _drop_from(st, key, cards, k)
+
+
+def _drop_from(st: ShedState, key: tuple[int, int], cards: tuple[int, ...], k: int) -> None:
+    """The entry `key` (`cards`, which hold k) without one k."""
+    rest = list(cards)
+    rest.remove(k)
+    if rest:
+        st.known[key] = tuple(rest)
+    else:
+        del st.known[key]

@@ -11,9 +11,8 @@ top is the current player, which may be a seat other than the one whose turn it 
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, Final
 
 from deadtable.core import Action, Game, IllegalAction, Outcome, State
 from deadtable.core.chance import Chance
@@ -27,6 +26,8 @@ from .cardtext import LogEntry
 from .modes import Mode
 
 Frame = tuple[int, int, int, int, int, int, tuple[int, ...]]
+LOG_LENGTH: Final = hands.LOG_LENGTH
+LOG_KEEP: Final = 4 * hands.LOG_LENGTH  # entries kept before the log is trimmed
 
 
 class ShedState(State):
@@ -68,7 +69,9 @@ class ShedState(State):
     dealer_draw: list[list[int]]  # seat, card, card for each draw of the dealer selection
     last_hand: dict[str, Any]
     _legal: list[Action] | None  # the legal actions, once known; never changed in place
-    log: deque[LogEntry | tuple[Any, ...]]  # the last LOG_LENGTH entries; read through messages()
+    # The public log, read through messages(): its last LOG_LENGTH entries (a list, trimmed now and
+    # then: appending to a list is a compiled build's own operation, to a deque a method call).
+    log: list[LogEntry | tuple[Any, ...]]
     # The log as views show it (English texts, JSON), made once per log and shared by copies.
     _log_view: tuple[list[str], list[dict[str, Any]]] | None
 
@@ -167,24 +170,34 @@ class ShedState(State):
         )  # fmt: skip
 
     # -- helpers the rules modules share ---------------------------------------------------------
-    def note(self, msgid: str, /, **params: Any) -> None:
-        """Log what happened: a message id (marked for the catalogue where it is written) and its
-        public parameters. It becomes a message only when the log is read (`messages`): most moves
-        of a simulation or a search are never shown to anyone."""
-        self.log.append((msgid, params))
+    def note(self, msgid: str, /, *values: Any) -> None:
+        """Log what happened: a message id (marked for the catalogue where it is written) and the
+        public values of its placeholders, in the order they first appear in the English text. It
+        becomes a message only when the log is read (`messages`): most moves of a simulation or a
+        search are never shown to anyone, so a move pays for one small tuple, not a dict."""
+        log = self.log
+        log.append((msgid, values))
+        if len(log) > LOG_KEEP:
+            del log[:-LOG_LENGTH]
         self._log_view = None
 
-    def note_n(self, singular: str, plural: str, n: int, /, **params: Any) -> None:
-        """As `note`, for a message whose wording depends on the number `n` (`{n}` in the text)."""
-        self.log.append((singular, {"n": n, **params}, plural, n))
+    def note_n(self, singular: str, plural: str, n: int, /, *values: Any) -> None:
+        """As `note`, for a message whose wording depends on the number `n` (`{n}` in the text;
+        `values` are the other placeholders')."""
+        log = self.log
+        log.append((singular, values, plural, n))
+        if len(log) > LOG_KEEP:
+            del log[:-LOG_LENGTH]
         self._log_view = None
 
     def messages(self) -> list[LogEntry]:
         """The log as messages, rendered by each reader; an entry is made on its first reading."""
         log = self.log
+        if len(log) > LOG_LENGTH:
+            del log[:-LOG_LENGTH]
         for i, entry in enumerate(log):
             if not isinstance(entry, LogEntry):
-                log[i] = LogEntry.of(*entry)
+                log[i] = LogEntry.of_values(*entry)
         return list(log)  # type: ignore[arg-type]  # every entry is a LogEntry now
 
     def log_view(self) -> tuple[list[str], list[dict[str, Any]]]:
@@ -243,7 +256,7 @@ class ShedState(State):
         other.over = self.over
         other.dealer_draw = self.dealer_draw  # never changed after set-up
         other.last_hand = self.last_hand  # replaced, never changed in place
-        other.log = deque(self.log, seen.LOG_LENGTH)
+        other.log = self.log[-LOG_LENGTH:]
         other._log_view = self._log_view
 
     def key(self) -> Hashable:
