@@ -185,12 +185,17 @@ class _Node:
 
 
 class _Compiler:
-    """Turns a tree of nodes into Python source: one function per dict or list, leaves inline.
+    """Turns a tree of nodes into Python source: straight-line code with the slots as literals.
 
     Walking the tree per observation costs a call and a chain of isinstance per value; generated
-    straight-line code with the slots as literals is several times faster, and it is generated from
-    the same nodes, so the labels in `names` and the slots written always agree.
+    code is several times faster, and it is generated from the same nodes, so the labels in `names`
+    and the slots written always agree. Children are written inline (no call per dict or list),
+    each depth with its own variables (`v2`, `t2`, `n2`), until `INLINE_DEPTH`, where a function
+    starts afresh. `out` is a float32 memoryview of the vector: each write is cast once, as
+    `np.asarray(list, np.float32)` would cast it, and there is no list to convert at the end.
     """
+
+    INLINE_DEPTH = 12  # nesting levels written inline before a call (Python caps indentation at 100)
 
     def __init__(self) -> None:
         self.functions: list[str] = []
@@ -198,75 +203,76 @@ class _Compiler:
 
     def function(self, node: _Node) -> str:
         name = f"_f{len(self.functions)}"
-        self.functions.append("")  # reserve the index; children are numbered after it
+        self.functions.append("")  # reserve the index; nested functions are numbered after it
         index = len(self.functions) - 1
-        body: list[str] = [f"def {name}(v, out):"]
-        self.emit(node, "v", "    ", body)
+        body: list[str] = [f"def {name}(v0, out):"]
+        self.emit(node, 0, "    ", body)
+        if len(body) == 1:
+            body.append("    pass")
         self.functions[index] = "\n".join(body)
         return name
 
-    def emit(self, node: _Node, var: str, ind: str, out: list[str]) -> None:
-        if node.children or node.len_slot is not None:
-            if var == "v" and ind == "    " and out and out[0].startswith("def "):
-                self.body(node, var, ind, out)
-            else:
-                out.append(f"{ind}{self.function(node)}({var}, out)")
+    def emit(self, node: _Node, depth: int, ind: str, out: list[str]) -> None:
+        """Code that fills `node`'s slots from the value in variable `v{depth}`."""
+        var, t = f"v{depth}", f"t{depth}"
+        if depth >= self.INLINE_DEPTH:
+            out.append(f"{ind}{self.function(node)}({var}, out)")
             return
-        self.body(node, var, ind, out)
-
-    def body(self, node: _Node, var: str, ind: str, out: list[str]) -> None:
-        null = f"out[{node.null_slot}] = 1.0" if node.null_slot is not None else "pass"
-        out.append(f"{ind}if {var} is None:")
-        out.append(f"{ind}    {null}")
-        out.append(f"{ind}else:")
-        ind2 = ind + "    "
-        out.append(f"{ind2}t = type({var})")
-        kw = "if"
+        if node.null_slot is not None:
+            out.append(f"{ind}if {var} is None:")
+            out.append(f"{ind}    out[{node.null_slot}] = 1.0")
+            out.append(f"{ind}else:")
+            ind += "    "
+        # Without a null slot, None falls through: NoneType matches none of the branches below.
+        branches: list[tuple[str, list[str]]] = []
         if node.num_slot is not None:
-            out.append(f"{ind2}{kw} t is int or t is float or t is bool:")
-            out.append(f"{ind2}    out[{node.num_slot}] = {var} * {1.0 / node.scale!r}")
-            kw = "elif"
+            scaled = var if node.scale == 1.0 else f"{var} * {1.0 / node.scale!r}"
+            number = f"{t} is int or {t} is float or {t} is bool"
+            branches.append((number, [f"out[{node.num_slot}] = {scaled}"]))
         if node.other is not None:
-            out.append(f"{ind2}{kw} t is str:")
             if len(node.vocab) == 1 and next(iter(node.vocab.values())) == -1:
                 (only,) = node.vocab
-                out.append(f"{ind2}    if {var} != {only!r}:")
-                out.append(f"{ind2}        out[{node.other}] += 1.0")
+                lines = [f"if {var} != {only!r}:", f"    out[{node.other}] += 1.0"]
             else:
                 vocab = f"_v{len(self.namespace)}"
                 self.namespace[vocab] = dict(node.vocab)
-                out.append(f"{ind2}    out[{vocab}.get({var}, {node.other})] += 1.0")
-            kw = "elif"
+                lines = [f"out[{vocab}.get({var}, {node.other})] += 1.0"]
+            branches.append((f"{t} is str", lines))
         if node.children:
-            out.append(f"{ind2}{kw} t is dict:")
+            lines = []
             for key, child in node.children:
-                out.append(f"{ind2}    c = {var}.get({key!r})")
-                self.emit(child, "c", ind2 + "    ", out)
-            kw = "elif"
+                lines.append(f"v{depth + 1} = {var}.get({key!r})")
+                self.emit(child, depth + 1, "", lines)
+            branches.append((f"{t} is dict", lines))
         if node.len_slot is not None:
-            out.append(f"{ind2}{kw} t is list or t is tuple:")
-            out.append(f"{ind2}    n = len({var})")
-            out.append(f"{ind2}    out[{node.len_slot}] = n * {1.0 / node.len_scale!r}")
+            n = f"n{depth}"
+            lines = [f"{n} = len({var})", f"out[{node.len_slot}] = {n} * {1.0 / node.len_scale!r}"]
             if node.bag is not None:
-                out.append(f"{ind2}    for c in {var}:")
-                self.emit(node.bag, "c", ind2 + "        ", out)
+                lines.append(f"for v{depth + 1} in {var}:")
+                self.emit(node.bag, depth + 1, "    ", lines)
             else:
                 for i, child in enumerate(node.positions):
-                    out.append(f"{ind2}    if n > {i}:")
-                    out.append(f"{ind2}        c = {var}[{i}]")
-                    self.emit(child, "c", ind2 + "        ", out)
-            kw = "elif"
-        if kw == "if":
-            out.append(f"{ind2}pass")
+                    lines.append(f"if {n} > {i}:")
+                    lines.append(f"    v{depth + 1} = {var}[{i}]")
+                    self.emit(child, depth + 1, "    ", lines)
+            branches.append((f"{t} is list or {t} is tuple", lines))
+        if not branches:
+            if node.null_slot is not None:
+                out.append(f"{ind}pass")
+            return
+        out.append(f"{ind}{t} = type({var})")
+        for k, (test, lines) in enumerate(branches):
+            out.append(f"{ind}{'if' if k == 0 else 'elif'} {test}:")
+            out.extend(f"{ind}    {line}" for line in lines)
 
 
-def _compile(root: _Node) -> Callable[[Any, list[float]], None]:
+def _compile(root: _Node) -> Callable[[Any, memoryview], None]:
     compiler = _Compiler()
     entry = compiler.function(root)
     source = "\n\n".join(compiler.functions)
     namespace = dict(compiler.namespace)
     exec(compile(source, "<deadtable observation layout>", "exec"), namespace)
-    fill: Callable[[Any, list[float]], None] = namespace[entry]
+    fill: Callable[[Any, memoryview], None] = namespace[entry]
     return fill
 
 
@@ -285,9 +291,9 @@ class ObservationLayout:
         self._fill = _compile(self._root)
 
     def encode_view(self, view: dict[str, Any]) -> np.ndarray:
-        out = [0.0] * self.size
-        self._fill(view, out)
-        return np.asarray(out, dtype=np.float32)
+        vector = np.zeros(self.size, dtype=np.float32)
+        self._fill(view, vector.data)  # a float32 memoryview of the vector
+        return vector
 
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The observation of `seat`: built from `state.view(seat)` only."""

@@ -83,3 +83,22 @@ def test_carson_zoo_observation_shows_the_tops_but_not_what_hides_under_them() -
     layout = observation_layout(g, 2, {})
     assert "view.board[12].top" in layout.names
     assert not any("mutant" in n and "board" in n and "piece" not in n for n in layout.names)
+
+
+def test_deep_and_odd_views_fill_the_same_slots() -> None:
+    """Nesting past the inlined depth, values of an unexpected type, missing keys, long lists."""
+
+    def nest(depth: int, leaf: object) -> object:
+        return leaf if depth == 0 else {"d": nest(depth - 1, leaf), "k": depth}
+
+    layout = ObservationLayout("t", [{"deep": nest(20, [1, 2]), "x": 1, "f": True}, {"x": None, "f": 2}])
+    path = "view.deep" + ".d" * 20
+    got = layout.explain(layout.encode_view({"deep": nest(20, [2, 1, 7]), "x": "text", "f": True}))
+    assert got == {
+        **{"view.deep" + ".d" * i + ".k": 1.0 for i in range(20)},  # each level scaled by its own k
+        f"len({path})": 1.5,  # longer than seen: the length counts, the extra element is cut
+        f"{path}[0]": 1.0,
+        f"{path}[1]": 0.5,
+        "view.f": 0.5,
+    }  # a string where numbers and null were seen has no slot: nothing is written
+    assert layout.explain(layout.encode_view({})) == {"view.deep is null": 1.0, "view.x is null": 1.0}
