@@ -68,7 +68,7 @@ class ActionEncoder:
         if self.texts is not None:
             memo = self._memo
             try:
-                return [memo[a] for a in actions], actions
+                return list(map(memo.__getitem__, actions)), actions
             except KeyError:
                 pass
             # First sight of some action value: look its text up once (actions are frozen values).
@@ -93,15 +93,15 @@ class ActionEncoder:
     def decode_legal(self, legal: tuple[list[int], list[Action]], index: int, state: State) -> Action:
         """Like `decode`, from the result of `legal(state)` computed before (saves the work)."""
         indices, actions = legal
-        for i, a in zip(indices, actions, strict=True):
-            if i == index:
-                return a
-        raise DeadtableError(
-            "{game}: action index {index} ({action}) is not legal in this position",
-            game=self.game_id,
-            index=index,
-            action=self.describe(index),
-        )
+        try:
+            return actions[indices.index(index)]
+        except ValueError:
+            raise DeadtableError(
+                "{game}: action index {index} ({action}) is not legal in this position",
+                game=self.game_id,
+                index=index,
+                action=self.describe(index),
+            ) from None
 
     def decode(self, state: State, index: int) -> Action:
         """The legal action of `state` at `index`; DeadtableError if that index is not legal now."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -134,6 +135,7 @@ class _Node:
     __slots__ = (
         "bag",
         "children",
+        "keys_always",
         "len_scale",
         "len_slot",
         "null_slot",
@@ -164,12 +166,14 @@ class _Node:
                 self.vocab[s] = slot(f"{path} == {s!r}")
             self.other = slot(f"{path} other")
         self.children: list[tuple[str, _Node]] = []
+        self.keys_always = True  # every sample dict here had every key laid out
         if schema.dicts:
             for k in sorted(schema.keys):
                 if k.startswith(NARRATION):
                     continue
                 if schema.keys[k].present < schema.dicts:
                     schema.keys[k].nulls = True  # a missing key reads as null
+                    self.keys_always = False
                 self.children.append((k, _Node(schema.keys[k], f"{path}.{k}", names)))
         self.len_slot: int | None = None
         self.len_scale = float(max(1, schema.max_len))
@@ -191,30 +195,41 @@ class _Compiler:
     code is several times faster, and it is generated from the same nodes, so the labels in `names`
     and the slots written always agree. Children are written inline (no call per dict or list),
     each depth with its own variables (`v2`, `t2`, `n2`), until `INLINE_DEPTH`, where a function
-    starts afresh. `out` is a float32 memoryview of the vector: each write is cast once, as
-    `np.asarray(list, np.float32)` would cast it, and there is no list to convert at the end.
+    starts afresh. A dict whose keys every sample had is read with one `itemgetter` (`.get` per key
+    if one is missing after all). `out` is a float64 memoryview: numbers and lengths are written
+    as they are and scaled afterwards in one vector multiply by `factors` (1 / scale; 1.0 for the
+    other slots), the same double product as `value * (1 / scale)` in Python, then cast to float32
+    once, as `np.asarray(list, np.float32)` would, with no list of Python floats to convert.
     """
 
     INLINE_DEPTH = 12  # nesting levels written inline before a call (Python caps indentation at 100)
 
     def __init__(self) -> None:
         self.functions: list[str] = []
-        self.namespace: dict[str, Any] = {}
+        self.factors: dict[int, float] = {}  # slot -> what its raw value is multiplied by
+        self.namespace: dict[str, Any] = {
+            "_NUMBER": frozenset((int, float, bool)),
+            "_LIST": frozenset((list, tuple)),
+        }
 
     def function(self, node: _Node) -> str:
         name = f"_f{len(self.functions)}"
         self.functions.append("")  # reserve the index; nested functions are numbered after it
         index = len(self.functions) - 1
         body: list[str] = [f"def {name}(v0, out):"]
-        self.emit(node, 0, "    ", body)
+        self.emit(node, "v0", 0, "    ", body)
         if len(body) == 1:
             body.append("    pass")
         self.functions[index] = "\n".join(body)
         return name
 
-    def emit(self, node: _Node, depth: int, ind: str, out: list[str]) -> None:
-        """Code that fills `node`'s slots from the value in variable `v{depth}`."""
-        var, t = f"v{depth}", f"t{depth}"
+    def constant(self, prefix: str, value: Any) -> str:
+        name = f"{prefix}{len(self.namespace)}"
+        self.namespace[name] = value
+        return name
+
+    def emit(self, node: _Node, var: str, depth: int, ind: str, out: list[str]) -> None:
+        """Code that fills `node`'s slots from the value in variable `var`, at nesting `depth`."""
         if depth >= self.INLINE_DEPTH:
             out.append(f"{ind}{self.function(node)}({var}, out)")
             return
@@ -226,54 +241,72 @@ class _Compiler:
         # Without a null slot, None falls through: NoneType matches none of the branches below.
         branches: list[tuple[str, list[str]]] = []
         if node.num_slot is not None:
-            scaled = var if node.scale == 1.0 else f"{var} * {1.0 / node.scale!r}"
-            number = f"{t} is int or {t} is float or {t} is bool"
-            branches.append((number, [f"out[{node.num_slot}] = {scaled}"]))
+            self.factors[node.num_slot] = 1.0 / node.scale
+            branches.append(("in _NUMBER", [f"out[{node.num_slot}] = {var}"]))
         if node.other is not None:
             if len(node.vocab) == 1 and next(iter(node.vocab.values())) == -1:
                 (only,) = node.vocab
                 lines = [f"if {var} != {only!r}:", f"    out[{node.other}] += 1.0"]
             else:
-                vocab = f"_v{len(self.namespace)}"
-                self.namespace[vocab] = dict(node.vocab)
+                vocab = self.constant("_v", dict(node.vocab))
                 lines = [f"out[{vocab}.get({var}, {node.other})] += 1.0"]
-            branches.append((f"{t} is str", lines))
+            branches.append(("is str", lines))
         if node.children:
-            lines = []
-            for key, child in node.children:
-                lines.append(f"v{depth + 1} = {var}.get({key!r})")
-                self.emit(child, depth + 1, "", lines)
-            branches.append((f"{t} is dict", lines))
+            branches.append(("is dict", self.dict_body(node, var, depth)))
         if node.len_slot is not None:
-            n = f"n{depth}"
-            lines = [f"{n} = len({var})", f"out[{node.len_slot}] = {n} * {1.0 / node.len_scale!r}"]
-            if node.bag is not None:
-                lines.append(f"for v{depth + 1} in {var}:")
-                self.emit(node.bag, depth + 1, "    ", lines)
-            else:
-                for i, child in enumerate(node.positions):
-                    lines.append(f"if {n} > {i}:")
-                    lines.append(f"    v{depth + 1} = {var}[{i}]")
-                    self.emit(child, depth + 1, "    ", lines)
-            branches.append((f"{t} is list or {t} is tuple", lines))
+            branches.append(("in _LIST", self.list_body(node, var, depth)))
         if not branches:
             if node.null_slot is not None:
                 out.append(f"{ind}pass")
             return
-        out.append(f"{ind}{t} = type({var})")
+        t = f"type({var})"
+        if len(branches) > 1:
+            out.append(f"{ind}t{depth} = {t}")
+            t = f"t{depth}"
         for k, (test, lines) in enumerate(branches):
-            out.append(f"{ind}{'if' if k == 0 else 'elif'} {test}:")
+            out.append(f"{ind}{'if' if k == 0 else 'elif'} {t} {test}:")
             out.extend(f"{ind}    {line}" for line in lines)
 
+    def dict_body(self, node: _Node, var: str, depth: int) -> list[str]:
+        lines: list[str] = []
+        names = [f"v{depth + 1}_{i}" for i in range(len(node.children))]
+        keys = [key for key, _ in node.children]
+        if node.keys_always and len(keys) > 1:
+            getter = self.constant("_g", itemgetter(*keys))
+            lines.append("try:")
+            lines.append(f"    {', '.join(names)} = {getter}({var})")
+            lines.append("except KeyError:")
+            lines.extend(f"    {name} = {var}.get({key!r})" for name, key in zip(names, keys, strict=True))
+        else:
+            lines.extend(f"{name} = {var}.get({key!r})" for name, key in zip(names, keys, strict=True))
+        for name, (_, child) in zip(names, node.children, strict=True):
+            self.emit(child, name, depth + 1, "", lines)
+        return lines
 
-def _compile(root: _Node) -> Callable[[Any, memoryview], None]:
+    def list_body(self, node: _Node, var: str, depth: int) -> list[str]:
+        n, item, slot = f"n{depth}", f"v{depth + 1}", node.len_slot
+        assert slot is not None
+        self.factors[slot] = 1.0 / node.len_scale
+        lines = [f"{n} = len({var})", f"out[{slot}] = {n}"]
+        if node.bag is not None:
+            lines.append(f"for {item} in {var}:")
+            self.emit(node.bag, item, depth + 1, "    ", lines)
+        else:
+            for i, child in enumerate(node.positions):
+                lines.append(f"if {n} > {i}:")
+                lines.append(f"    {item} = {var}[{i}]")
+                self.emit(child, item, depth + 1, "    ", lines)
+        return lines
+
+
+def _compile(root: _Node) -> tuple[Callable[[Any, memoryview], None], dict[int, float]]:
     compiler = _Compiler()
     entry = compiler.function(root)
     source = "\n\n".join(compiler.functions)
     namespace = dict(compiler.namespace)
     exec(compile(source, "<deadtable observation layout>", "exec"), namespace)
     fill: Callable[[Any, memoryview], None] = namespace[entry]
-    return fill
+    return fill, compiler.factors
 
 
 class ObservationLayout:
@@ -288,12 +321,16 @@ class ObservationLayout:
         self.names: list[str] = []
         self._root = _Node(schema, "view", self.names)
         self.size = len(self.names)
-        self._fill = _compile(self._root)
+        self._fill, factors = _compile(self._root)
+        self._factors = np.ones(self.size)
+        for slot, factor in factors.items():
+            self._factors[slot] = factor
 
     def encode_view(self, view: dict[str, Any]) -> np.ndarray:
-        vector = np.zeros(self.size, dtype=np.float32)
-        self._fill(view, vector.data)  # a float32 memoryview of the vector
-        return vector
+        raw = np.zeros(self.size)
+        self._fill(view, raw.data)  # a float64 memoryview: raw values, scaled below
+        raw *= self._factors
+        return raw.astype(np.float32)
 
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The observation of `seat`: built from `state.view(seat)` only."""

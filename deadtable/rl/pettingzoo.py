@@ -102,12 +102,17 @@ class DeadtableAEC(AECEnv):
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None, "call reset() first"
+        state = self.state
+        assert state is not None, "call reset() first"
         seat = self._seat[agent]
-        mask = np.zeros(self.encoder.size, dtype=np.int8)
-        if seat == self.state.current_player and not self.state.is_terminal:
-            mask[self._legal[0]] = 1
-        return {"observation": self.layout.encode(self.state, seat), "action_mask": mask}
+        mask = bytearray(self.encoder.size)
+        if seat == state.current_player:  # None once the game is over
+            for i in self._legal[0]:
+                mask[i] = 1
+        return {
+            "observation": self.layout.encode_view(state.view(seat)),  # what layout.encode does
+            "action_mask": np.frombuffer(mask, dtype=np.int8),  # a writable array over the bytes
+        }
 
     def step(self, action: int | None) -> None:
         assert self.state is not None, "call reset() first"
@@ -115,13 +120,15 @@ class DeadtableAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        state = self.state
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        chosen = self.encoder.decode_legal(self._legal, int(action), self.state)  # type: ignore[arg-type]
-        self.state.apply_trusted(chosen)
+        # self.rewards are all 0 here: only the move that ends the game gives any (then every step
+        # is a dead step, which clears them), so there is nothing to reset or to add up before.
+        state.apply_trusted(self.encoder.decode_legal(self._legal, int(action), state))  # type: ignore[arg-type]
         self.steps += 1
         self._after_move()
-        self._accumulate_rewards()
+        if state.is_terminal:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -102,3 +102,6 @@ def test_deep_and_odd_views_fill_the_same_slots() -> None:
         "view.f": 0.5,
     }  # a string where numbers and null were seen has no slot: nothing is written
     assert layout.explain(layout.encode_view({})) == {"view.deep is null": 1.0, "view.x is null": 1.0}
+    # Every sample's "deep" had both keys (read in one go); one missing now reads the other still.
+    got = layout.explain(layout.encode_view({"deep": {"k": 20}}))
+    assert got == {"view.deep.k": 1.0, "view.x is null": 1.0}
