@@ -232,9 +232,7 @@ def rebuild(st: ShedState) -> bool:
 def _lay_down(st: ShedState, seat: int, k: int) -> list[int]:
     """Card `k` from the seat's hand onto the discard pile, as the card to match; the hand after."""
     cards, hand = st.cards, st.hands[seat]
-    hand.remove(k)
-    if cards.copies[k] * st.mode.decks == 1 or k not in hand:  # as `lose`
-        st.masks[seat] ^= cards.bits[k]
+    lose(st, seat, k)
     st.discard.append(k)
     if st.known:
         forget(st, seat, k)
