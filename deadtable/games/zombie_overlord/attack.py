@@ -8,7 +8,7 @@ points. ZO-9: a player at 0 life or fewer is out at once with all their cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from deadtable.core import Action
 from deadtable.i18n import N_, Message
@@ -26,8 +26,12 @@ def actions(s: ZOState, p: int) -> list[Action]:
     then "end attack". Targets: each living opponent from the left, life points first (unless
     barricaded, ZO-8), then each Trap of its base."""
     cs = s.cs
-    cats, names = cs.categories, cs.names
-    who: list[str] = []  # each distinct Minion kind (starting Minions, lured Survivors), in order
+    cats = cs.categories
+    # The answer's key, one int: the distinct attacking kinds in hand order (digits 1 to kinds + 1,
+    # a Scavenger last), then `p`, then for each other seat from the left 0 when it is out, else
+    # 1 + whether its life points are shielded + twice its number of Traps, then the player count.
+    radix = len(cats) + 2
+    key = 0
     last = -1
     scavenger = False
     for k in s.hand[p]:  # sorted: copies of a kind side by side
@@ -35,18 +39,20 @@ def actions(s: ZOState, p: int) -> list[Action]:
             last = k
             c = cats[k]
             if c in (MINION, SURVIVOR):
-                who.append(names[k])
+                key = key * radix + k + 1
             elif c == SCAVENGER:
                 scavenger = True
     if scavenger:
-        who.append("scavenger")  # banished for attack points
-    if not who:
+        key = key * radix + radix - 1  # banished for attack points
+    if not key:
         return NO_ATTACKERS
     n, alive, barricades = s.players, s.alive, cs.barricades
-    key: tuple[Any, ...] = (tuple(who),)
-    for i in range(1, n):  # living opponents from the left, as `ZOState.opponents`
+    key = key * n + p
+    room = 2 * cs.max_traps + 3
+    for i in range(1, n):  # the other seats from the left, as `ZOState.opponents`
         q = (p + i) % n
         if not alive[q]:
+            key *= room
             continue
         base = s.base[q]
         first = 1
@@ -55,26 +61,45 @@ def actions(s: ZOState, p: int) -> list[Action]:
                 break
         else:
             first = 0  # no Barricade: life points are a target (ZO-8)
-        key += (q, first, len(base))
-    out = ATTACKS.get(key)
-    if out is None:
-        if len(ATTACKS) > 50_000:
-            ATTACKS.clear()
-        out = ATTACKS[key] = [
-            A.attack(name, q, slot)
-            for q, first, traps in zip(key[1::3], key[2::3], key[3::3], strict=True)
-            for slot in range(first, traps + 1)
-            for name in key[0]
-        ]
-        out.append(END_ATTACK)
+        key = key * room + 1 + first + 2 * len(base)
+    key = key * 16 + n
+    got = ATTACKS.get(key)
+    if got is not None and got[0] is cs.names:  # made for this card set
+        return got[1]
+    if len(ATTACKS) > 50_000:
+        ATTACKS.clear()
+    out = attack_actions(s, p)
+    ATTACKS[key] = (cs.names, out)
     return out
 
 
-# The Attack Phase's actions, interned (shared lists: never changed): (attacker names, then the
-# seat, first target slot and number of Traps of each living opponent) -> the actions.
-ATTACKS: dict[tuple[Any, ...], list[Action]] = {}
-END_ATTACK = A.END["attack"]
-NO_ATTACKERS: list[Action] = [END_ATTACK]
+def attack_actions(s: ZOState, p: int) -> list[Action]:
+    """The Attack Phase's actions worked out (`actions` keeps them by their key)."""
+    cs = s.cs
+    cats, names = cs.categories, cs.names
+    who: list[str] = []  # each distinct Minion kind (starting Minions, lured Survivors), in order
+    scavenger = False
+    for k in sorted(set(s.hand[p])):
+        if cats[k] in (MINION, SURVIVOR):
+            who.append(names[k])
+        elif cats[k] == SCAVENGER:
+            scavenger = True
+    if scavenger:
+        who.append("scavenger")  # banished for attack points
+    out: list[Action] = []
+    for q in s.opponents(p):
+        base = s.base[q]
+        first = 1 if any(cs.barricades[sl[KIND]] for sl in base) else 0  # ZO-8
+        out.extend(A.attack(name, q, slot) for slot in range(first, len(base) + 1) for name in who)
+    out.append(END_ATTACK)
+    return out
+
+
+# The Attack Phase's actions, interned (shared lists: never changed), by `actions`' key, with the
+# names of the card set they were made for.
+ATTACKS: Final[dict[int, tuple[tuple[str, ...], list[Action]]]] = {}
+END_ATTACK: Final = A.END["attack"]
+NO_ATTACKERS: Final[list[Action]] = [END_ATTACK]
 # The log's entries (state.LogLine): message ids, marked for the catalogue once, not on every move.
 HITS: Final = (
     N_("P{seat} hits P{target} with {what} for {points} (life {life})"),
@@ -87,7 +112,7 @@ HITS_TRAP: Final = (N_("P{seat} hits P{owner}'s {trap} with {what} ({dmg}/{need}
 ELIMINATED: Final = (N_("P{seat} is eliminated by P{by}"), ("seat", "by"))
 # What hit, named in the log; made once (a message never changes), by card title.
 BANISHED = Message("a banished Scavenger")
-THE: dict[str, Message] = {}
+THE: Final[dict[str, Message]] = {}
 
 
 def apply(s: ZOState, p: int, action: A.Attack) -> None:

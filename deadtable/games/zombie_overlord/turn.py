@@ -99,8 +99,14 @@ def action_work(s: ZOState, p: int, m: int) -> bool:
 
 
 def purchase_actions(s: ZOState, p: int) -> list[Action]:
-    cs, hand = s.cs, s.hand[p]
-    plays = (cs.supply in hand) + 2 * (cs.scavenger in hand)
+    cs = s.cs
+    supply, scavenger = cs.supply, cs.scavenger
+    plays = 0  # 1: a Supply in hand, 2: a Scavenger
+    for k in s.hand[p]:
+        if k == supply:
+            plays |= 1
+        elif k == scavenger:
+            plays |= 2
     pp, costs = s.pp, cs.costs
     if pp < cs.cheapest:  # nothing to buy yet (most visits start with no points)
         return PLAYS[plays]
@@ -179,7 +185,7 @@ def apply(s: ZOState, action: Action) -> None:
         s.work = -1
         effects.answer(s, action)
         return
-    if isinstance(action, STEP):  # legal: in a phase it leaves it; in the hub it enters one or ends the turn
+    if type(action) is STEP:  # legal: in a phase it leaves it; in the hub it enters one or ends the turn
         ph = s.phase
         if ph:
             if s.idle & FRESH:  # left with nothing done: not offered again until something changes
@@ -201,17 +207,18 @@ def apply(s: ZOState, action: Action) -> None:
     s.idle = 0
     s.work = -1
     p = s.tp
-    if isinstance(action, PLAY):
+    # The action classes are never subclassed: a pointer test each, not isinstance.
+    if type(action) is PLAY:
         play(s, p, action)
-    elif isinstance(action, ATTACK):
+    elif type(action) is ATTACK:
         attack.apply(s, p, action)
-    elif isinstance(action, BUY):
+    elif type(action) is BUY:
         buy(s, p, action)
-    elif isinstance(action, PLACE):
+    elif type(action) is PLACE:
         place(s, p, s.cs.by_name[action.card], action.over)
-    elif isinstance(action, USE):
+    elif type(action) is USE:
         effects.use_trap(s, p, action.slot - 1, action.keyword)
-    elif isinstance(action, REPAIR):
+    elif type(action) is REPAIR:
         effects.repair(s, p, action.slot - 1)
     else:
         raise AssertionError(f"not an action of the turn: {action!r}")
@@ -280,7 +287,7 @@ def place(s: ZOState, p: int, k: int, over: int) -> None:
 def end_turn(s: ZOState, p: int) -> None:
     """Lure, Clean Up, End Turn; then Start Turn of the next living player."""
     lure.lure_phase(s, p)
-    s.discard[p] += s.hand[p]
+    s.discard[p].extend(s.hand[p])
     s.hand[p] = []
     if s.shown[p]:
         s.shown[p] = []
