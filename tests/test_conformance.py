@@ -11,7 +11,9 @@ For each seed the game is played to the end by seeded random choices, and along 
   and in a determinization, and never stands for two different views (narration aside);
 - `determinize` depends only on what the seat knows: determinizing the real state and a
   determinization of it with the same generator gives the same state;
-- views are JSON-ready; the outcome is well formed;
+- views are JSON-ready; a view without narration (`view(seat, narration=False)`, what observation
+  vectors and search rollouts read) is the full view less its "log" and "log_i18n", nothing else;
+- the outcome is well formed;
 - `replay(record())` reproduces the final state; the same seed gives the same game.
 """
 
@@ -82,6 +84,9 @@ def _check_views(state: State, rng: random.Random) -> None:
     for seat in seats:
         view = state.view(seat)
         json.dumps(view)  # JSON-ready
+        assert "log" in view and "log_i18n" in view, "a view tells its log (narration=True by default)"
+        bare = {k: v for k, v in view.items() if k not in ("log", "log_i18n")}
+        assert state.view(seat, narration=False) == bare, "narration=False changes more than the log"
         if seat is None:
             continue
         seed = rng.getrandbits(32)

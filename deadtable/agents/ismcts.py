@@ -351,7 +351,7 @@ class _Search:
             game_id=self.info.game_id,
             seat=seat,
             players=self.players,
-            view=state.view(seat),
+            view=state.view(seat, narration=False),  # the games' heuristics never read the log
             legal_actions=tuple(actions),
             _sampler=sampler,
         )

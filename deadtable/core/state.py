@@ -72,8 +72,12 @@ class State(ABC):
         """Scores, ranks and winners; only called once the game is over."""
 
     @abstractmethod
-    def view(self, player: int | None) -> dict[str, Any]:
-        """A JSON-ready dict of what `player` may see; None is a spectator (RULINGS ALL-2)."""
+    def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:
+        """A JSON-ready dict of what `player` may see; None is a spectator (RULINGS ALL-2).
+
+        `narration=False` leaves out the log (the keys "log" and "log_i18n"), which retells in words
+        what the other keys show: for readers that never read it (observation vectors, the games'
+        heuristics in search rollouts), as building it is a large part of a view's cost."""
 
     @abstractmethod
     def determinize(self, player: int, rng: random.Random) -> State:

@@ -333,8 +333,8 @@ class ObservationLayout:
         return raw.astype(np.float32)
 
     def encode(self, state: State, seat: int) -> np.ndarray:
-        """The observation of `seat`: built from `state.view(seat)` only."""
-        return self.encode_view(state.view(seat))
+        """The observation of `seat`: built from `state.view(seat)` only (without its narration)."""
+        return self.encode_view(state.view(seat, narration=False))
 
     def explain(self, vector: np.ndarray) -> dict[str, float]:
         """The non-zero slots of a vector by their path labels (to read an observation back)."""
@@ -350,5 +350,5 @@ def observation_layout(g: Game, players: int, options: dict[str, Any]) -> Observ
 def _layout(game_id: str, players: int, items: tuple[tuple[str, Any], ...]) -> ObservationLayout:
     g = game(game_id)
     sample = probe(g, players, dict(items))
-    views = [s.view(seat) for s in sample.states for seat in range(players)]
+    views = [s.view(seat, narration=False) for s in sample.states for seat in range(players)]
     return ObservationLayout(game_id, views)

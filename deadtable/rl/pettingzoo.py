@@ -110,7 +110,7 @@ class DeadtableAEC(AECEnv):
             for i in self._legal[0]:
                 mask[i] = 1
         return {
-            "observation": self.layout.encode_view(state.view(seat)),  # what layout.encode does
+            "observation": self.layout.encode_view(state.view(seat, narration=False)),  # = layout.encode
             "action_mask": np.frombuffer(mask, dtype=np.int8),  # a writable array over the bytes
         }
 

@@ -47,7 +47,7 @@ class PenniesState(State):
         match = self.picks[0] == self.picks[1]
         return Outcome.from_scores([0, 1] if match else [1, 0])
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:
         over = self.current_player is None
         shown = [
             p if (over or i == player) else (None if p is None else "hidden")

@@ -288,7 +288,7 @@ class ZooState(State):
         return Outcome.from_scores(self.scores())
 
     # -- what a seat sees --------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:
         cells = []
         for i in range(POSITIONS):
             stack = self.stacks[i]
@@ -304,7 +304,7 @@ class ZooState(State):
                     "piece": piece,
                 }
             )
-        return {
+        out: dict[str, Any] = {
             "game": "carson-zoo",
             "seat": player,
             "players": self.players,
@@ -317,10 +317,12 @@ class ZooState(State):
             "zoo_cards_taken": sorted(self.taken_zoo),  # the captured zoo cards' values, seen when taken
             "scores": self.scores(),
             "mutants_found": sorted(self.found_mutants),
-            "log": [str(entry) for entry in self.log],  # English
-            "log_i18n": [entry.to_json() for entry in self.log],  # for any language
             "over": self.to_act is None,
         }
+        if narration:
+            out["log"] = [str(entry) for entry in self.log]  # English
+            out["log_i18n"] = [entry.to_json() for entry in self.log]  # for any language
+        return out
 
     def information_key(self, player: int) -> Hashable:
         """What `player` sees (the view's facts without the log), as one tuple: search's key.

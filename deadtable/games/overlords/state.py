@@ -418,10 +418,10 @@ class OverlordsState(State):
 
         return Outcome.from_scores(self.scores(), note=sheet_note(self))
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:
         from .view import make_view
 
-        return make_view(self, player)
+        return make_view(self, player, narration)
 
     def determinize(self, player: int, rng: random.Random) -> OverlordsState:
         other: OverlordsState = self._determinized_copy(rng)

@@ -43,7 +43,7 @@ def _decision(st: OverlordsState, p: int | None) -> dict[str, Any] | None:
     return out
 
 
-def make_view(st: OverlordsState, p: int | None) -> dict[str, Any]:
+def make_view(st: OverlordsState, p: int | None, narration: bool = True) -> dict[str, Any]:
     from .state import EXCHANGE, NONE, OVER, PHASES, RECRUIT
 
     names = st.cards.names
@@ -95,10 +95,11 @@ def make_view(st: OverlordsState, p: int | None) -> dict[str, Any]:
         "last_recruited": [[names[k] for k in picks] for picks in st.last],
         "draw_pile": len(st.draw),
         "decision": _decision(st, seat),
-        "log": [str(entry) for entry in st.log],  # English
-        "log_i18n": [entry.to_json() for entry in st.log],  # for any language
         "over": over,
     }
+    if narration:
+        view["log"] = [str(entry) for entry in st.log]  # English
+        view["log_i18n"] = [entry.to_json() for entry in st.log]  # for any language
     if seat is not None:
         view["pending"] = [names[k] for k in st.pend[seat]]
         view["pending_dummy"] = names[st.pend_dummy] if seat == st.controller and st.pend_dummy >= 0 else None

@@ -319,10 +319,10 @@ class ZOState(State):
         eligible = [q for q in range(self.players) if self.alive[q]]
         return Outcome.from_scores(scores, eligible=eligible, note=self.note)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:
         from .view import view
 
-        return view(self, player)
+        return view(self, player, narration)
 
     def determinize(self, player: int, rng: random.Random) -> ZOState:
         """Redraw what `player` cannot see: every Draw Deck's order (its own too), the other hands,

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .state import Slot, ZOState
 
 
-def view(s: ZOState, player: int | None) -> dict[str, Any]:
+def view(s: ZOState, player: int | None, narration: bool = True) -> dict[str, Any]:
     cards = s.cs.cards
 
     def nm(kinds: list[int]) -> list[str]:
@@ -29,8 +29,7 @@ def view(s: ZOState, player: int | None) -> dict[str, Any]:
     out = s.outcome() if s.over else None
     pending = effects.describe_pending(s) if s.pending else None
     note = s.note
-    log = s.messages()
-    return {
+    out_view: dict[str, Any] = {
         "game": "zombie-overlord",
         "seat": player,
         "players": s.players,
@@ -75,13 +74,16 @@ def view(s: ZOState, player: int | None) -> dict[str, Any]:
             if pending is not None
             else None
         ),
-        "log": [str(entry) for entry in log],  # English
-        "log_i18n": [entry.to_json() for entry in log],  # for any language
         "over": s.over,
         "note": str(note),
         "note_i18n": note.to_json() if isinstance(note, Message) else None,
         "winners": list(out.winners) if out else [],
     }
+    if narration:
+        log = s.messages()
+        out_view["log"] = [str(entry) for entry in log]  # English
+        out_view["log_i18n"] = [entry.to_json() for entry in log]  # for any language
+    return out_view
 
 
 def slot_view(s: ZOState, sl: Slot) -> dict[str, Any]:

@@ -126,8 +126,8 @@ class ShedState(State):
         return hands.outcome(self)
 
     # -- what a seat sees --------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
-        return seen.build(self, player)
+    def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:
+        return seen.build(self, player, narration)
 
     def determinize(self, player: int, rng: random.Random) -> ShedState:
         other: ShedState = self._determinized_copy(rng)

@@ -76,7 +76,7 @@ def _mode_text(mode: Mode) -> tuple[str, dict[str, Any]]:
     return str(text), text.to_json()
 
 
-def build(st: ShedState, player: int | None) -> dict[str, Any]:
+def build(st: ShedState, player: int | None, narration: bool = True) -> dict[str, Any]:
     cards = st.cards.cards
     mode = st.mode
     to_match = None
@@ -95,8 +95,7 @@ def build(st: ShedState, player: int | None) -> dict[str, Any]:
             seen = st.known.get((player, h))
             if seen and h != player:
                 known.append({"seat": h, "cards": [cards[k].name for k in seen]})
-    log, log_i18n = st.log_view()
-    return {
+    out: dict[str, Any] = {
         "game": "zombie-shedding",
         "seat": player,
         "players": st.players,
@@ -129,11 +128,14 @@ def build(st: ShedState, player: int | None) -> dict[str, Any]:
             [s, cards[a].name, cards[b].name, cards[a].points + cards[b].points] for s, a, b in st.dealer_draw
         ],
         "last_hand": dict(st.last_hand),
-        "log": list(log),
-        "log_i18n": list(log_i18n),  # each reader's language (cardtext.decode)
         "over": st.over,
         "result": st.outcome().to_json() if st.over else None,
     }
+    if narration:
+        log, log_i18n = st.log_view()
+        out["log"] = list(log)
+        out["log_i18n"] = list(log_i18n)  # each reader's language (cardtext.decode)
+    return out
 
 
 def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> None:
