@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from deadtable.core import Action
 from deadtable.i18n import Message
 
-from . import knowledge
+from . import gameplay, knowledge
 from .actions import (
     DUMMY_NAME,
     NO_ACTIVATION,
@@ -31,6 +31,7 @@ from .actions import (
     TakeFromPile,
     seat_name,
 )
+from .gameplay import ABILITY, ACTIVATE, EXCHANGE, RECRUIT, opponent_armies
 
 if TYPE_CHECKING:
     from .state import OverlordsState
@@ -42,35 +43,11 @@ def target_index(st: OverlordsState, name: str) -> int:
     return st.players if name == DUMMY_NAME else int(name[1:]) - 1
 
 
-def opponent_armies(st: OverlordsState, s: int) -> list[int]:
-    """Armies a Thief may rob: the opponents', and the dummy's (it is nobody's teammate)."""
-    return st.opponents(s) + ([st.players] if st.dummy else [])
-
-
-def usable(st: OverlordsState, s: int, kind: int) -> bool:
-    ability = st.cards.abilities[kind]
-    if ability == "red_knight":
-        return any(st.armies)
-    if ability == "blue_knight":
-        return bool(st.draw)
-    if ability == "thief":
-        return any(st.armies[z] for z in opponent_armies(st, s))
-    if ability == "black_knight":
-        return len(st.hands[s]) >= 2
-    return True
-
-
-def activatable(st: OverlordsState, s: int) -> bool:
-    return any(usable(st, s, k) for k in st.aside[s])
-
-
 def legal(st: OverlordsState) -> list[Action]:
-    from .state import ACTIVATE
-
     slugs = st.cards.slugs
     if st.phase == ACTIVATE:
         s = st.act_order[st.act_pos]
-        kinds = sorted({k for k in st.aside[s] if usable(st, s, k)})
+        kinds = sorted({k for k in st.aside[s] if gameplay.usable(st, s, k)})
         activate = st.cards.actions.activate
         return [*(activate[k] for k in kinds), NO_ACTIVATION]
     step, s = st.sub[0], st.sub[1]
@@ -93,15 +70,13 @@ def legal(st: OverlordsState) -> list[Action]:
 
 
 def apply(st: OverlordsState, action: Action) -> None:
-    from .state import ABILITY
-
     if isinstance(action, NoActivation):
-        st.next_activation(st.act_pos + 1)
+        gameplay.next_activation(st, st.act_pos + 1)
         return
     if isinstance(action, Activate):
         _activate(st, st.act_order[st.act_pos], st.cards.kind_of[action.card])
         if st.phase != ABILITY:
-            st.next_activation(st.act_pos + 1)
+            gameplay.next_activation(st, st.act_pos + 1)
         return
     step, s, card = st.sub[0], st.sub[1], st.sub[2]
     if isinstance(action, LookAtArmy):
@@ -176,12 +151,10 @@ def apply(st: OverlordsState, action: Action) -> None:
         assert isinstance(action, NoSwap)
     if step in (RK_CARD, MEDUSA, LICH):
         st.armies[s].insert(0, card)  # OV-5: under the activator's army pile
-    st.next_activation(st.act_pos + 1)
+    gameplay.next_activation(st, st.act_pos + 1)
 
 
 def _activate(st: OverlordsState, s: int, kind: int) -> None:
-    from .state import ABILITY
-
     st.aside[s].remove(kind)
     ability = st.cards.abilities[kind]
     st.note(Message("P{seat} activates {card}", seat=s + 1, card=st.name(kind)))
@@ -241,8 +214,6 @@ def why_not(st: OverlordsState, text: str) -> Message:
 
     A `Message`, so each reader gets it in their language; the action texts it lists stay as typed.
     """
-    from .state import ABILITY, ACTIVATE, EXCHANGE, RECRUIT
-
     words = text.lower().split()
     s = st.current_player
     if s is None:

@@ -28,8 +28,8 @@ def _by_type(st: OverlordsState, cards: list[int]) -> dict[str, int]:
 
 
 def _decision(st: OverlordsState, p: int | None) -> dict[str, Any] | None:
+    from .gameplay import ABILITY, ACTIVATE
     from .hired_hands import RK_CARD
-    from .state import ABILITY, ACTIVATE
 
     if st.phase == ACTIVATE:
         return {"kind": "activate", "seat": st.act_order[st.act_pos]}
@@ -44,14 +44,15 @@ def _decision(st: OverlordsState, p: int | None) -> dict[str, Any] | None:
 
 
 def make_view(st: OverlordsState, p: int | None) -> dict[str, Any]:
-    from .state import EXCHANGE, NONE, OVER, PHASES, RECRUIT
+    from .gameplay import EXCHANGE, NONE, OVER, PHASES, RECRUIT, done
 
     names = st.cards.names
     over = st.phase == OVER
+    log = st.messages()
     seat = p if p is not None and 0 <= p < st.players else None
     committed = [False] * st.players
     if st.phase == RECRUIT:
-        committed = [st._done(s) for s in range(st.players)]
+        committed = [done(st, s) for s in range(st.players)]
     elif st.phase == EXCHANGE:
         committed = [x != NONE for x in st.exch]
     hands = []
@@ -95,8 +96,8 @@ def make_view(st: OverlordsState, p: int | None) -> dict[str, Any]:
         "last_recruited": [[names[k] for k in picks] for picks in st.last],
         "draw_pile": len(st.draw),
         "decision": _decision(st, seat),
-        "log": [str(entry) for entry in st.log],  # English
-        "log_i18n": [entry.to_json() for entry in st.log],  # for any language
+        "log": [str(entry) for entry in log],  # English
+        "log_i18n": [entry.to_json() for entry in log],  # for any language
         "over": over,
     }
     if seat is not None:
