@@ -69,7 +69,7 @@ def start_activation(st: OverlordsState) -> None:
     # The last card is recruited automatically and the round ends (V): no activation then.
     if len(st.hands[0]) >= 2:
         n, o = st.players, st.overlord
-        st.act_order = [*range(o, n), *range(o)]
+        st.act_order = [(o + i) % n for i in range(n)]
         next_activation(st, 0)
     else:
         start_recruit(st)
@@ -223,9 +223,15 @@ def pass_hands(st: OverlordsState) -> None:
     """Each player passes the rest of their hand to the left; the dummy's never moves (V, XIII)."""
     n = st.players
     hands = st.hands
-    hands[:n] = [hands[n - 1], *hands[: n - 1]]
+    last = hands[n - 1]
+    for s in range(n - 1, 0, -1):
+        hands[s] = hands[s - 1]
+    hands[0] = last
     for row in st.known:
-        row[:n] = [row[n - 1], *row[: n - 1]]
+        last = row[n - 1]
+        for z in range(n - 1, 0, -1):
+            row[z] = row[z - 1]
+        row[0] = last
     for s, row in enumerate(st.known):
         row[s] = []
         nxt = (s + 1) % n
@@ -234,7 +240,8 @@ def pass_hands(st: OverlordsState) -> None:
 
 
 def end_round(st: OverlordsState) -> None:
-    st.emit("round_end", round=st.round + 1)
+    if st.listeners:  # nobody listens in simulations and search: no call to tell nobody
+        st.emit("round_end", round=st.round + 1)
     st.round += 1
     if st.round >= st.rounds:
         for s in range(st.players):
@@ -264,7 +271,8 @@ def resolve_exchange(st: OverlordsState) -> None:
         if x >= 0 and y >= 0:
             knowledge.exchange(st, a, b, x, y)
             st.note(Message("P{first} and P{second} exchange a card", first=a + 1, second=b + 1))
-            st.emit("exchange", seats=[a, b])
+            if st.listeners:
+                st.emit("exchange", seats=[a, b])
     st.exch = [NONE] * st.players
     start_activation(st)
 
@@ -281,10 +289,25 @@ def available(st: OverlordsState, s: int) -> list[int]:
     return out
 
 
+def distinct(cards: list[int]) -> list[int]:
+    """The kinds of a sorted list of cards, each once (still sorted).
+
+    >>> distinct([2, 2, 5, 7, 7])
+    [2, 5, 7]
+    """
+    out: list[int] = []
+    prev = -1
+    for k in cards:
+        if k != prev:
+            out.append(k)
+            prev = k
+    return out
+
+
 def own_options(st: OverlordsState, s: int) -> list[int]:
     """Kinds seat `s` may recruit for itself now (sorted, distinct)."""
     avail = available(st, s)
-    kinds = sorted(set(avail))
+    kinds = distinct(avail)
     forced = st.forced[s]
     if forced >= 0 and not st.pend[s] and forced in kinds:
         return [forced]  # Medusa chose this card (VII)
@@ -304,5 +327,10 @@ def dummy_options(st: OverlordsState, s: int) -> list[int]:
     """Kinds the controller may recruit for the dummy: its Monsters, or any card if it has none."""
     avail = available(st, s)
     hired = st.cards.hired
-    monsters = sorted({k for k in avail if not hired[k]})
-    return monsters or sorted(set(avail))
+    out: list[int] = []
+    prev = -1
+    for k in avail:
+        if k != prev and not hired[k]:
+            out.append(k)
+            prev = k
+    return out or distinct(avail)

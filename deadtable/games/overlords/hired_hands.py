@@ -19,6 +19,7 @@ from . import gameplay, knowledge
 from .actions import (
     DUMMY_NAME,
     NO_ACTIVATION,
+    PASS_TOPS,
     Activate,
     Force,
     LookAtArmy,
@@ -29,7 +30,6 @@ from .actions import (
     Steal,
     SwapHands,
     TakeFromPile,
-    seat_name,
 )
 from .gameplay import ABILITY, ACTIVATE, EXCHANGE, RECRUIT, opponent_armies
 
@@ -44,29 +44,40 @@ def target_index(st: OverlordsState, name: str) -> int:
 
 
 def legal(st: OverlordsState) -> list[Action]:
-    slugs = st.cards.slugs
+    table = st.cards.actions
     if st.phase == ACTIVATE:
         s = st.act_order[st.act_pos]
-        kinds = sorted({k for k in st.aside[s] if gameplay.usable(st, s, k)})
-        activate = st.cards.actions.activate
-        return [*(activate[k] for k in kinds), NO_ACTIVATION]
+        activate = table.activate
+        out: list[Action] = []
+        prev = -1
+        for k in st.aside[s]:  # sorted: each kind once
+            if k != prev and gameplay.usable(st, s, k):
+                out.append(activate[k])
+            prev = k
+        out.append(NO_ACTIVATION)
+        return out
     step, s = st.sub[0], st.sub[1]
-    n = st.players
+    seats = table.seats(st.players)
+    armies = st.armies
     if step == RK_ARMY:
-        return [LookAtArmy(seat_name(z, n)) for z in range(st.nh) if st.armies[z]]
+        look_at = seats.look_at
+        return [look_at[z] for z in range(st.nh) if armies[z]]
     if step == RK_CARD:
-        return [PutOnTop(slugs[k]) for k in sorted(set(st.armies[st.sub[3]]))]
+        put_on_top = table.put_on_top
+        return [put_on_top[k] for k in sorted(set(armies[st.sub[3]]))]
     if step == BLUE:
-        return [TakeFromPile(slugs[k]) for k in sorted(set(st.draw))]
+        take = table.take
+        return [take[k] for k in sorted(set(st.draw))]
     if step == THIEF:
-        return [Steal(seat_name(z, n)) for z in opponent_armies(st, s) if st.armies[z]]
+        steal = seats.steal
+        return [steal[z] for z in opponent_armies(st, s) if armies[z]]
     if step == SORC:
-        return [PassTops(True), PassTops(False)]
+        return list(PASS_TOPS)
     if step == MEDUSA:
         t = st.sub[3]
-        return [Force(seat_name(t, n), slugs[k]) for k in sorted(set(st.hands[t]))]
-    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
-    return [*(SwapHands(seat_name(a, n), seat_name(b, n)) for a, b in pairs), NoSwap()]
+        force = seats.force[t]
+        return [force[k] for k in gameplay.distinct(st.hands[t])]
+    return list(seats.swap)
 
 
 def apply(st: OverlordsState, action: Action) -> None:
@@ -158,7 +169,8 @@ def _activate(st: OverlordsState, s: int, kind: int) -> None:
     st.aside[s].remove(kind)
     ability = st.cards.abilities[kind]
     st.note(Message("P{seat} activates {card}", seat=s + 1, card=st.name(kind)))
-    st.emit("activate", seat=s, card=st.name(kind))
+    if st.listeners:  # nobody listens in simulations and search: no call to tell nobody
+        st.emit("activate", seat=s, card=st.name(kind))
     if ability == "black_knight":
         st.need[s] = 2
         st.bk[s] = kind
