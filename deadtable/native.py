@@ -39,6 +39,10 @@ MODULES = (
         f"deadtable/games/zombie_overlord/{m}.py"
         for m in ("state", "turn", "attack", "effects", "lure", "cards")
     ),
+    *(
+        f"deadtable/games/overlords/{m}.py"
+        for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring")
+    ),
 )
 GROUP = "deadtable._native"
 STAMP = ".native-stamp"  # in the build's root, beside the copied package: what was built from where

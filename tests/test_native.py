@@ -3,9 +3,9 @@
 The rules cores are compiled with mypyc into a copy of the package in a temporary folder (or
 build/native is reused when it is up to date); then the same script runs once on each build, in a
 subprocess with that build first on the path, and their outputs must be the same bytes: seeded
-random games of every Zombie Shedding variant and of 2-player Zombie Overlord (actions and
-outcomes), a clone and a pickle round trip mid-game (a pickle is for the build that made it: the
-compiled classes keep their fields differently), and the shuffles of `Chance` (the compiled
+random games of every Zombie Shedding and Overlords variant and of 2-player Zombie Overlord
+(actions and outcomes), a clone and a pickle round trip mid-game (a pickle is for the build that
+made it: the compiled classes keep their fields differently), and the shuffles of `Chance` (the compiled
 build draws them in machine words, deadtable/core/_mix.py). Skips when no compiler is here.
 The compile is most of the cost (about 75 s of CPU).
 """
@@ -51,7 +51,7 @@ def play(game, variant, seed):
 
 by_id = {g.id: g for g in deadtable.games()}
 games = {}
-for gid, names in (("zombie-shedding", None), ("zombie-overlord", ("2p",))):
+for gid, names in (("zombie-shedding", None), ("zombie-overlord", ("2p",)), ("overlords", None)):
     for v in by_id[gid].variants():
         if names is None or v.name in names:
             games[f"{gid} {v.name}"] = [play(by_id[gid], v, s) for s in range(N)]
@@ -102,7 +102,7 @@ def test_the_native_build_plays_the_same_games(native_root: Path) -> None:
     assert compiled["native_flag"] is True and pure["native_flag"] is False and pure["compiled"] == []
     assert compiled["shuffles"] == pure["shuffles"]
     assert compiled["games"].keys() == pure["games"].keys()
-    assert len(compiled["games"]) == 15  # the 14 variants of Zombie Shedding and Zombie Overlord 2p
+    assert len(compiled["games"]) == 20  # 14 variants of Zombie Shedding, Zombie Overlord 2p, 5 of Overlords
     for name, games in pure["games"].items():
         for seed, (ours, theirs) in enumerate(zip(compiled["games"][name], games, strict=True)):
             assert ours == theirs, f"{name} seed {seed} differs"

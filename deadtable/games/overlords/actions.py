@@ -155,11 +155,35 @@ class ActionTable:
     """
 
     def __init__(self, slugs: tuple[str, ...]) -> None:
+        self.slugs = slugs
         self.recruit = tuple(Recruit(s) for s in slugs)
         self.for_dummy = tuple(RecruitForDummy(s) for s in slugs)
         self.exchange = tuple(Exchange(s) for s in slugs)
         self.activate = tuple(Activate(s) for s in slugs)
+        self.put_on_top = tuple(PutOnTop(s) for s in slugs)
+        self.take = tuple(TakeFromPile(s) for s in slugs)
+        self._seats: dict[int, SeatActions] = {}
+
+    def seats(self, players: int) -> SeatActions:
+        """The actions that name seats, for this player count (made on first use)."""
+        out = self._seats.get(players)
+        if out is None:
+            out = self._seats[players] = SeatActions(players, self.slugs)
+        return out
+
+
+class SeatActions:
+    """The Hired Hand actions that name a seat or the dummy (index `players`), per army or hand."""
+
+    def __init__(self, players: int, slugs: tuple[str, ...]) -> None:
+        names = [seat_name(z, players) for z in range(players + 1)]
+        self.look_at = tuple(LookAtArmy(x) for x in names)
+        self.steal = tuple(Steal(x) for x in names)
+        self.force = tuple(tuple(Force(x, s) for s in slugs) for x in names[:players])
+        pairs = [(a, b) for a in range(players) for b in range(a + 1, players)]
+        self.swap = (*(SwapHands(names[a], names[b]) for a, b in pairs), NoSwap())
 
 
 NO_EXCHANGE = NoExchange()
 NO_ACTIVATION = NoActivation()
+PASS_TOPS = (PassTops(True), PassTops(False))  # Sorcerer: clockwise, counter-clockwise

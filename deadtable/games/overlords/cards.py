@@ -97,10 +97,19 @@ class CardSet:
             raise KeyError(slug) from None
 
     def monster_deck(self) -> list[int]:
-        return [k for k in self.monsters for _ in range(self.counts[k])]
+        return list(self._decks[0])
 
     def hired_hand_cards(self) -> list[int]:
-        return [k for k in self.hired_hands for _ in range(self.counts[k])]
+        return list(self._decks[1])
+
+    @cached_property
+    def _decks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Every Monster card, then every Hired Hand card, by kind (made once: each game starts so)."""
+        copies = self.counts
+        return (
+            tuple(k for k in self.monsters for _ in range(copies[k])),
+            tuple(k for k in self.hired_hands for _ in range(copies[k])),
+        )
 
 
 @cache

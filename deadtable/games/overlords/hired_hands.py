@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 from deadtable.core import Action
 from deadtable.i18n import Message
 
-from . import knowledge
+from . import gameplay, knowledge
 from .actions import (
     DUMMY_NAME,
     NO_ACTIVATION,
+    PASS_TOPS,
     Activate,
     Force,
     LookAtArmy,
@@ -29,8 +30,8 @@ from .actions import (
     Steal,
     SwapHands,
     TakeFromPile,
-    seat_name,
 )
+from .gameplay import ABILITY, ACTIVATE, EXCHANGE, RECRUIT, opponent_armies
 
 if TYPE_CHECKING:
     from .state import OverlordsState
@@ -42,66 +43,51 @@ def target_index(st: OverlordsState, name: str) -> int:
     return st.players if name == DUMMY_NAME else int(name[1:]) - 1
 
 
-def opponent_armies(st: OverlordsState, s: int) -> list[int]:
-    """Armies a Thief may rob: the opponents', and the dummy's (it is nobody's teammate)."""
-    return st.opponents(s) + ([st.players] if st.dummy else [])
-
-
-def usable(st: OverlordsState, s: int, kind: int) -> bool:
-    ability = st.cards.abilities[kind]
-    if ability == "red_knight":
-        return any(st.armies)
-    if ability == "blue_knight":
-        return bool(st.draw)
-    if ability == "thief":
-        return any(st.armies[z] for z in opponent_armies(st, s))
-    if ability == "black_knight":
-        return len(st.hands[s]) >= 2
-    return True
-
-
-def activatable(st: OverlordsState, s: int) -> bool:
-    return any(usable(st, s, k) for k in st.aside[s])
-
-
 def legal(st: OverlordsState) -> list[Action]:
-    from .state import ACTIVATE
-
-    slugs = st.cards.slugs
+    table = st.cards.actions
     if st.phase == ACTIVATE:
         s = st.act_order[st.act_pos]
-        kinds = sorted({k for k in st.aside[s] if usable(st, s, k)})
-        activate = st.cards.actions.activate
-        return [*(activate[k] for k in kinds), NO_ACTIVATION]
+        activate = table.activate
+        out: list[Action] = []
+        prev = -1
+        for k in st.aside[s]:  # sorted: each kind once
+            if k != prev and gameplay.usable(st, s, k):
+                out.append(activate[k])
+            prev = k
+        out.append(NO_ACTIVATION)
+        return out
     step, s = st.sub[0], st.sub[1]
-    n = st.players
+    seats = table.seats(st.players)
+    armies = st.armies
     if step == RK_ARMY:
-        return [LookAtArmy(seat_name(z, n)) for z in range(st.nh) if st.armies[z]]
+        look_at = seats.look_at
+        return [look_at[z] for z in range(st.nh) if armies[z]]
     if step == RK_CARD:
-        return [PutOnTop(slugs[k]) for k in sorted(set(st.armies[st.sub[3]]))]
+        put_on_top = table.put_on_top
+        return [put_on_top[k] for k in sorted(set(armies[st.sub[3]]))]
     if step == BLUE:
-        return [TakeFromPile(slugs[k]) for k in sorted(set(st.draw))]
+        take = table.take
+        return [take[k] for k in sorted(set(st.draw))]
     if step == THIEF:
-        return [Steal(seat_name(z, n)) for z in opponent_armies(st, s) if st.armies[z]]
+        steal = seats.steal
+        return [steal[z] for z in opponent_armies(st, s) if armies[z]]
     if step == SORC:
-        return [PassTops(True), PassTops(False)]
+        return list(PASS_TOPS)
     if step == MEDUSA:
         t = st.sub[3]
-        return [Force(seat_name(t, n), slugs[k]) for k in sorted(set(st.hands[t]))]
-    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
-    return [*(SwapHands(seat_name(a, n), seat_name(b, n)) for a, b in pairs), NoSwap()]
+        force = seats.force[t]
+        return [force[k] for k in gameplay.distinct(st.hands[t])]
+    return list(seats.swap)
 
 
 def apply(st: OverlordsState, action: Action) -> None:
-    from .state import ABILITY
-
     if isinstance(action, NoActivation):
-        st.next_activation(st.act_pos + 1)
+        gameplay.next_activation(st, st.act_pos + 1)
         return
     if isinstance(action, Activate):
         _activate(st, st.act_order[st.act_pos], st.cards.kind_of[action.card])
         if st.phase != ABILITY:
-            st.next_activation(st.act_pos + 1)
+            gameplay.next_activation(st, st.act_pos + 1)
         return
     step, s, card = st.sub[0], st.sub[1], st.sub[2]
     if isinstance(action, LookAtArmy):
@@ -176,16 +162,15 @@ def apply(st: OverlordsState, action: Action) -> None:
         assert isinstance(action, NoSwap)
     if step in (RK_CARD, MEDUSA, LICH):
         st.armies[s].insert(0, card)  # OV-5: under the activator's army pile
-    st.next_activation(st.act_pos + 1)
+    gameplay.next_activation(st, st.act_pos + 1)
 
 
 def _activate(st: OverlordsState, s: int, kind: int) -> None:
-    from .state import ABILITY
-
     st.aside[s].remove(kind)
     ability = st.cards.abilities[kind]
     st.note(Message("P{seat} activates {card}", seat=s + 1, card=st.name(kind)))
-    st.emit("activate", seat=s, card=st.name(kind))
+    if st.listeners:  # nobody listens in simulations and search: no call to tell nobody
+        st.emit("activate", seat=s, card=st.name(kind))
     if ability == "black_knight":
         st.need[s] = 2
         st.bk[s] = kind
@@ -241,8 +226,6 @@ def why_not(st: OverlordsState, text: str) -> Message:
 
     A `Message`, so each reader gets it in their language; the action texts it lists stay as typed.
     """
-    from .state import ABILITY, ACTIVATE, EXCHANGE, RECRUIT
-
     words = text.lower().split()
     s = st.current_player
     if s is None:

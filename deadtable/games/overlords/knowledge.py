@@ -167,7 +167,7 @@ def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) 
 
 def _redraw_pending(out: OverlordsState, p: int, rng: random.Random) -> None:
     """Other seats' hidden commits this turn are unseen (OV-2): draw them again from their new hands."""
-    from .state import EXCHANGE, KEEP, NONE, RECRUIT
+    from .gameplay import EXCHANGE, KEEP, NONE, RECRUIT, dummy_options, own_options
 
     if out.phase == RECRUIT:
         for q in range(out.players):
@@ -175,10 +175,10 @@ def _redraw_pending(out: OverlordsState, p: int, rng: random.Random) -> None:
                 continue
             picks, out.pend[q] = len(out.pend[q]), []
             for _ in range(picks):
-                options = out.own_options(q)
+                options = own_options(out, q)
                 out.pend[q].append(options[rng.randrange(len(options))])
             if q == out.controller and out.pend_dummy >= 0:
-                options = out.dummy_options(q)
+                options = dummy_options(out, q)
                 out.pend_dummy = options[rng.randrange(len(options))]
     elif out.phase == EXCHANGE:
         for q in range(out.players):

@@ -1,10 +1,8 @@
-"""Overlords: the state of a game and the recruit-and-pass turn (rules/overlords.en.txt, V and XIII).
+"""Overlords: the state of a game, its zones, the contract every deadtable game keeps, copying.
 
-A turn is: (team game) the one-card exchange with your teammate, then Hired Hand activation in turn
-order from the holder of the Overlord card, then recruiting as hidden sequential commits (OV-2):
-`current_player` is the lowest seat that has not committed, nobody sees a pending pick, and all picks
-are revealed together before the hands are passed to the left. Hired Hand abilities live in
-hired_hands.py, what each seat knows and determinize in knowledge.py, the view in view.py.
+The turn itself (exchange, activation, recruiting, passing, the end of a round) is in gameplay.py,
+Hired Hand abilities in hired_hands.py, what each seat knows and determinize in knowledge.py, the
+view in view.py.
 
 Zones: hands 0..players-1 (sorted kinds), the dummy's hand (index `players`, in deal order, top
 last), then the draw pile (`draw_zone`, top last) and the box of unused Hired Hands (`box_zone`).
@@ -16,26 +14,41 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, Final
 
-from deadtable.core import Action, IllegalAction, Outcome, State
-from deadtable.i18n import Message, nmsg
+from deadtable.core import Action, Game, IllegalAction, Outcome, State
+from deadtable.core.chance import Chance
+from deadtable.core.state import Listener
+from deadtable.i18n import Message
 
-from . import hired_hands, knowledge
+from . import gameplay, hired_hands, knowledge
 from .actions import NO_EXCHANGE, Exchange, Recruit
 from .cards import CardSet
+from .gameplay import ABILITY, ACTIVATE, EXCHANGE, KEEP, LAYOUT, NONE, OVER, PHASES, RECRUIT, REVEALED
 from .scoring import score_sheets, totals
 
-# Hands, cards per hand and rounds by player count (section IV table).
-LAYOUT = {2: (3, 8, 3), 3: (3, 8, 3), 4: (4, 9, 2)}
-
-EXCHANGE, ACTIVATE, ABILITY, RECRUIT, OVER = range(5)
-PHASES = ("exchange", "activate", "ability", "recruit", "over")
-NONE, KEEP = -2, -1
-LOG_LENGTH = 14
+__all__ = ["LAYOUT", "PHASES", "OverlordsState"]
+LOG_LENGTH: Final = gameplay.LOG_LENGTH
+LogEntry = Message | tuple[str, list[list[int]]]  # a tuple: made a Message only when read (`messages`)
 
 
 class OverlordsState(State):
+    # Slots: the rules read and write these fields on every move, and a slot is the quickest
+    # attribute (the base class keeps its few fields in a dict).
+    __slots__ = (
+        "act_order", "act_pos", "armies", "aside", "bk", "box", "cards", "controller", "draw", "dummy",
+        "exch", "forced", "hands", "known", "last", "log", "need", "nh", "overlord", "pend",
+        "pend_dummy", "per_hand", "phase", "rec", "round", "rounds", "sub", "teams", "turn", "turn_no",
+    )  # fmt: skip
+    # The base class's fields, declared again so that a compiled (mypyc) build keeps them as native
+    # attributes of this class rather than in the instance dict (State itself stays interpreted).
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    history: list[Action]
+    rng: Chance
+    listeners: list[Listener]
     cards: CardSet
     teams: bool
     dummy: bool
@@ -60,12 +73,12 @@ class OverlordsState(State):
     bk: list[int]  # the Black Knight kind to put into the hand at reveal, or -1
     forced: list[int]  # Medusa: the kind a seat must recruit this turn, or -1
     controller: int  # the seat recruiting for the dummy this turn, or -1
-    rec: int | None  # while recruiting: the lowest seat yet to commit (`_recruiter`), kept up to date
+    rec: int | None  # while recruiting: the lowest seat yet to commit (`gameplay.recruiter`)
     pend: list[list[int]]
     pend_dummy: int
     known: list[list[list[int]]]  # known[p][zone]: cards seat p knows are in that zone
     last: list[list[int]]  # the picks revealed last turn, per army
-    log: list[Message]  # what happened, newest last; each reader sees it in their language
+    log: list[LogEntry]  # what happened, newest last (public facts only): `note`, `messages`
 
     # -- set-up --------------------------------------------------------------------------------
     def setup(self, cards: CardSet, chosen: list[int] | None) -> None:
@@ -92,6 +105,7 @@ class OverlordsState(State):
             self.known[p][self.box_zone] = list(known_box)
         self.overlord = self.rng.randrange(self.players)  # "add it to any player's hand" (IV)
         self.round = self.turn = self.turn_no = 0
+        self.phase = RECRUIT
         self.exch = [NONE] * self.players
         self.act_order, self.act_pos, self.sub = [], 0, []
         self.need = [1] * self.players
@@ -104,8 +118,8 @@ class OverlordsState(State):
         self.last = [[] for _ in range(hands)]
         self.log = []
         self.hands = [[] for _ in range(hands)]
-        self._deal()
-        self._start_turn()
+        gameplay.deal(self)
+        gameplay.start_turn(self)
 
     @property
     def draw_zone(self) -> int:
@@ -126,220 +140,56 @@ class OverlordsState(State):
 
     def opponents(self, seat: int) -> list[int]:
         """Other players clockwise from `seat`, teammates left out (the dummy is never one)."""
-        others = [(seat + i) % self.players for i in range(1, self.players)]
-        return [o for o in others if not (self.teams and o == self.partner(seat))]
+        n = self.players
+        others = [(seat + i) % n for i in range(1, n)]
+        if self.teams:
+            mate = self.partner(seat)
+            return [o for o in others if o != mate]
+        return others
 
     def note(self, entry: Message) -> None:
         """Remember what happened (public facts only: the view shows the log to every seat)."""
-        self.log.append(entry)
-        if len(self.log) > LOG_LENGTH:
-            del self.log[0]
+        self.log_entry(entry)
+
+    def log_entry(self, entry: LogEntry) -> None:
+        log = self.log
+        log.append(entry)
+        if len(log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
+            del log[:LOG_LENGTH]
+
+    def messages(self) -> list[Message]:
+        """The last LOG_LENGTH entries of the log as messages; an entry is made on its first reading."""
+        out: list[Message] = []
+        log = self.log
+        for i in range(max(0, len(log) - LOG_LENGTH), len(log)):
+            entry = log[i]
+            if not isinstance(entry, Message):
+                assert entry[0] == REVEALED
+                entry = log[i] = gameplay.revealed_message(self, entry[1])
+            out.append(entry)
+        return out
 
     def name(self, kind: int) -> str:
         return self.cards.names[kind]
 
-    def _deal(self) -> None:
-        for z in range(self.nh):
-            self.hands[z] = [self.draw.pop() for _ in range(self.per_hand)]
-            if z < self.players:
-                self.hands[z].sort()
-        for row in self.known:
-            for z in range(self.nh + 1):
-                row[z] = []
-        self.note(
-            nmsg(
-                "Round {round}: {n} hand of {cards} dealt",
-                "Round {round}: {n} hands of {cards} dealt",
-                self.nh,
-                round=self.round + 1,
-                cards=self.per_hand,
-            )
-        )
-
-    # -- the turn ------------------------------------------------------------------------------
-    def _start_turn(self) -> None:
-        if self.dummy:
-            self.controller = self.turn_no % 2  # the players alternate controlling the dummy (XIII)
-        if self.teams:
-            self.phase = EXCHANGE
-            self.exch = [NONE] * self.players
-            return
-        self._start_activation()
-
-    def _start_activation(self) -> None:
-        # The last card is recruited automatically and the round ends (V): no activation then.
-        if len(self.hands[0]) >= 2:
-            n, o = self.players, self.overlord
-            self.act_order = [*range(o, n), *range(o)]
-            self.next_activation(0)
-        else:
-            self._start_recruit()
-
-    def next_activation(self, pos: int) -> None:
-        """Give the next seat in turn order with a usable Hired Hand its decision (VII)."""
-        self.sub = []
-        order, aside = self.act_order, self.aside
-        while pos < len(order):
-            s = order[pos]
-            if aside[s] and hired_hands.activatable(self, s):
-                self.phase, self.act_pos = ACTIVATE, pos
-                return
-            pos += 1
-        self._start_recruit()
-
-    def _start_recruit(self) -> None:
-        self.phase = RECRUIT
-        c = self.controller
-        if c >= 0:
-            # XIII: the controller takes the top card of the dummy's hand into their hand.
-            card = self.hands[self.players].pop()
-            self.hands[c].append(card)
-            self.hands[c].sort()
-        for s in range(self.players):
-            self.pend[s] = []
-            if len(self.hands[s]) == 1 and self.need[s] == 1 and s != c:
-                self.pend[s] = [self.hands[s][0]]  # the last card is recruited automatically (V)
-        self.pend_dummy = -1
-        self.rec = self._recruiter()
-        if self.rec is None:
-            self._reveal()
-
-    def _done(self, s: int) -> bool:
-        return len(self.pend[s]) == self.need[s] and (s != self.controller or self.pend_dummy >= 0)
-
-    def _recruiter(self, start: int = 0) -> int | None:
-        """The lowest seat still to commit a pick this turn (OV-2), or None when all have.
-
-        Seats below `start` are known to have committed already."""
-        pend, need, c = self.pend, self.need, self.controller
-        for s in range(start, self.players):
-            if len(pend[s]) != need[s] or (s == c and self.pend_dummy < 0):
-                return s
-        return None
-
     def available(self, s: int) -> list[int]:
-        pend = self.pend[s]
-        return knowledge.msub(self.hands[s], sorted(pend)) if pend else self.hands[s]
+        return gameplay.available(self, s)
 
     def own_options(self, s: int) -> list[int]:
         """Kinds seat `s` may recruit for itself now (sorted, distinct)."""
-        avail = self.available(s)
-        kinds = sorted(set(avail))
-        if self.forced[s] >= 0 and not self.pend[s] and self.forced[s] in kinds:
-            return [self.forced[s]]  # Medusa chose this card (VII)
-        if s == self.controller:
-            hired = self.cards.hired
-            monsters = sum(1 for k in avail if not hired[k])
-            if monsters:
-                # Keep a Monster for the dummy: it may not be given a Hired Hand (XIII).
-                kinds = [k for k in kinds if hired[k] or monsters > 1]
-        return kinds
+        return gameplay.own_options(self, s)
 
     def dummy_options(self, s: int) -> list[int]:
-        avail = self.available(s)
-        monsters = sorted({k for k in avail if not self.cards.hired[k]})
-        return monsters or sorted(set(avail))
+        return gameplay.dummy_options(self, s)
 
-    def _reveal(self) -> None:
-        """All picks are revealed together (OV-2); Monsters cover the army, Hired Hands go aside."""
-        hired = self.cards.hired
-        names = self.cards.names
-        listen = bool(self.listeners)
-        self.last = [[] for _ in range(self.nh)]
-        for s in range(self.players):
-            hand, last = self.hands[s], self.last[s]
-            for k in self.pend[s]:
-                hand.remove(k)
-                knowledge.forget_one(self, s, k)
-                if hired[k]:
-                    self.aside[s].append(k)
-                    self.aside[s].sort()
-                else:
-                    self.armies[s].append(k)
-                last.append(k)
-                if listen:
-                    self.emit("recruit", seat=s, card=names[k])
-            if self.bk[s] >= 0:
-                # Black Knight: into the hand before passing, in front of everyone (VII).
-                self.hands[s].append(self.bk[s])
-                self.hands[s].sort()
-                for row in self.known:
-                    row[s].append(self.bk[s])
-                    row[s].sort()
-        if self.controller >= 0 and self.pend_dummy >= 0:
-            k = self.pend_dummy
-            self.hands[self.controller].remove(k)
-            knowledge.forget_one(self, self.controller, k)
-            self.armies[self.players].append(k)  # a Hired Hand goes straight into the dummy's army
-            self.last[self.players].append(k)
-        shown = "; ".join(
-            f"P{z + 1} {names[picks[0]]}"
-            if len(picks) == 1
-            else f"P{z + 1} {', '.join(names[k] for k in picks)}"
-            for z, picks in enumerate(self.last[: self.players])
-            if picks
-        )
-        dummy_picks = self.last[self.players] if self.dummy else []
-        if dummy_picks:
-            cards = ", ".join(names[k] for k in dummy_picks)
-            self.note(Message("Recruited: {picks}; the dummy {cards}", picks=shown, cards=cards))
-        else:
-            self.note(Message("Recruited: {picks}", picks=shown))
-        self.need = [1] * self.players
-        self.bk = [-1] * self.players
-        self.forced = [-1] * self.players
-        self.pend = [[] for _ in range(self.players)]
-        self.pend_dummy = -1
-        self.turn_no += 1
-        if not self.hands[0]:
-            self._end_round()
-            return
-        self._pass()
-        self.turn += 1
-        self._start_turn()
+    def next_activation(self, pos: int) -> None:
+        gameplay.next_activation(self, pos)
 
-    def _pass(self) -> None:
-        """Each player passes the rest of their hand to the left; the dummy's never moves (V, XIII)."""
-        n = self.players
-        self.hands[:n] = [self.hands[(s - 1) % n] for s in range(n)]
-        for row in self.known:
-            row[:n] = [row[(s - 1) % n] for s in range(n)]
-        for s in range(n):
-            self.known[s][s] = []
-            self.known[s][(s + 1) % n] = list(self.hands[(s + 1) % n])  # the hand s just passed
-        self.overlord = (self.overlord + 1) % n
+    def _start_turn(self) -> None:
+        gameplay.start_turn(self)
 
-    def _end_round(self) -> None:
-        self.emit("round_end", round=self.round + 1)
-        self.round += 1
-        if self.round >= self.rounds:
-            for s in range(self.players):
-                self.armies[s].extend(self.aside[s])  # never activated: into the army (VII)
-                self.aside[s] = []
-            self.phase = OVER
-            self.controller = -1
-            self.note(Message("Game over"))
-            return
-        if self.teams and self.round == 1:
-            for s in (0, 1):  # XIII: at the end of the first round teammates exchange armies
-                b = self.partner(s)
-                self.armies[s], self.armies[b] = self.armies[b], self.armies[s]
-            self.note(Message("Teammates exchange armies (XIII)"))
-        self.turn = 0
-        self._deal()
-        self._start_turn()
-
-    def _resolve_exchange(self) -> None:
-        """Team game: the offered cards change hands when both teammates offered one (XIII)."""
-        for a in (0, 1):
-            b = self.partner(a)
-            x, y = self.exch[a], self.exch[b]
-            if x >= 0 and y >= 0:
-                knowledge.exchange(self, a, b, x, y)
-                self.note(Message("P{first} and P{second} exchange a card", first=a + 1, second=b + 1))
-                self.emit("exchange", seats=[a, b])
-        self.exch = [NONE] * self.players
-        self._start_activation()
+    def _done(self, s: int) -> bool:
+        return gameplay.done(self, s)
 
     # -- the contract --------------------------------------------------------------------------
     @property
@@ -363,13 +213,15 @@ class OverlordsState(State):
             assert s is not None
             if len(self.pend[s]) < self.need[s]:
                 recruit = table.recruit
-                return [recruit[k] for k in self.own_options(s)]
+                return [recruit[k] for k in gameplay.own_options(self, s)]
             for_dummy = table.for_dummy
-            return [for_dummy[k] for k in self.dummy_options(s)]
+            return [for_dummy[k] for k in gameplay.dummy_options(self, s)]
         if ph == EXCHANGE:
             s = self.exch.index(NONE)
             exchange = table.exchange
-            return [*(exchange[k] for k in sorted(set(self.hands[s]))), NO_EXCHANGE]
+            out: list[Action] = [exchange[k] for k in sorted(set(self.hands[s]))]
+            out.append(NO_EXCHANGE)
+            return out
         if ph in (ACTIVATE, ABILITY):
             return hired_hands.legal(self)
         return []
@@ -379,6 +231,14 @@ class OverlordsState(State):
             raise IllegalAction("the game is over")
         if action not in self.legal_actions():
             raise IllegalAction(hired_hands.why_not(self, str(action)))
+
+    def apply_trusted(self, action: Action) -> None:
+        """As `State.apply_trusted`, one call shorter while nobody listens (simulations, search)."""
+        if self.listeners:
+            super().apply_trusted(action)
+            return
+        self.history.append(action)
+        self._apply(action)
 
     def _apply(self, action: Action) -> None:
         ph = self.phase
@@ -390,14 +250,14 @@ class OverlordsState(State):
                 self.pend[s].append(kind)
             else:
                 self.pend_dummy = kind
-            self.rec = self._recruiter(s)
+            self.rec = gameplay.recruiter(self, s)
             if self.rec is None:
-                self._reveal()
+                gameplay.reveal(self)
         elif ph == EXCHANGE:
             s = self.exch.index(NONE)
             self.exch[s] = self.cards.kind(action.card) if isinstance(action, Exchange) else KEEP
             if NONE not in self.exch:
-                self._resolve_exchange()
+                gameplay.resolve_exchange(self)
         else:
             hired_hands.apply(self, action)
 
@@ -441,12 +301,10 @@ class OverlordsState(State):
         of the box, and the army its Red Knight looks through. Another seat's pending pick or
         exchange offer is not in it (OV-2).
         """
-        from .hired_hands import RK_CARD
-
         t = tuple
         ph, n, armies, mine = self.phase, self.players, self.armies, self.known[player]
         if ph == RECRUIT:
-            committed: tuple[bool, ...] = t(self._done(s) for s in range(n))
+            committed: tuple[bool, ...] = t([gameplay.done(self, s) for s in range(n)])
         elif ph == EXCHANGE:
             committed = t(x != NONE for x in self.exch)
         else:
@@ -457,7 +315,7 @@ class OverlordsState(State):
         elif ph == ABILITY:
             sub = self.sub
             decision = t(sub[:3])
-            if sub[0] == RK_CARD:
+            if sub[0] == hired_hands.RK_CARD:
                 decision += (sub[3], *(armies[sub[3]] if player == sub[1] else ()))
         if ph == OVER:
             own: tuple[Any, ...] = t(t(sorted(a)) for a in armies)
@@ -474,9 +332,10 @@ class OverlordsState(State):
         )  # fmt: skip
 
     # -- copying and equality ------------------------------------------------------------------
-    def _copy_into(self, other: Any) -> None:
-        for name in ("cards", "teams", "dummy", "nh", "per_hand", "rounds", "overlord", "round", "turn"):
-            setattr(other, name, getattr(self, name))
+    def _copy_into(self, other: OverlordsState) -> None:  # typed: compiled, the stores are native
+        other.cards, other.teams, other.dummy, other.nh = self.cards, self.teams, self.dummy, self.nh
+        other.per_hand, other.rounds, other.overlord = self.per_hand, self.rounds, self.overlord
+        other.round, other.turn = self.round, self.turn
         other.turn_no, other.phase, other.act_pos = self.turn_no, self.phase, self.act_pos
         other.controller, other.pend_dummy, other.rec = self.controller, self.pend_dummy, self.rec
         other.hands = [list(h) for h in self.hands]

@@ -28,8 +28,8 @@ def _by_type(st: OverlordsState, cards: list[int]) -> dict[str, int]:
 
 
 def _decision(st: OverlordsState, p: int | None) -> dict[str, Any] | None:
+    from .gameplay import ABILITY, ACTIVATE
     from .hired_hands import RK_CARD
-    from .state import ABILITY, ACTIVATE
 
     if st.phase == ACTIVATE:
         return {"kind": "activate", "seat": st.act_order[st.act_pos]}
@@ -44,14 +44,14 @@ def _decision(st: OverlordsState, p: int | None) -> dict[str, Any] | None:
 
 
 def make_view(st: OverlordsState, p: int | None, narration: bool = True) -> dict[str, Any]:
-    from .state import EXCHANGE, NONE, OVER, PHASES, RECRUIT
+    from .gameplay import EXCHANGE, NONE, OVER, PHASES, RECRUIT, done
 
     names = st.cards.names
     over = st.phase == OVER
     seat = p if p is not None and 0 <= p < st.players else None
     committed = [False] * st.players
     if st.phase == RECRUIT:
-        committed = [st._done(s) for s in range(st.players)]
+        committed = [done(st, s) for s in range(st.players)]
     elif st.phase == EXCHANGE:
         committed = [x != NONE for x in st.exch]
     hands = []
@@ -98,8 +98,9 @@ def make_view(st: OverlordsState, p: int | None, narration: bool = True) -> dict
         "over": over,
     }
     if narration:
-        view["log"] = [str(entry) for entry in st.log]  # English
-        view["log_i18n"] = [entry.to_json() for entry in st.log]  # for any language
+        log = st.messages()
+        view["log"] = [str(entry) for entry in log]  # English
+        view["log_i18n"] = [entry.to_json() for entry in log]  # for any language
     if seat is not None:
         view["pending"] = [names[k] for k in st.pend[seat]]
         view["pending_dummy"] = names[st.pend_dummy] if seat == st.controller and st.pend_dummy >= 0 else None
