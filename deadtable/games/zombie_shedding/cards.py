@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from deadtable.core import Action, CardDataError
 from deadtable.core.pickling import by_constructor
-from deadtable.i18n import Message
+from deadtable.i18n import N_, Message
 
 from . import actions as A
 from .cardtext import CardText
@@ -35,6 +35,8 @@ BUILTIN = Path(str(files(__package__ or __name__.rpartition(".")[0]) / "data" / 
 CORPORATIONS = ("Star", "Umbrella", "Shield", "Flask")
 KINDS = ("common", "elite", "boss")
 DECK_MAKEUP = {"common": 20, "elite": 20, "boss": 5, "event": 9}
+MAX_SEATS: Final = 8  # the game's most players
+PLAYS: Final = N_("P{seat} plays {card}")  # the log's most frequent entry (see `CardSet.play_notes`)
 
 # Effect name -> the parameters it takes (name -> type); a cond is kind/corporation/min/max points.
 COND_KEYS = {"kind": str, "corporation": str, "min_points": int, "max_points": int}
@@ -149,6 +151,13 @@ class CardSet:
         self.finish_bonus = tuple(int(c.param("finish", "bonus", 0)) for c in cards)
         self.hides = tuple(c.has("hide") for c in cards)
         self.name_texts = tuple(CardText(c.name) for c in cards)  # card names as log parameters
+        # play_notes[seat][k]: the log entry "P{seat} plays {card}", made once and shared by every
+        # log (an entry is never changed in place), so the most frequent move logs without allocating.
+        # Typed as tuples of any length: compiled, a fixed-length tuple is unboxed when read (and a
+        # new one made to store it again).
+        self.play_notes: tuple[tuple[tuple[object, ...], ...], ...] = tuple(
+            tuple((PLAYS, (s + 1, text)) for text in self.name_texts) for s in range(MAX_SEATS)
+        )
         self._decks: dict[int, tuple[int, ...]] = {}
         # Sets of kinds as bit masks (masks.py): what fits on each card to match, the combo and
         # protection cards, the kinds each combo card may follow; and the action lists of a mask.

@@ -83,6 +83,7 @@ def start_hand(st: ShedState, dealer: int) -> None:
     st.skip = [False] * n
     st.stack = []
     st.known = {}
+    st.known_bits = 0
     st.passes = 0
     st.hand_no += 1
     st.note(DEALS, st.hand_no, dealer + 1)

@@ -19,7 +19,7 @@ from deadtable.i18n import N_
 
 from . import actions as A
 from . import hands, legal
-from .cards import CORPORATIONS, ON_PLAY
+from .cards import CORPORATIONS, MAX_SEATS, ON_PLAY, PLAYS
 from .cardtext import CardText
 
 if TYPE_CHECKING:
@@ -50,7 +50,6 @@ EFFECT_NAMES = ON_PLAY
 NOBODY: Final = -1
 PLAY: Final = A.Play  # Final: compiled, read from a C static, not looked up in the module
 # The log's message ids, made once (a call to N_ on every move costs a compiled build dearly).
-PLAYS: Final = N_("P{seat} plays {card}")
 PLAYS_FOR: Final = N_("P{seat} plays {card} for P{victim}")
 DRAWS_ON_TURN: Final = N_("P{seat} cannot play and draws a card")
 PASSES: Final = N_("P{seat} cannot play or draw and passes")
@@ -63,6 +62,20 @@ KEEPS: Final = N_("P{seat} keeps the card")
 NAMES_CORPORATION: Final = N_("P{seat} names {corporation}")
 TAKES: Final = N_("P{seat} takes a card from P{victim}")
 GIVES: Final = N_("P{seat} gives a card to P{victim}")
+
+
+# The log entries of the frequent messages whose one value is a seat, made once and shared by
+# every log (`ShedState.log_entry`): such a move logs without allocating anything. Typed as tuples
+# of any length (see `CardSet.play_notes`).
+def _each_seat(msgid: str) -> tuple[tuple[object, ...], ...]:
+    return tuple((msgid, (s + 1,)) for s in range(MAX_SEATS))
+
+
+DRAWS_ON_TURN_AT: Final = _each_seat(DRAWS_ON_TURN)
+KEEPS_AT: Final = _each_seat(KEEPS)
+MISSES_AT: Final = _each_seat(MISSES)
+WILL_MISS_AT: Final = _each_seat(WILL_MISS)
+TURNS_AROUND_ENTRY: Final[tuple[object, ...]] = (TURNS_AROUND, ())
 
 
 def frame(
@@ -136,7 +149,7 @@ def start_turn(st: ShedState) -> bool:
 def draw_on_turn(st: ShedState, seat: int) -> None:
     """RULINGS ZS-4: draw one; the player then plays it (if it fits) or keeps it."""
     draw_cards(st, seat, 1)
-    st.note(DRAWS_ON_TURN, seat + 1)
+    st.log_entry(DRAWS_ON_TURN_AT[seat])
     if st.listeners:
         st.emit("draw", seat=seat, count=1, forced=False)
     k = st.hands[seat][-1]
@@ -164,7 +177,7 @@ def advance(st: ShedState, seat: int) -> None:
             continue
         if skip[nxt]:
             skip[nxt] = False
-            st.note(MISSES, nxt + 1)
+            st.log_entry(MISSES_AT[nxt])
             continue
         break
     st.turn_seat = nxt
@@ -181,11 +194,11 @@ def next_active(st: ShedState, seat: int) -> int:
 
 def draw_cards(st: ShedState, seat: int, count: int) -> int:
     """Draw up to `count`, rebuilding the deck from the discard pile when it runs out."""
-    deck, hand, bits = st.deck, st.hands[seat], st.cards.bits
+    deck, hand, bits, masks = st.deck, st.hands[seat], st.cards.bits, st.masks
     if count == 1 and deck:  # the usual case: no rebuild
         k = deck.pop()
         hand.append(k)
-        st.masks[seat] |= bits[k]
+        masks[seat] = masks[seat] | bits[k]  # spelled out: compiled, `|=` on an item is generic
         return 1
     got = 0
     for _ in range(count):
@@ -193,7 +206,7 @@ def draw_cards(st: ShedState, seat: int, count: int) -> int:
             break
         k = st.deck.pop()
         hand.append(k)
-        st.masks[seat] |= bits[k]
+        masks[seat] = masks[seat] | bits[k]
         got += 1
     return got
 
@@ -201,14 +214,20 @@ def draw_cards(st: ShedState, seat: int, count: int) -> int:
 def lose(st: ShedState, seat: int, k: int) -> None:
     """One card of kind k leaves `seat`'s hand (its mask keeps the kinds still held)."""
     hand, cards = st.hands[seat], st.cards
-    hand.remove(k)
+    # The first k, found and popped by index: compiled, `hand.remove(k)` is a method call.
+    i = 0
+    while hand[i] != k:
+        i += 1
+    hand.pop(i)
     if cards.copies[k] * st.mode.decks == 1 or k not in hand:  # none of its kind left in hand
-        st.masks[seat] ^= cards.bits[k]
+        masks = st.masks
+        masks[seat] = masks[seat] ^ cards.bits[k]
 
 
 def gain(st: ShedState, seat: int, k: int) -> None:
     st.hands[seat].append(k)
-    st.masks[seat] |= st.cards.bits[k]
+    masks = st.masks
+    masks[seat] = masks[seat] | st.cards.bits[k]
 
 
 def rebuild(st: ShedState) -> bool:
@@ -234,12 +253,12 @@ def _lay_down(st: ShedState, seat: int, k: int) -> list[int]:
     cards, hand = st.cards, st.hands[seat]
     lose(st, seat, k)
     st.discard.append(k)
-    if st.known:
+    if st.known_bits & cards.bits[k]:  # someone may know of this card in the hand
         forget(st, seat, k)
     st.passes = 0
     if not cards.is_event[k]:  # events leave the card to match unchanged
         st.match_kind, st.match_corp = k, cards.corp[k]
-    st.log.append((PLAYS, (seat + 1, cards.name_texts[k])))  # `st.note`, one call shorter (trimmed there)
+    st.log_entry(cards.play_notes[seat][k])
     if st.listeners:
         st.emit("play", seat=seat, card=cards.names[k])
     return hand
@@ -304,7 +323,7 @@ def settle(st: ShedState) -> None:
 def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
     if code == E_REVERSE:
         st.direction = -st.direction
-        st.note(TURNS_AROUND)
+        st.log_entry(TURNS_AROUND_ENTRY)
         return
     if code == E_NAME:
         st.stack.append(frame(F_NAME, actor))
@@ -341,10 +360,11 @@ def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
             st.emit("draw", seat=victim, count=got, forced=True)
     elif code == E_SKIPS:
         st.skip[victim] = True
-        st.note(WILL_MISS, victim + 1)
+        st.log_entry(WILL_MISS_AT[victim])
     elif code == E_SWAP:
         if st.hands[victim] and st.active(actor):
             st.known[(actor, victim)] = tuple(sorted(st.hands[victim]))  # the Thief sees the hand
+            st.known_bits |= st.masks[victim]
             st.note(LOOKS, actor + 1, victim + 1)
             st.stack.append(frame(F_TAKE, actor, code, actor, victim))
     elif code == E_GIVE and st.hands[actor] and st.active(actor):
@@ -359,7 +379,7 @@ def answer(st: ShedState, seat: int, action: Action) -> None:
         if isinstance(action, PLAY):
             play_on_turn(st, seat, action)
         else:
-            st.note(KEEPS, seat + 1)
+            st.log_entry(KEEPS_AT[seat])
             next_turn(st, seat)
         return
     if kind == F_RESPOND:
@@ -394,7 +414,7 @@ def _respond(
     k = st.cards.by_slug[action.card]
     lose(st, seat, k)
     st.discard.append(k)
-    if st.known:
+    if st.known_bits & st.cards.bits[k]:
         forget(st, seat, k)
     name = st.cards.name_texts[k]
     if seat == victim:
@@ -416,6 +436,7 @@ def _take(st: ShedState, actor: int, victim: int, k: int) -> None:
     known = st.known
     _drop_one(st, (actor, victim), k)
     known[(victim, actor)] = tuple(sorted((*known.get((victim, actor), ()), k)))
+    st.known_bits |= st.cards.bits[k]
     for w in range(st.players):  # the others saw a card change hands, not which
         if w not in (actor, victim):
             known.pop((w, victim), None)
@@ -427,6 +448,7 @@ def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
     gain(st, victim, k)
     known = st.known
     known[(actor, victim)] = tuple(sorted((*known.get((actor, victim), ()), k)))
+    st.known_bits |= st.cards.bits[k]
     _drop_one(st, (victim, actor), k)
     for w in range(st.players):
         if w not in (actor, victim):
@@ -439,13 +461,17 @@ def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
 # -- what each seat knows of the others' hands -------------------------------------------------
 def forget(st: ShedState, holder: int, k: int) -> None:
     """`holder` played card k in sight of all: nobody still counts it in that hand."""
-    # The few entries there are, read as they stand (no key made per seat), then changed.
-    hits: list[tuple[tuple[int, int], tuple[int, ...]]] = []
+    # The few entries there are, read as they stand (no key made per seat), then changed; most
+    # plays hit none, so the list of hits is made only for a hit.
+    hits: list[tuple[tuple[int, int], tuple[int, ...]]] | None = None
     for key, cards in st.known.items():
         if key[1] == holder and k in cards:
+            if hits is None:
+                hits = []
             hits.append((key, cards))
-    for key, cards in hits:
-        _drop_from(st, key, cards, k)
+    if hits is not None:
+        for key, cards in hits:
+            _drop_from(st, key, cards, k)
 
 
 def _drop_one(st: ShedState, key: tuple[int, int], k: int) -> None:

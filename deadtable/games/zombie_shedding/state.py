@@ -35,8 +35,8 @@ class ShedState(State):
     # is the quickest attribute there is (the base class keeps its few fields in a dict).
     __slots__ = (
         "_legal", "_log_view", "cards", "current_player", "dealer", "dealer_draw", "deck", "direction",
-        "discard", "hand_no", "hands", "known", "last_hand", "log", "masks", "match_corp", "match_kind",
-        "mode", "out", "over", "passes", "scores", "skip", "stack", "turn_seat",
+        "discard", "hand_no", "hands", "known", "known_bits", "last_hand", "log", "masks", "match_corp",
+        "match_kind", "mode", "out", "over", "passes", "scores", "skip", "stack", "turn_seat",
     )  # fmt: skip
     # The base class's fields, declared again so that a compiled (mypyc) build keeps them as native
     # attributes of this class rather than in the instance dict (State itself stays interpreted).
@@ -63,6 +63,9 @@ class ShedState(State):
     skip: list[bool]  # seats that miss their next turn
     stack: list[Frame]
     known: dict[tuple[int, int], tuple[int, ...]]  # (viewer, holder) -> cards viewer knows holder has
+    # The kinds that are, or were this hand, in an entry of `known` (bits as in `masks`): a card
+    # played that is not among them needs no look at `known` (most plays).
+    known_bits: int
     passes: int  # consecutive turns passed with nothing to draw (blocked hand guard)
     hand_no: int
     over: bool
@@ -190,6 +193,15 @@ class ShedState(State):
             del log[:-LOG_LENGTH]
         self._log_view = None
 
+    def log_entry(self, entry: tuple[object, ...]) -> None:
+        """As `note`, for an entry made once and shared by every log (`CardSet.play_notes`, the
+        tables of rules.py): the entries are never changed in place, only replaced in the list."""
+        log = self.log
+        log.append(entry)
+        if len(log) > LOG_KEEP:
+            del log[:-LOG_LENGTH]
+        self._log_view = None
+
     def messages(self) -> list[LogEntry]:
         """The log as messages, rendered by each reader; an entry is made on its first reading."""
         log = self.log
@@ -251,6 +263,7 @@ class ShedState(State):
         other.skip = list(self.skip)
         other.stack = list(self.stack)
         other.known = dict(self.known)
+        other.known_bits = self.known_bits
         other.passes = self.passes
         other.hand_no = self.hand_no
         other.over = self.over
