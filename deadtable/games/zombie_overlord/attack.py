@@ -117,12 +117,13 @@ THE: Final[dict[str, Message]] = {}
 
 def apply(s: ZOState, p: int, action: A.Attack) -> None:
     cs = s.cs
-    if action.card == "scavenger":
+    card = action.card  # a field of an interpreted class: read once
+    if card == "scavenger":
         s.take_from_hand(p, cs.scavenger)
         s.banished.append(cs.scavenger)
         points, what = cs.banish_attack, BANISHED
     else:
-        k = cs.by_name[action.card]
+        k = cs.by_name[card]
         s.take_from_hand(p, k)
         s.discard[p].append(k)  # after attacking, the Minion goes to the Discard Pile
         c = cs.cards[k]

@@ -13,9 +13,11 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
 
-from deadtable.core import CardDataError
+from deadtable.core import Action, CardDataError
 from deadtable.core.pickling import by_constructor
 from deadtable.i18n import Message
+
+from . import actions as A
 
 # Found through the package, not `__file__` (see zombie_shedding/cards.py: compiled builds).
 DATA = Path(str(files(__package__ or __name__.rpartition(".")[0]) / "data" / "core.toml"))
@@ -137,6 +139,8 @@ class CardSet:
     uses: tuple[tuple[tuple[int, bool], ...], ...] = field(init=False, repr=False, compare=False)
     reinforce: tuple[int, ...] = field(init=False, repr=False, compare=False)  # defense added when attached
     bits: tuple[int, ...] = field(init=False, repr=False, compare=False)  # 1 << category, by kind
+    # "play <name>" and "place <name>" of each kind, made once: the Action Phase offers them often.
+    named: tuple[tuple[Action, Action], ...] = field(init=False, repr=False, compare=False)
     # (players, misfits) -> the box and the unshuffled Trap and Survivor decks (state.decks)
     setups: dict[tuple[int, bool], Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -151,6 +155,7 @@ class CardSet:
         put(self, "lures", tuple(c.lure for c in cards))
         put(self, "names", tuple(c.name for c in cards))
         put(self, "bits", tuple(1 << c.category for c in cards))
+        put(self, "named", tuple((A.play(c.name), A.place(c.name)) for c in cards))
         put(self, "barricades", tuple(c.barricade for c in cards))
         put(self, "uses", tuple(hub_uses(c) for c in cards))
         put(

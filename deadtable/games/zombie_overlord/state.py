@@ -178,7 +178,8 @@ class ZOState(State):
         deck, hand = self.deck[p], self.hand[p]
         if 0 < n <= len(deck):  # the usual case: no shuffle
             hand += deck[-n:]  # the top of the deck is the end of the list
-            del deck[-n:]
+            for _ in range(n):  # compiled, a pop is a call to C; `del deck[-n:]` makes a slice
+                deck.pop()
             hand.sort()
             return n
         got = 0
@@ -198,7 +199,11 @@ class ZOState(State):
         return got
 
     def take_from_hand(self, p: int, kind: int) -> None:
-        self.hand[p].remove(kind)
+        hand = self.hand[p]
+        i = 0  # found and popped by index: compiled, `hand.remove(kind)` is a method call
+        while hand[i] != kind:
+            i += 1
+        hand.pop(i)
         shown = self.shown[p]
         if shown and kind in shown:
             shown.remove(kind)
@@ -222,6 +227,14 @@ class ZOState(State):
         log = self.log
         log.append((line[0], line[1], values))
         if len(log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
+            del log[:LOG_LENGTH]
+
+    def log_entry(self, entry: tuple[object, ...]) -> None:
+        """`log_line` of an entry made once and shared by every log (turn.py's tables): entries are
+        never changed in place, only replaced in the list (`messages`)."""
+        log = self.log
+        log.append(entry)  # type: ignore[arg-type]  # (id, names, values), as `log_line` keeps
+        if len(log) >= 2 * LOG_LENGTH:
             del log[:LOG_LENGTH]
 
     def messages(self) -> list[Message]:

@@ -134,12 +134,12 @@ def action_actions(s: ZOState, p: int) -> list[Action]:
         c = cat[k]
         if c == TRAP:
             if len(base) < cs.max_traps:
-                out.append(A.place(names[k]))
+                out.append(cs.named[k][1])
             else:  # RULINGS ZO-11: replace an active Trap whose ability was not used this turn
                 name = names[k]
                 out.extend(A.place(name, i + 1) for i, sl in enumerate(base) if sl[ACTIVE] and not sl[USED])
         elif c == ACTION:
-            out.append(A.play(names[k]))
+            out.append(cs.named[k][0])
     uses = cs.uses
     for i, sl in enumerate(base):
         if sl[ACTIVE]:
@@ -149,12 +149,12 @@ def action_actions(s: ZOState, p: int) -> list[Action]:
                     continue
                 if combo:
                     if effects.combo_ready(s, p, i):
-                        out.append(A.use(i + 1, "combo"))
+                        out.append(USE_COMBO[i] if i < len(USE_COMBO) else A.use(i + 1, "combo"))
                 else:
-                    out.append(A.use(i + 1, "once per turn"))
+                    out.append(USE_ONCE[i] if i < len(USE_ONCE) else A.use(i + 1, "once per turn"))
         elif sl[LOCK] == MALFUNCTION and hand:
-            out.append(A.repair(i + 1))
-    out.append(A.END["action"])
+            out.append(REPAIR_AT[i] if i < len(REPAIR_AT) else A.repair(i + 1))
+    out.append(END_ACTION)
     return out
 
 
@@ -166,10 +166,16 @@ HUB: Final[tuple[list[Action], ...]] = tuple(
 ENTER_PURCHASE: Final = A.ENTER["purchase"]
 ENTER_ATTACK: Final = A.ENTER["attack"]
 END_TURN: Final = A.END_TURN
-PLAY_SUPPLY, PLAY_SCAVENGER = A.play("supply"), A.play("scavenger")
+PLAY_SUPPLY: Final = A.play("supply")
+PLAY_SCAVENGER: Final = A.play("scavenger")
 BUY_ACTION, BUY_SCAVENGER = A.buy("action"), A.buy("scavenger")
 END_PURCHASE: Final = A.END["purchase"]
 BUY_TRAP: Final = tuple(A.buy("trap", i + 1) for i in range(8))  # a card file may make the row longer
+# The Action Phase's actions on base slots (a card file may allow more Traps: made then).
+USE_ONCE: Final = tuple(A.use(i + 1, "once per turn") for i in range(8))
+USE_COMBO: Final = tuple(A.use(i + 1, "combo") for i in range(8))
+REPAIR_AT: Final = tuple(A.repair(i + 1) for i in range(8))
+END_ACTION: Final = A.END["action"]
 # The Purchase Phase with nothing to buy, by what can be played: 1 a Supply, 2 a Scavenger (shared).
 PLAYS: Final[tuple[list[Action], ...]] = tuple(
     [*(a for bit, a in ((1, PLAY_SUPPLY), (2, PLAY_SCAVENGER)) if plays & bit), END_PURCHASE]
@@ -236,7 +242,13 @@ REPAIR: Final = A.Repair
 
 def play(s: ZOState, p: int, action: A.Play) -> None:
     cs = s.cs
-    k = cs.by_name[action.card]
+    # The interned plays of the Purchase Phase by identity, before reading a field.
+    if action is PLAY_SUPPLY:
+        k = cs.supply
+    elif action is PLAY_SCAVENGER:
+        k = cs.scavenger
+    else:
+        k = cs.by_name[action.card]
     s.take_from_hand(p, k)
     c = cs.cards[k]
     if c.category in (SUPPLY, SCAVENGER):  # RULINGS ZO-5: points pool for the turn
@@ -315,13 +327,19 @@ def end_turn(s: ZOState, p: int) -> None:
             return
     s.tp = nxt
     turn_over(s, nxt)
-    s.log_line(TURN_STARTS, (nxt + 1, s.round))
+    key = s.round * 8 + nxt
+    entry = TURN_STARTS_AT.get(key)
+    if entry is None:
+        entry = TURN_STARTS_AT[key] = (TURN_STARTS[0], TURN_STARTS[1], (nxt + 1, s.round))
+    s.log_entry(entry)
 
 
 # The log's entries (state.LogLine): message ids, marked for the catalogue once, not on every move.
 TURN_STARTS: Final = (N_("P{seat}'s turn (round {round})"), ("seat", "round"))
 BUYS: Final = (N_("P{seat} buys {card}"), ("seat", "card"))
 PLACES: Final = (N_("P{seat} places {trap}"), ("seat", "trap"))
+# "P{seat}'s turn (round {round})" entries, made once, by round * 8 + seat (`ZOState.log_entry`).
+TURN_STARTS_AT: Final[dict[int, tuple[object, ...]]] = {}
 PLACES_OVER: Final = (N_("P{seat} places {trap} over {old}"), ("seat", "trap", "old"))
 
 
