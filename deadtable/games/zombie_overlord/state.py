@@ -178,8 +178,7 @@ class ZOState(State):
         deck, hand = self.deck[p], self.hand[p]
         if 0 < n <= len(deck):  # the usual case: no shuffle
             hand += deck[-n:]  # the top of the deck is the end of the list
-            for _ in range(n):  # compiled, a pop is a call to C; `del deck[-n:]` makes a slice
-                deck.pop()
+            del deck[-n:]
             hand.sort()
             return n
         got = 0
