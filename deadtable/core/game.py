@@ -17,6 +17,28 @@ if TYPE_CHECKING:
     from .state import Action, State
 
 
+# The options `Game.new` resolved and validated, per game, player count and options as given: most
+# games are started with the same few settings, and checking them is most of a small game's set-up.
+# Only settings that passed are kept (a bad one is checked, and refused, every time), and only
+# plain values (a value of another type may compare equal to a plain one and coerce otherwise).
+# An entry holds its game, so the game's id() in the key stays its own.
+_CHECKED: dict[tuple[int, int, tuple[tuple[str, type, Any], ...]], tuple[Game, dict[str, Any]]] = {}
+CHECKED_MAX = 256
+_PLAIN = (str, int, bool, float, type(None))
+
+
+def _checked_key(
+    game: Game, players: int, options: dict[str, Any]
+) -> tuple[int, int, tuple[tuple[str, type, Any], ...]] | None:
+    items = []
+    for name, value in options.items():
+        kind = type(value)
+        if kind not in _PLAIN:
+            return None
+        items.append((name, kind, value))
+    return (id(game), players, tuple(items))
+
+
 @dataclass(frozen=True)
 class Variant:
     """A named way to play (a mode, a team layout): a player count and options."""
@@ -132,8 +154,15 @@ class Game(ABC):
             )
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise OptionError("the seed must be a whole number, not {seed!r}", seed=seed)
-        resolved = resolve_options(self.options, options)
-        self.validate(players, resolved)
+        key = _checked_key(self, players, options)
+        entry = _CHECKED.get(key) if key is not None else None
+        if entry is not None and entry[0] is self:
+            resolved = dict(entry[1])
+        else:
+            resolved = resolve_options(self.options, options)
+            self.validate(players, resolved)
+            if key is not None and len(_CHECKED) < CHECKED_MAX:
+                _CHECKED[key] = (self, dict(resolved))
         return self._new(players, seed, resolved)
 
     def parse_action(self, state: State, text: str) -> Action:

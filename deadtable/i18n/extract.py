@@ -40,6 +40,7 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "nmsg": (1, 2),
     "plural_form": (1, 2),
     "note_n": (1, 2),  # a game's log entry, made a message only when read (zombie shedding)
+    "_each_seat_n": (1, 2),  # the same entries made once per seat and count (zombie shedding)
     **dict.fromkeys(ERRORS),
 }
 

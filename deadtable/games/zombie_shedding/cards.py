@@ -36,6 +36,7 @@ CORPORATIONS = ("Star", "Umbrella", "Shield", "Flask")
 KINDS = ("common", "elite", "boss")
 DECK_MAKEUP = {"common": 20, "elite": 20, "boss": 5, "event": 9}
 MAX_SEATS: Final = 8  # the game's most players
+MAX_DRAWS: Final = 6  # the most cards a next_draws effect makes a seat draw
 PLAYS: Final = N_("P{seat} plays {card}")  # the log's most frequent entry (see `CardSet.play_notes`)
 
 # Effect name -> the parameters it takes (name -> type); a cond is kind/corporation/min/max points.
@@ -260,8 +261,10 @@ def _effect(path: str, name: str, raw: Any, is_event: bool) -> tuple[str, tuple[
         raise _fail(
             path, name, f"effects.{ename}.target", Message("only 'opponent' is allowed (rules: Alliances)")
         )
-    if ename == "next_draws" and not 1 <= params.get("count", 0) <= 6:
-        raise _fail(path, name, "effects.next_draws.count", Message("must be {low} to {high}", low=1, high=6))
+    if ename == "next_draws" and not 1 <= params.get("count", 0) <= MAX_DRAWS:
+        raise _fail(
+            path, name, "effects.next_draws.count", Message("must be {low} to {high}", low=1, high=MAX_DRAWS)
+        )
     if ename == "finish" and not 0 <= params.get("bonus", -1) <= 100:
         raise _fail(path, name, "effects.finish.bonus", Message("must be {low} to {high}", low=0, high=100))
     return ename, tuple(sorted(params.items()))

@@ -67,10 +67,12 @@ def start_hand(st: ShedState, dealer: int) -> None:
     n = st.players
     deck = st.cards.deck(st.mode.decks)
     st.rng.shuffle(deck)
-    st.hands = [[] for _ in range(n)]
+    dealt: list[list[int]] = [[] for _ in range(n)]
+    order = [dealt[(dealer + i) % n] for i in range(1, n + 1)]  # from the dealer's left
     for _ in range(HAND_SIZE):
-        for i in range(1, n + 1):
-            st.hands[(dealer + i) % n].append(deck.pop())
+        for hand in order:
+            hand.append(deck.pop())
+    st.hands = dealt
     st.deck = deck
     st.sync_masks()
     st.discard = []
@@ -82,7 +84,7 @@ def start_hand(st: ShedState, dealer: int) -> None:
     st.out = []
     st.skip = [False] * n
     st.stack = []
-    st.known = {}
+    st.known = [()] * (n * n)
     st.known_bits = 0
     st.passes = 0
     st.hand_no += 1

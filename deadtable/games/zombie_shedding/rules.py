@@ -19,7 +19,7 @@ from deadtable.i18n import N_
 
 from . import actions as A
 from . import hands, legal
-from .cards import CORPORATIONS, MAX_SEATS, ON_PLAY, PLAYS
+from .cards import CORPORATIONS, MAX_DRAWS, MAX_SEATS, ON_PLAY, PLAYS
 from .cardtext import CardText
 
 if TYPE_CHECKING:
@@ -71,7 +71,15 @@ def _each_seat(msgid: str) -> tuple[tuple[object, ...], ...]:
     return tuple((msgid, (s + 1,)) for s in range(MAX_SEATS))
 
 
+def _each_seat_n(singular: str, plural: str) -> tuple[tuple[tuple[object, ...], ...], ...]:
+    """As `_each_seat`, for a plural message whose `{n}` is a number of cards drawn: [seat][n]."""
+    counts = range(MAX_DRAWS + 1)
+    return tuple(tuple((singular, (s + 1,), plural, n) for n in counts) for s in range(MAX_SEATS))
+
+
 DRAWS_ON_TURN_AT: Final = _each_seat(DRAWS_ON_TURN)
+# A card makes a seat draw 1 to MAX_DRAWS (cards.py checks it), fewer when nothing is left to draw.
+DRAWS_N_AT: Final = _each_seat_n("P{seat} draws {n} card", "P{seat} draws {n} cards")
 KEEPS_AT: Final = _each_seat(KEEPS)
 MISSES_AT: Final = _each_seat(MISSES)
 WILL_MISS_AT: Final = _each_seat(WILL_MISS)
@@ -355,7 +363,7 @@ def ask(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
 def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
     if code == E_DRAWS:
         got = draw_cards(st, victim, param)
-        st.note_n("P{seat} draws {n} card", "P{seat} draws {n} cards", got, victim + 1)
+        st.log_entry(DRAWS_N_AT[victim][got])
         if st.listeners:
             st.emit("draw", seat=victim, count=got, forced=True)
     elif code == E_SKIPS:
@@ -363,7 +371,7 @@ def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
         st.log_entry(WILL_MISS_AT[victim])
     elif code == E_SWAP:
         if st.hands[victim] and st.active(actor):
-            st.known[(actor, victim)] = tuple(sorted(st.hands[victim]))  # the Thief sees the hand
+            st.known[actor * st.players + victim] = tuple(sorted(st.hands[victim]))  # the Thief sees the hand
             st.known_bits |= st.masks[victim]
             st.note(LOOKS, actor + 1, victim + 1)
             st.stack.append(frame(F_TAKE, actor, code, actor, victim))
@@ -433,58 +441,52 @@ def _respond(
 def _take(st: ShedState, actor: int, victim: int, k: int) -> None:
     lose(st, victim, k)
     gain(st, actor, k)
-    known = st.known
-    _drop_one(st, (actor, victim), k)
-    known[(victim, actor)] = tuple(sorted((*known.get((victim, actor), ()), k)))
+    known, n = st.known, st.players
+    _drop_one(known, actor * n + victim, k)
+    i = victim * n + actor
+    known[i] = _with(known[i], k)
     st.known_bits |= st.cards.bits[k]
-    for w in range(st.players):  # the others saw a card change hands, not which
-        if w not in (actor, victim):
-            known.pop((w, victim), None)
+    if n > 2:  # the others saw a card change hands, not which
+        for w in range(n):
+            if w != actor and w != victim:
+                known[w * n + victim] = ()
     st.note(TAKES, actor + 1, victim + 1)
 
 
 def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
     lose(st, actor, k)
     gain(st, victim, k)
-    known = st.known
-    known[(actor, victim)] = tuple(sorted((*known.get((actor, victim), ()), k)))
+    known, n = st.known, st.players
+    i = actor * n + victim
+    known[i] = _with(known[i], k)
     st.known_bits |= st.cards.bits[k]
-    _drop_one(st, (victim, actor), k)
-    for w in range(st.players):
-        if w not in (actor, victim):
-            known.pop((w, actor), None)
+    _drop_one(known, victim * n + actor, k)
+    if n > 2:
+        for w in range(n):
+            if w != actor and w != victim:
+                known[w * n + actor] = ()
     st.note(GIVES, actor + 1, victim + 1)
     if not st.hands[actor]:
         hands.goes_out(st, actor, NOBODY)
 
 
-# -- what each seat knows of the others' hands -------------------------------------------------
+# -- what each seat knows of the others' hands (`ShedState.known`) ------------------------------
 def forget(st: ShedState, holder: int, k: int) -> None:
     """`holder` played card k in sight of all: nobody still counts it in that hand."""
-    # The few entries there are, read as they stand (no key made per seat), then changed; most
-    # plays hit none, so the list of hits is made only for a hit.
-    hits: list[tuple[tuple[int, int], tuple[int, ...]]] | None = None
-    for key, cards in st.known.items():
-        if key[1] == holder and k in cards:
-            if hits is None:
-                hits = []
-            hits.append((key, cards))
-    if hits is not None:
-        for key, cards in hits:
-            _drop_from(st, key, cards, k)
+    known, n = st.known, st.players
+    for viewer in range(n):
+        _drop_one(known, viewer * n + holder, k)
 
 
-def _drop_one(st: ShedState, key: tuple[int, int], k: int) -> None:
-    cards = st.known.get(key)
+def _drop_one(known: list[tuple[int, ...]], i: int, k: int) -> None:
+    """The entry at `i` without one k, if it holds one."""
+    cards = known[i]
     if cards and k in cards:
-        _drop_from(st, key, cards, k)
+        rest = list(cards)
+        rest.remove(k)
+        known[i] = tuple(rest)
 
 
-def _drop_from(st: ShedState, key: tuple[int, int], cards: tuple[int, ...], k: int) -> None:
-    """The entry `key` (`cards`, which hold k) without one k."""
-    rest = list(cards)
-    rest.remove(k)
-    if rest:
-        st.known[key] = tuple(rest)
-    else:
-        del st.known[key]
+def _with(cards: tuple[int, ...], k: int) -> tuple[int, ...]:
+    """The entry `cards` with one more k, still sorted."""
+    return tuple(sorted((*cards, k)))

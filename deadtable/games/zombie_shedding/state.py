@@ -62,7 +62,9 @@ class ShedState(State):
     out: list[int]  # seats out this hand, in order
     skip: list[bool]  # seats that miss their next turn
     stack: list[Frame]
-    known: dict[tuple[int, int], tuple[int, ...]]  # (viewer, holder) -> cards viewer knows holder has
+    # The cards each seat knows to be in each other hand, at viewer * players + holder (sorted;
+    # () for none): a flat list, read and set by index, copied in one go.
+    known: list[tuple[int, ...]]
     # The kinds that are, or were this hand, in an entry of `known` (bits as in `masks`): a card
     # played that is not among them needs no look at `known` (most plays).
     known_bits: int
@@ -149,7 +151,7 @@ class ShedState(State):
         play or keep it. The frames below the top and another seat's drawn card are not in it.
         """
         t = tuple
-        mk, disc, known, stack = self.match_kind, self.discard, self.known, self.stack
+        mk, disc, known, stack, n = self.match_kind, self.discard, self.known, self.stack, self.players
         pending: tuple[int, ...] = ()
         if stack and not self.over:
             f = stack[-1]
@@ -168,7 +170,7 @@ class ShedState(State):
             self.dealer, self.direction, self.hand_no, mk, self.match_corp if mk >= 0 else -1,
             disc[-1] if disc else -1, len(disc), len(self.deck), t(sorted(self.hands[player])),
             t(map(len, self.hands)), t(self.out), t(self.skip), t(self.scores),
-            t(known.get((player, h), ()) if h != player else () for h in range(self.players)),
+            t(known[player * n + h] if h != player else () for h in range(n)),
             pending, self.over,
         )  # fmt: skip
 
@@ -262,7 +264,7 @@ class ShedState(State):
         other.out = list(self.out)
         other.skip = list(self.skip)
         other.stack = list(self.stack)
-        other.known = dict(self.known)
+        other.known = list(self.known)
         other.known_bits = self.known_bits
         other.passes = self.passes
         other.hand_no = self.hand_no
@@ -286,7 +288,7 @@ class ShedState(State):
             tuple(self.out),
             tuple(self.skip),
             tuple(self.stack),
-            tuple(sorted(self.known.items())),
+            tuple(self.known),
             self.passes,
             self.hand_no,
             self.over,

@@ -92,7 +92,7 @@ def build(st: ShedState, player: int | None, narration: bool = True) -> dict[str
     if player is not None:
         hand = [{**card_json(cards[k]), "fits": legal.fits(st, k)} for k in sorted(st.hands[player])]
         for h in range(st.players):
-            seen = st.known.get((player, h))
+            seen = st.known[player * st.players + h]
             if seen and h != player:
                 known.append({"seat": h, "cards": [cards[k].name for k in seen]})
     out: dict[str, Any] = {
@@ -148,7 +148,7 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
         if h == player:
             continue
         rest = list(st.hands[h])
-        kept = list(st.known.get((player, h), ()))
+        kept = list(st.known[player * n + h])
         for k in kept:
             rest.remove(k)
         fixed[h], hidden[h] = kept, len(rest)
@@ -165,7 +165,7 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
         at += hidden[h]
     other.deck = pool[at:]
     # What other seats know of hands other than this one's is itself hidden: drop it.
-    other.known = {key: v for key, v in st.known.items() if player in key}
+    other.known = [v if player in divmod(i, n) else () for i, v in enumerate(st.known)]
     if other.stack and other.stack[-1][0] == rules.F_DRAWN and other.stack[-1][1] != player:
         q = other.stack[-1][1]
         f = other.stack[-1]
