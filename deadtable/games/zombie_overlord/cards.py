@@ -141,7 +141,7 @@ class CardSet:
     bits: tuple[int, ...] = field(init=False, repr=False, compare=False)  # 1 << category, by kind
     # "play <name>" and "place <name>" of each kind, made once: the Action Phase offers them often.
     named: tuple[tuple[Action, Action], ...] = field(init=False, repr=False, compare=False)
-    # (players, misfits) -> the box and the unshuffled Trap and Survivor decks (state.decks)
+    # (players, misfits) -> the box and the unshuffled Trap and Survivor decks (CardSet.decks)
     setups: dict[tuple[int, bool], Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -197,115 +197,27 @@ class CardSet:
     def total(self, kind: int) -> int:
         return self.cards[kind].copies
 
-
-class _Reader:
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def fail(self, card: str, fld: str, why: Message) -> CardDataError:
-        return CardDataError(
-            "{path}: card {card!r}, field {field!r}: {why}", path=self.path, card=card, field=fld, why=why
-        )
-
-    def get(self, entry: dict[str, Any], card: str, name: str, kind: type, default: Any = None) -> Any:
-        if name not in entry:
-            if default is None:
-                raise self.fail(card, name, Message("missing"))
-            return default
-        value = entry[name]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if not ok:
-            raise self.fail(
-                card, name, Message("must be {kind}, not {value!r}", kind=kind.__name__, value=value)
-            )
-        if kind is int and value < 0:
-            raise self.fail(card, name, Message("must not be negative, not {value}", value=value))
-        return value
-
-    def table(self, data: dict[str, Any], name: str) -> dict[str, Any]:
-        t = data.get(name)
-        if not isinstance(t, dict):
-            raise self.fail(name, name, Message("a [{name}] table is required", name=name))
-        return t
-
-    def entries(self, data: dict[str, Any], name: str, required: bool = True) -> list[dict[str, Any]]:
-        t = data.get(name, [])
-        if not isinstance(t, list) or not all(isinstance(e, dict) for e in t) or (required and not t):
-            raise self.fail(name, name, Message("[[{name}]] entries are required", name=name))
-        return t
-
-    def lure(self, entry: dict[str, Any], card: str, fld: str, most: int) -> tuple[int, ...]:
-        raw = entry.get(fld)
-        if isinstance(raw, str):
-            raw = [raw]
-        if not isinstance(raw, list) or not 1 <= len(raw) <= most:
-            raise self.fail(
-                card, fld, Message("must name 1 to {most} of {types}", most=most, types=", ".join(LURE_TYPES))
-            )
-        out: list[int] = []
-        for t in raw:
-            if t not in LURE_TYPES or t in [LURE_TYPES[i] for i in out]:
-                raise self.fail(
-                    card,
-                    fld,
-                    Message("{value!r} is not a lure type ({types})", value=t, types=", ".join(LURE_TYPES)),
-                )
-            out.append(LURE_TYPES.index(t))
-        return tuple(out)
-
-    def abilities(self, entry: dict[str, Any], card: str, action: bool) -> tuple[Ability, ...]:
-        raw = entry.get("abilities", [])
-        if not isinstance(raw, list) or not all(isinstance(a, dict) for a in raw):
-            raise self.fail(
-                card, "abilities", Message("must be a list of tables, each with a keyword and an effect")
-            )
-        if action and len(raw) != 1:
-            raise self.fail(card, "abilities", Message("an Action card has exactly one ability"))
-        out: list[Ability] = []
-        for i, a in enumerate(raw):
-            fld = f"abilities[{i}]"
-            keyword = "play" if action else a.get("keyword")
-            if not action and keyword not in KEYWORDS:
-                raise self.fail(
-                    card, fld + ".keyword", Message("must be one of {choices}", choices=", ".join(KEYWORDS))
-                )
-            effect = a.get("effect")
-            if effect not in EFFECTS:
-                why = Message(
-                    "unknown effect {effect!r}; known: {known}", effect=effect, known=", ".join(EFFECTS)
-                )
-                raise self.fail(card, fld + ".effect", why)
-            if not action and keyword in [x.keyword for x in out]:
-                raise self.fail(
-                    card,
-                    fld + ".keyword",
-                    Message("a Trap has at most one {keyword} ability", keyword=keyword),
-                )
-            params = {}
-            for k, v in a.items():
-                if k in ("keyword", "effect"):
-                    continue
-                kind = EFFECTS[effect].get(k)
-                if kind is None:
-                    raise self.fail(
-                        card,
-                        f"{fld}.{k}",
-                        Message("effect {effect!r} takes no parameter {name!r}", effect=effect, name=k),
-                    )
-                bad_int = kind is int and (isinstance(v, bool) or (isinstance(v, int) and v < 0))
-                if not isinstance(v, kind) or bad_int:
-                    raise self.fail(
-                        card,
-                        f"{fld}.{k}",
-                        Message("must be {kind}, not {value!r}", kind=kind.__name__, value=v),
-                    )
-                if k in CHOICES and v not in CHOICES[k]:
-                    raise self.fail(
-                        card, f"{fld}.{k}", Message("must be one of {choices}", choices=", ".join(CHOICES[k]))
-                    )
-                params[k] = v
-            out.append(Ability(keyword, effect, params))
-        return tuple(out)
+    def decks(self, n: int, misfits: bool) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
+        """The box, and the Trap and Survivor decks before shuffling, at `n` players; made once."""
+        key = (n, misfits)
+        got = self.setups.get(key)
+        if got is None:
+            need = (self.start_supply * n, self.start_minions * n)
+            box = [self.supply] * (self.total(self.supply) - need[0])
+            box += [self.minion] * (self.total(self.minion) - need[1])
+            traps = self.trap_deck(n)
+            box += [k for k in self.traps for _ in range(self.cards[k].copies)]
+            for k in traps:  # the box keeps the Traps whose player icon does not match (RULINGS ZO-3)
+                box.remove(k)
+            survivors = self.survivor_deck(n, misfits)
+            all_survivors = [k for k in self.survivors for _ in range(self.cards[k].copies)]
+            all_survivors += self.misfits
+            for k in survivors:
+                all_survivors.remove(k)
+            box += all_survivors
+            box.sort()
+            got = self.setups[key] = (box, tuple(traps), tuple(survivors))
+        return got
 
 
 def describe(ability: Ability) -> str:
@@ -371,7 +283,9 @@ def card_texts(cs: CardSet) -> list[str]:
 def load(path: str = "") -> CardSet:
     """The card set in `path` ("" = the built-in set), validated; cached by path."""
     file = Path(path) if path else DATA
-    r = _Reader(str(file))
+    from .card_file import Reader  # here, not at the top: card_file reads this module's names
+
+    r = Reader(str(file))
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except OSError as err:

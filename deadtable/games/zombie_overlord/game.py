@@ -77,7 +77,7 @@ class ZombieOverlord(Game):
         return render(view, lang)
 
     def explain_illegal(self, state: State, text: str) -> Message:
-        from .turn import explain
+        from .refusals import explain
 
         assert isinstance(state, ZOState)
         return explain(state, text)

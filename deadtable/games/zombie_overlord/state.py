@@ -140,7 +140,7 @@ class ZOState(State):
         self.life = [cs.life] * n
         self.alive = [True] * n
         self.out_order = []
-        box, trap_deck, survivor_deck = decks(cs, n, misfits)
+        box, trap_deck, survivor_deck = cs.decks(n, misfits)
         self.box = box  # shared by every game at this count, never changed
         traps, survivors = list(trap_deck), list(survivor_deck)
         rng.shuffle(traps)
@@ -310,7 +310,9 @@ class ZOState(State):
         if self.over:
             raise IllegalAction("the game is over")
         if action not in self.legal_actions():
-            raise IllegalAction(turn.explain(self, str(action)))
+            from .refusals import explain  # only when refused: never on a legal move
+
+            raise IllegalAction(explain(self, str(action)))
 
     def _apply(self, action: Action) -> None:
         turn.apply(self, action)
@@ -435,27 +437,6 @@ class ZOState(State):
                 out += [slot[KIND], *slot[ATTACHED]]
         out += [d[3] for d in self.pending if d[0] == "trap" and d[2] in ("malfunction", "reinforce")]
         return sorted(out)
-
-
-def decks(cs: CardSet, n: int, misfits: bool) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
-    """The box, and the Trap and Survivor decks before shuffling, at `n` players; made once per card set."""
-    key = (n, misfits)
-    got = cs.setups.get(key)
-    if got is None:
-        need = (cs.start_supply * n, cs.start_minions * n)
-        box = [cs.supply] * (cs.total(cs.supply) - need[0]) + [cs.minion] * (cs.total(cs.minion) - need[1])
-        traps = cs.trap_deck(n)
-        box += [k for k in cs.traps for _ in range(cs.cards[k].copies)]
-        for k in traps:  # the box keeps the Traps whose player icon does not match (RULINGS ZO-3)
-            box.remove(k)
-        survivors = cs.survivor_deck(n, misfits)
-        all_survivors = [k for k in cs.survivors for _ in range(cs.cards[k].copies)] + list(cs.misfits)
-        for k in survivors:
-            all_survivors.remove(k)
-        box += all_survivors
-        box.sort()
-        got = cs.setups[key] = (box, tuple(traps), tuple(survivors))
-    return got
 
 
 # The rules import the slot layout above, so they come last; called as `turn.f(...)` (native: C calls).

@@ -1,4 +1,5 @@
-"""Hands: choosing the dealer, dealing, going out, the end of a hand, scoring and the game's end.
+"""Hands: choosing the dealer, dealing, going out, the end of a hand, scoring and the game's end;
+and what each seat knows of the others' hands (`ShedState.known`, one entry per viewer and holder).
 
 Scores are penalty points in Duel, Alliances and Marathon (RULINGS ZS-2): at the end of a hand
 the players still holding cards (in Alliances: the losing teams) add the zombie points left in
@@ -206,3 +207,60 @@ def outcome(st: ShedState) -> Outcome:
             seat_scores, lower_is_better=True, note=Message("{mode}: lowest wins", mode=mode.describe())
         )
     return Outcome.from_scores(seat_scores, note=mode.describe())
+
+
+# -- a card out of and into a hand ----------------------------------------------------------
+def lose(st: ShedState, seat: int, k: int) -> None:
+    """One card of kind k leaves `seat`'s hand (its mask keeps the kinds still held)."""
+    hand, cards = st.hands[seat], st.cards
+    # The first k, found and popped by index: compiled, `hand.remove(k)` is a method call.
+    i = 0
+    while hand[i] != k:
+        i += 1
+    hand.pop(i)
+    if cards.copies[k] * st.mode.decks == 1 or k not in hand:  # none of its kind left in hand
+        masks = st.masks
+        masks[seat] = masks[seat] ^ cards.bits[k]
+
+
+def gain(st: ShedState, seat: int, k: int) -> None:
+    st.hands[seat].append(k)
+    masks = st.masks
+    masks[seat] = masks[seat] | st.cards.bits[k]
+
+
+# -- what each seat knows of the others' hands (`ShedState.known`) ------------------------------
+def forget(st: ShedState, holder: int, k: int) -> None:
+    """`holder` played card k in sight of all: nobody still counts it in that hand."""
+    known, n = st.known, st.players
+    for viewer in range(n):
+        _drop_one(known, viewer * n + holder, k)
+
+
+def changed_hands(st: ShedState, source: int, dest: int, k: int) -> None:
+    """Card k went from `source`'s hand to `dest`'s, seen by those two only (the Thief's take, a
+    gift): `dest` no longer counts it in `source`'s hand, `source` knows `dest` holds it, and the
+    others saw a card leave `source`'s hand, not which, so they forget what they knew of it."""
+    known, n = st.known, st.players
+    _drop_one(known, dest * n + source, k)
+    i = source * n + dest
+    known[i] = _with(known[i], k)
+    st.known_bits |= st.cards.bits[k]
+    if n > 2:
+        for w in range(n):
+            if w != source and w != dest:
+                known[w * n + source] = ()
+
+
+def _drop_one(known: list[tuple[int, ...]], i: int, k: int) -> None:
+    """The entry at `i` without one k, if it holds one."""
+    cards = known[i]
+    if cards and k in cards:
+        rest = list(cards)
+        rest.remove(k)
+        known[i] = tuple(rest)
+
+
+def _with(cards: tuple[int, ...], k: int) -> tuple[int, ...]:
+    """The entry `cards` with one more k, still sorted."""
+    return tuple(sorted((*cards, k)))

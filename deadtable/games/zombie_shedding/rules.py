@@ -219,25 +219,6 @@ def draw_cards(st: ShedState, seat: int, count: int) -> int:
     return got
 
 
-def lose(st: ShedState, seat: int, k: int) -> None:
-    """One card of kind k leaves `seat`'s hand (its mask keeps the kinds still held)."""
-    hand, cards = st.hands[seat], st.cards
-    # The first k, found and popped by index: compiled, `hand.remove(k)` is a method call.
-    i = 0
-    while hand[i] != k:
-        i += 1
-    hand.pop(i)
-    if cards.copies[k] * st.mode.decks == 1 or k not in hand:  # none of its kind left in hand
-        masks = st.masks
-        masks[seat] = masks[seat] ^ cards.bits[k]
-
-
-def gain(st: ShedState, seat: int, k: int) -> None:
-    st.hands[seat].append(k)
-    masks = st.masks
-    masks[seat] = masks[seat] | st.cards.bits[k]
-
-
 def rebuild(st: ShedState) -> bool:
     """The top card of the discard pile stays; the rest are shuffled into a new deck."""
     if len(st.discard) <= 1:
@@ -259,10 +240,10 @@ def rebuild(st: ShedState) -> bool:
 def _lay_down(st: ShedState, seat: int, k: int) -> list[int]:
     """Card `k` from the seat's hand onto the discard pile, as the card to match; the hand after."""
     cards, hand = st.cards, st.hands[seat]
-    lose(st, seat, k)
+    hands.lose(st, seat, k)
     st.discard.append(k)
     if st.known_bits & cards.bits[k]:  # someone may know of this card in the hand
-        forget(st, seat, k)
+        hands.forget(st, seat, k)
     st.passes = 0
     if not cards.is_event[k]:  # events leave the card to match unchanged
         st.match_kind, st.match_corp = k, cards.corp[k]
@@ -420,10 +401,10 @@ def _respond(
             _hit(st, code, actor, victim, param)
         return
     k = st.cards.by_slug[action.card]
-    lose(st, seat, k)
+    hands.lose(st, seat, k)
     st.discard.append(k)
     if st.known_bits & st.cards.bits[k]:
-        forget(st, seat, k)
+        hands.forget(st, seat, k)
     name = st.cards.name_texts[k]
     if seat == victim:
         st.note(PLAYS, seat + 1, name)
@@ -439,54 +420,16 @@ def _respond(
 
 
 def _take(st: ShedState, actor: int, victim: int, k: int) -> None:
-    lose(st, victim, k)
-    gain(st, actor, k)
-    known, n = st.known, st.players
-    _drop_one(known, actor * n + victim, k)
-    i = victim * n + actor
-    known[i] = _with(known[i], k)
-    st.known_bits |= st.cards.bits[k]
-    if n > 2:  # the others saw a card change hands, not which
-        for w in range(n):
-            if w != actor and w != victim:
-                known[w * n + victim] = ()
+    hands.lose(st, victim, k)
+    hands.gain(st, actor, k)
+    hands.changed_hands(st, victim, actor, k)
     st.note(TAKES, actor + 1, victim + 1)
 
 
 def _give(st: ShedState, actor: int, victim: int, k: int) -> None:
-    lose(st, actor, k)
-    gain(st, victim, k)
-    known, n = st.known, st.players
-    i = actor * n + victim
-    known[i] = _with(known[i], k)
-    st.known_bits |= st.cards.bits[k]
-    _drop_one(known, victim * n + actor, k)
-    if n > 2:
-        for w in range(n):
-            if w != actor and w != victim:
-                known[w * n + actor] = ()
+    hands.lose(st, actor, k)
+    hands.gain(st, victim, k)
+    hands.changed_hands(st, actor, victim, k)
     st.note(GIVES, actor + 1, victim + 1)
     if not st.hands[actor]:
         hands.goes_out(st, actor, NOBODY)
-
-
-# -- what each seat knows of the others' hands (`ShedState.known`) ------------------------------
-def forget(st: ShedState, holder: int, k: int) -> None:
-    """`holder` played card k in sight of all: nobody still counts it in that hand."""
-    known, n = st.known, st.players
-    for viewer in range(n):
-        _drop_one(known, viewer * n + holder, k)
-
-
-def _drop_one(known: list[tuple[int, ...]], i: int, k: int) -> None:
-    """The entry at `i` without one k, if it holds one."""
-    cards = known[i]
-    if cards and k in cards:
-        rest = list(cards)
-        rest.remove(k)
-        known[i] = tuple(rest)
-
-
-def _with(cards: tuple[int, ...], k: int) -> tuple[int, ...]:
-    """The entry `cards` with one more k, still sorted."""
-    return tuple(sorted((*cards, k)))
