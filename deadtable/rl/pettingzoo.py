@@ -110,7 +110,7 @@ class DeadtableAEC(AECEnv):
             for i in self._legal[0]:
                 mask[i] = 1
         return {
-            "observation": self.layout.encode_view(state.view(seat, narration=False)),  # = layout.encode
+            "observation": self.layout.encode(state, seat),
             "action_mask": np.frombuffer(mask, dtype=np.int8),  # a writable array over the bytes
         }
 
