@@ -28,8 +28,10 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/pytest -n auto -q
 
+# Both builds in one table: the native one is built first when a C compiler is there (else pure only).
 bench: $(STAMP)
-	$(BIN)/python -m benchmarks
+	-@$(MAKE) --no-print-directory native
+	$(BIN)/python -m benchmarks --native $(NATIVE)
 
 # Opt-in native build: the rules cores compiled with mypyc in a copy of the package (build/native),
 # never beside the sources; rebuilt when any file of the package is newer than its stamp.
@@ -42,7 +44,7 @@ native: $(NATIVE_STAMP)
 $(NATIVE_STAMP): $(PACKAGE_FILES) | $(STAMP)
 	$(BIN)/python -m deadtable.native $(NATIVE)
 
-# -P: the working folder's (pure) deadtable must not come before the native one.
+# The native build alone. -P: the working folder's (pure) deadtable must not come before the native one.
 bench-native: $(NATIVE_STAMP)
 	PYTHONPATH=$(NATIVE):. $(BIN)/python -P -m benchmarks
 

@@ -21,36 +21,18 @@ import os
 import platform
 import sys
 import time
-from dataclasses import dataclass, field
 
 from deadtable import native
 from deadtable.core import Game, Variant, games
 
-from . import peers, throughput
+from . import both, peers, throughput
+from .table import Row, fmt, print_table
 
 TARGET_GAMES_PER_S = 1000.0  # every game at 2 players
 TARGET_VS_CRAZY_EIGHTS = 1.5  # shedding Duel games/s over OpenSpiel crazy_eights
 TARGET_VS_UNO = 5.0  # shedding Duel games/s over RLCard uno
 TARGET_VS_OPENSPIEL_ISMCTS = 1.5  # our IS-MCTS it/s over OpenSpiel's Python ISMCTS on hearts
 SHEDDING, DUEL = "zombie-shedding", "duel"
-
-
-@dataclass
-class Row:
-    subject: str
-    players: str
-    games_s: float | None = None
-    actions_s: float | None = None
-    clone_us: float | None = None
-    ismcts: float | None = None
-    env: str = ""
-    checks: list[str] = field(default_factory=list)
-
-
-def _fmt(x: float | None, digits: int = 0) -> str:
-    if x is None:
-        return "-"
-    return f"{x:,.{digits}f}"
 
 
 def _check(label: str, ratio: float, target: float, passed: list[bool]) -> str:
@@ -91,7 +73,50 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=float, default=1.0, help="seconds per measurement (default 1)")
     ap.add_argument("--games", default="", help="comma-separated game ids (default: all)")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    ap.add_argument(
+        "--draw",
+        choices=throughput.DRAWS,
+        default="random",
+        help="how random play draws an action, in our loop and crazy_eights' alike: int(random() * n)"
+        " (default) or Random.randrange, ~3,400 instructions a call (see benchmarks/throughput.py)",
+    )
+    ap.add_argument(
+        "--native",
+        metavar="DIR",
+        help="also run the native build in DIR (make native: build/native) and print both builds side by"
+        " side, each in its own process, one after the other (what make bench does)",
+    )
+    ap.add_argument("--json", metavar="FILE", help=argparse.SUPPRESS)  # a child's rows, for --native
     args = ap.parse_args(argv)
+    if args.native:
+        child = [a for a in (argv if argv is not None else sys.argv[1:]) if a != "--markdown"]
+        return both.main(_without(child, "--native"), args.native, args.markdown)
+    rows, build, met, total = measure(args)
+    if args.json:
+        both.save(args.json, rows, build, met, total)
+        return 0
+    print(f"build: {build}")
+    _print(rows, args.markdown)
+    print(f"\ntargets met: {met} of {total}")
+    return 0
+
+
+def _without(argv: list[str], option: str) -> list[str]:
+    """`argv` less `option` and its value (`--native DIR` or `--native=DIR`)."""
+    out: list[str] = []
+    skip = False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a == option:
+            skip = True
+        elif not a.startswith(option + "="):
+            out.append(a)
+    return out
+
+
+def measure(args: argparse.Namespace) -> tuple[list[Row], str, int, int]:
+    """Every row of the table for the running build; its description; targets met and judged."""
     budget = args.budget
     pinned = _pin_one_core()
     chosen = [g for g in games() if not args.games or g.id in args.games.split(",")]
@@ -101,12 +126,12 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"deadtable benchmarks: Python {platform.python_version()}, {pinned}, {budget:g} s per measure;"
-        f" build: {build}",
+        f" build: {build}; random play draws with {args.draw}",
         file=sys.stderr,
     )
     # The peers run in slices interleaved with the shedding Duel (and hearts ISMCTS at the start, the
     # middle and the end), so a change in the machine's load falls on both sides of each ratio.
-    c8, uno, duel = _interleaved(chosen, budget)
+    c8, uno, duel = _interleaved(chosen, budget, args.draw)
     hearts_parts = [peers.openspiel_hearts_ismcts(budget / 3)]
 
     hearts_parts.append(peers.openspiel_hearts_ismcts(budget / 3))
@@ -118,7 +143,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {g.id} {variant.name} ...", file=sys.stderr)
             rows.append(
                 _game_row(
-                    g, variant, budget, first=i == 0, c8=c8, uno=uno, hearts=hearts, passed=passed, duel=duel
+                    g,
+                    variant,
+                    budget,
+                    first=i == 0,
+                    c8=c8,
+                    uno=uno,
+                    hearts=hearts,
+                    passed=passed,
+                    duel=duel,
+                    draw=args.draw,
                 )
             )
 
@@ -134,16 +168,11 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(Row("OpenSpiel Python ISMCTS on hearts", "4", ismcts=hearts))
     else:
         rows.append(Row("OpenSpiel hearts ISMCTS: open_spiel not installed", "4"))
-
-    print(f"build: {build}")
-    _print(rows, args.markdown)
-    met = sum(passed)
-    print(f"\ntargets met: {met} of {len(passed)}")
-    return 0
+    return rows, build, sum(passed), len(passed)
 
 
 def _interleaved(
-    chosen: list[Game], budget: float, rounds: int = 3
+    chosen: list[Game], budget: float, draw: str, rounds: int = 3
 ) -> tuple[throughput.Rate | None, throughput.Rate | None, throughput.Rate | None]:
     """crazy_eights, uno and the shedding Duel, measured in alternating slices."""
     duel_game = next((g for g in chosen if g.id == SHEDDING), None)
@@ -152,10 +181,12 @@ def _interleaved(
     uno: throughput.Rate | None = None
     duel: throughput.Rate | None = None
     for _ in range(rounds):
-        c8 = throughput.Rate.add(c8, peers.openspiel_crazy_eights(budget / rounds))
+        c8 = throughput.Rate.add(c8, peers.openspiel_crazy_eights(budget / rounds, draw))
         uno = throughput.Rate.add(uno, peers.rlcard_uno(budget / rounds))
         if duel_game is not None and duel_variant is not None:
-            duel = throughput.Rate.add(duel, throughput.random_play(duel_game, duel_variant, budget / rounds))
+            duel = throughput.Rate.add(
+                duel, throughput.random_play(duel_game, duel_variant, budget / rounds, draw)
+            )
     return c8, uno, duel
 
 
@@ -170,9 +201,10 @@ def _game_row(
     hearts: float | None,
     passed: list[bool],
     duel: throughput.Rate | None,
+    draw: str,
 ) -> Row:
     is_duel = g.id == SHEDDING and variant.name == DUEL
-    rate = duel if is_duel and duel is not None else throughput.random_play(g, variant, budget)
+    rate = duel if is_duel and duel is not None else throughput.random_play(g, variant, budget, draw)
     row = Row(f"{g.id} {variant.name}", str(variant.players), rate.games_per_s, rate.actions_per_s)
     if variant.players == 2:
         ok = rate.games_per_s >= TARGET_GAMES_PER_S
@@ -192,7 +224,7 @@ def _game_row(
             row.checks.append(
                 _check("IS-MCTS vs OpenSpiel hearts", row.ismcts / hearts, TARGET_VS_OPENSPIEL_ISMCTS, passed)
             )
-        over = throughput.wrapper_overhead(g, variant, budget / 2)
+        over = throughput.wrapper_overhead(g, variant, budget / 2, draw)
         if over is not None:
             row.env = f"{over.env_steps_per_s:,.0f} ({over.factor:.1f}x slower)"
     return row
@@ -213,30 +245,16 @@ def _print(rows: list[Row], markdown: bool) -> None:
         [
             r.subject,
             r.players,
-            _fmt(r.games_s),
-            _fmt(r.actions_s),
-            _fmt(r.clone_us, 1),
-            _fmt(r.ismcts),
+            fmt(r.games_s),
+            fmt(r.actions_s),
+            fmt(r.clone_us, 1),
+            fmt(r.ismcts),
             r.env or "-",
             "; ".join(r.checks) or "-",
         ]
         for r in rows
     ]
-    if markdown:
-        print("| " + " | ".join(head) + " |")
-        print("|" + "|".join("---" for _ in head) + "|")
-        for b in body:
-            print("| " + " | ".join(b) + " |")
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title="deadtable speed (one core, one run)")
-    for h in head:
-        table.add_column(h, justify="left" if h in ("game / peer", "targets") else "right")
-    for b in body:
-        table.add_row(*b)
-    Console(width=220).print(table)
+    print_table(head, body, markdown, "deadtable speed (one core, one run)")
 
 
 if __name__ == "__main__":

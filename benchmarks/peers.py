@@ -11,11 +11,12 @@ import time
 from .throughput import Rate
 
 
-def openspiel_crazy_eights(budget: float) -> Rate | None:
+def openspiel_crazy_eights(budget: float, draw: str = "random") -> Rate | None:
     """Random full games of OpenSpiel's C++ crazy_eights (2 players), driven from Python.
 
-    Chance nodes (the deal, draws) are sampled from `chance_outcomes()` as any Python driver
-    must; `actions` counts only the players' decisions.
+    The players' actions are drawn as in our random play (`throughput.random_play`, the same
+    `draw`); chance nodes (the deal, draws) are sampled from `chance_outcomes()` by their
+    probabilities, as any Python driver must; `actions` counts only the players' decisions.
     """
     try:
         import pyspiel
@@ -23,6 +24,7 @@ def openspiel_crazy_eights(budget: float) -> Rate | None:
         return None
     game = pyspiel.load_game("crazy_eights", {"players": 2})
     rng = random.Random(0)
+    rand, randrange = rng.random, rng.randrange
     games = actions = 0
     start = time.perf_counter()
     deadline = start + budget
@@ -34,7 +36,8 @@ def openspiel_crazy_eights(budget: float) -> Rate | None:
                 state.apply_action(rng.choices(outcomes, probs)[0])
             else:
                 legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+                i = randrange(len(legal)) if draw == "randrange" else int(rand() * len(legal))
+                state.apply_action(legal[i])
                 actions += 1
         games += 1
         if time.perf_counter() >= deadline:

@@ -2,6 +2,13 @@
 
 Every measurement runs for a time budget and reports a rate; games are seeded, so a run plays the
 same games each time (only the count finished within the budget varies).
+
+Random play picks each action as `acts[int(random() * len(acts))]` (`draw="random"`), in our loop
+and in the peers' (benchmarks/peers.py): CPython 3.11's `Random.randrange` is two Python functions
+and costs about 3,400 instructions a call, more than a compiled Zombie Overlord decision, so with
+it the loop would mostly time the random number generator. `draw="randrange"` (`python -m
+benchmarks --draw randrange`) measures with it, for comparison. The index from `random()` is
+uniform but for a bias below n / 2**53.
 """
 
 from __future__ import annotations
@@ -35,10 +42,14 @@ class Rate:
         return self.actions / self.seconds if self.seconds else 0.0
 
 
-def random_play(g: Game, variant: Variant, budget: float) -> Rate:
+DRAWS = ("random", "randrange")  # how random play draws an action's index (see the module doc)
+
+
+def random_play(g: Game, variant: Variant, budget: float, draw: str = "random") -> Rate:
     """Full games by uniform random choice (legal_actions + apply_trusted), as many as fit."""
     games = actions = 0
     rng = random.Random(12345)
+    rand, randrange = rng.random, rng.randrange
     start = time.perf_counter()
     deadline = start + budget
     seed = 0
@@ -46,11 +57,16 @@ def random_play(g: Game, variant: Variant, budget: float) -> Rate:
         state = g.new(variant.players, seed, **variant.options)
         legal = state.legal_actions
         apply = state.apply_trusted
-        randrange = rng.randrange
-        while state.current_player is not None:
-            acts = legal()
-            apply(acts[randrange(len(acts))])
-            actions += 1
+        before = len(state.history)
+        if draw == "randrange":
+            while state.current_player is not None:
+                acts = legal()
+                apply(acts[randrange(len(acts))])
+        else:
+            while state.current_player is not None:
+                acts = legal()
+                apply(acts[int(rand() * len(acts))])
+        actions += len(state.history) - before
         games += 1
         seed += 1
         if time.perf_counter() >= deadline:
@@ -132,7 +148,7 @@ class Overhead:
         return self.raw_steps_per_s / self.env_steps_per_s if self.env_steps_per_s else float("inf")
 
 
-def wrapper_overhead(g: Game, variant: Variant, budget: float) -> Overhead | None:
+def wrapper_overhead(g: Game, variant: Variant, budget: float, draw: str = "random") -> Overhead | None:
     """Engine steps/s (legal_actions + apply) against PettingZoo steps/s (last() + mask + step).
 
     The env steps include building the observation vector from the seat's view every step, which
@@ -144,7 +160,7 @@ def wrapper_overhead(g: Game, variant: Variant, budget: float) -> Overhead | Non
         from deadtable.rl.pettingzoo import env, raw_env
     except ImportError:
         return None
-    raw = random_play(g, variant, budget)
+    raw = random_play(g, variant, budget, draw)
 
     def run(e: Any) -> float:
         steps = 0

@@ -121,3 +121,22 @@ def test_no_compiler_is_one_line(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert out.stderr.strip().count("\n") == 0 and "C compiler" in out.stderr, out.stderr
     assert not (tmp_path / "n").exists()
+
+
+def test_the_bench_shows_both_builds_side_by_side(native_root: Path) -> None:
+    """`make bench`: the pure and the native build, each in a child process, in one table."""
+    cmd = [sys.executable, "-P", "-m", "benchmarks", "--games", "zombie-overlord", "--budget", "0.02"]
+    out = subprocess.run(
+        [*cmd, "--markdown", "--native", str(native_root)],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "native (mypyc, " in out.stdout.splitlines()[0]
+    row = next(line for line in out.stdout.splitlines() if line.startswith("| zombie-overlord 2p |"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert all(c.replace(",", "").isdigit() for c in cells[2:6]), cells  # games/s and actions/s, both builds
+    assert cells[-1].count(">= 1,000 games/s") == 2  # judged for each build
+    assert "targets met: pure " in out.stdout and "; native " in out.stdout
