@@ -77,8 +77,8 @@ def main(argv: list[str] | None = None) -> int:
         "--draw",
         choices=throughput.DRAWS,
         default="random",
-        help="how random play draws an action, in our loop and crazy_eights' alike: int(random() * n)"
-        " (default) or Random.randrange, ~3,400 instructions a call (see benchmarks/throughput.py)",
+        help="how random play draws an action, in our loop and crazy_eights' alike: floor(random() * n)"
+        " (default) or Random.randrange, ~2,700 instructions a call (see benchmarks/throughput.py)",
     )
     ap.add_argument(
         "--native",

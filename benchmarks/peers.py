@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from math import floor
 
 from .throughput import Rate
 
@@ -36,7 +37,7 @@ def openspiel_crazy_eights(budget: float, draw: str = "random") -> Rate | None:
                 state.apply_action(rng.choices(outcomes, probs)[0])
             else:
                 legal = state.legal_actions()
-                i = randrange(len(legal)) if draw == "randrange" else int(rand() * len(legal))
+                i = randrange(len(legal)) if draw == "randrange" else floor(rand() * len(legal))
                 state.apply_action(legal[i])
                 actions += 1
         games += 1
