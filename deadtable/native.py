@@ -31,6 +31,7 @@ from pathlib import Path
 MODULES = (
     "deadtable/core/_mix.py",
     "deadtable/core/chance.py",
+    "deadtable/core/compiled.py",
     *(
         f"deadtable/games/zombie_shedding/{m}.py"
         for m in ("state", "rules", "legal", "masks", "hands", "cards", "modes")

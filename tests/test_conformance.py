@@ -27,6 +27,7 @@ import pytest
 import deadtable
 from deadtable.agents.ismcts import IsmctsAgent
 from deadtable.core import Game, IllegalAction, State, Variant
+from deadtable.core.state import NARRATION as VIEW_NARRATION
 
 from .conftest import SEEDS, variant_params
 
@@ -36,7 +37,7 @@ CHECK_EVERY = 23  # then on every 23rd step, and on the final state
 
 
 # The narration a view may carry beside the position; an information key may leave it out.
-NARRATION = ("log", "log_i18n", "note", "note_i18n")
+NARRATION = (*VIEW_NARRATION, "note", "note_i18n")
 _KEYS: dict[int, dict[object, dict]] = {}  # per game: information key -> the view it stood for
 
 
@@ -84,8 +85,8 @@ def _check_views(state: State, rng: random.Random) -> None:
     for seat in seats:
         view = state.view(seat)
         json.dumps(view)  # JSON-ready
-        assert "log" in view and "log_i18n" in view, "a view tells its log (narration=True by default)"
-        bare = {k: v for k, v in view.items() if k not in ("log", "log_i18n")}
+        assert all(k in view for k in VIEW_NARRATION), "a view tells its log (narration=True by default)"
+        bare = {k: v for k, v in view.items() if k not in VIEW_NARRATION}
         assert state.view(seat, narration=False) == bare, "narration=False changes more than the log"
         if seat is None:
             continue

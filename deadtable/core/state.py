@@ -10,19 +10,42 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .chance import Chance
 from .errors import IllegalAction
 from .outcome import Outcome
 
 if TYPE_CHECKING:
+    from deadtable.i18n import Message
+
     from .game import Game
     from .record import Record
 
 Listener = Callable[[str, dict[str, Any]], None]
+# A view's narration (`State.view`): the log as English texts, and the same entries as messages in
+# JSON for a reader in any language. `narration=False` leaves out exactly these keys.
+LOG: Final = "log"
+LOG_I18N: Final = "log_i18n"
+NARRATION: Final = (LOG, LOG_I18N)
+Narration = tuple[list[str], list[dict[str, Any]]]
+
+
+def tell(log: Iterable[Message]) -> Narration:
+    """A log's entries as a view tells them: their English texts and their JSON messages."""
+    entries = list(log)
+    return [str(e) for e in entries], [e.to_json() for e in entries]
+
+
+def narrate(view: dict[str, Any], told: Narration) -> dict[str, Any]:
+    """`view` with a log told (`tell`) under the keys NARRATION; the lists are copies, so a
+    game may keep what it told and share it between views."""
+    texts, messages = told
+    view[LOG] = list(texts)
+    view[LOG_I18N] = list(messages)
+    return view
 
 
 @dataclass(frozen=True)
@@ -75,8 +98,8 @@ class State(ABC):
     def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:
         """A JSON-ready dict of what `player` may see; None is a spectator (RULINGS ALL-2).
 
-        `narration=False` leaves out the log (the keys "log" and "log_i18n"), which retells in words
-        what the other keys show: for readers that never read it (observation vectors, the games'
+        `narration=False` leaves out the log (the keys NARRATION, see `narrate`), which retells in
+        words what the other keys show: for readers that never read it (observation vectors, the games'
         heuristics in search rollouts), as building it is a large part of a view's cost."""
 
     @abstractmethod

@@ -12,7 +12,7 @@ where a value sits in the JSON (its path):
   ever showed one string (a position's name) gets just the "other" slot; a path that showed more
   than `MAX_VOCAB` different strings is free text (a log line) and is left out;
 - a dict: its keys in sorted order, each laid out by these rules; keys never seen are ignored, and
-  narration (keys starting with `log`: `log`, `log_i18n`) is left out, as it retells in words what
+  narration (keys starting with a `NARRATION` key of `State.view`) is left out, as it retells what
   the other fields of a view show and would only make the vector long;
 - a list of strings (a hand of named cards): a length slot and a count per string (a bag), plus
   "other";
@@ -34,12 +34,15 @@ from typing import Any
 import numpy as np
 
 from deadtable.core import Game, State, game
+from deadtable.core.state import NARRATION as VIEW_NARRATION
 
 from .probe import probe
 
 MAX_VOCAB = 128
 MAX_POSITIONS = 64
-NARRATION = ("log",)  # keys that start so are narration, left out (see the module doc)
+# Keys that start so are narration (the view's NARRATION keys and any like them): left out (see
+# the module doc).
+NARRATION = VIEW_NARRATION
 
 
 class _Schema:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deadtable.core import Action, IllegalAction, Outcome, State
+from deadtable.core.state import narrate, tell
 from deadtable.i18n import Message
 
 from . import board
@@ -320,8 +321,7 @@ class ZooState(State):
             "over": self.to_act is None,
         }
         if narration:
-            out["log"] = [str(entry) for entry in self.log]  # English
-            out["log_i18n"] = [entry.to_json() for entry in self.log]  # for any language
+            narrate(out, tell(self.log))
         return out
 
     def information_key(self, player: int) -> Hashable:

@@ -16,9 +16,8 @@ import random
 from collections.abc import Hashable
 from typing import Any, Final
 
-from deadtable.core import Action, Game, IllegalAction, Outcome, State
-from deadtable.core.chance import Chance
-from deadtable.core.state import Listener
+from deadtable.core import Action, IllegalAction, Outcome
+from deadtable.core.compiled import CompiledState
 from deadtable.i18n import Message
 
 from . import gameplay, hired_hands, knowledge
@@ -32,7 +31,7 @@ LOG_LENGTH: Final = gameplay.LOG_LENGTH
 LogEntry = Message | tuple[str, list[list[int]]]  # a tuple: made a Message only when read (`messages`)
 
 
-class OverlordsState(State):
+class OverlordsState(CompiledState):
     # Slots: the rules read and write these fields on every move, and a slot is the quickest
     # attribute (the base class keeps its few fields in a dict).
     __slots__ = (
@@ -40,15 +39,6 @@ class OverlordsState(State):
         "exch", "forced", "hands", "known", "last", "log", "need", "nh", "overlord", "pend",
         "pend_dummy", "per_hand", "phase", "rec", "round", "rounds", "sub", "teams", "turn", "turn_no",
     )  # fmt: skip
-    # The base class's fields, declared again so that a compiled (mypyc) build keeps them as native
-    # attributes of this class rather than in the instance dict (State itself stays interpreted).
-    game: Game
-    players: int
-    seed: int
-    options: dict[str, Any]
-    history: list[Action]
-    rng: Chance
-    listeners: list[Listener]
     cards: CardSet
     teams: bool
     dummy: bool

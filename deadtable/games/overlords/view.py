@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from deadtable.core.state import narrate, tell
 from deadtable.i18n import Message
 
 from .scoring import sheet_message, table
@@ -98,9 +99,7 @@ def make_view(st: OverlordsState, p: int | None, narration: bool = True) -> dict
         "over": over,
     }
     if narration:
-        log = st.messages()
-        view["log"] = [str(entry) for entry in log]  # English
-        view["log_i18n"] = [entry.to_json() for entry in log]  # for any language
+        narrate(view, tell(st.messages()))
     if seat is not None:
         view["pending"] = [names[k] for k in st.pend[seat]]
         view["pending_dummy"] = names[st.pend_dummy] if seat == st.controller and st.pend_dummy >= 0 else None

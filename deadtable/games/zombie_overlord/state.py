@@ -11,9 +11,8 @@ import random
 from collections.abc import Hashable
 from typing import Any, Final
 
-from deadtable.core import Action, Game, IllegalAction, Outcome, State
-from deadtable.core.chance import Chance
-from deadtable.core.state import Listener
+from deadtable.core import Action, IllegalAction, Outcome
+from deadtable.core.compiled import CompiledState, take_first
 from deadtable.i18n import Message
 
 from .cards import CardSet
@@ -35,7 +34,7 @@ Slot = tuple[int, int, int, tuple[int, ...], int, int]
 LogLine = tuple[str, tuple[str, ...]]
 
 
-class ZOState(State):
+class ZOState(CompiledState):
     # Slots: the engine reads these fields on every move, and a slot is the quickest attribute.
     __slots__ = (
         "_legal",
@@ -74,15 +73,6 @@ class ZOState(State):
         "wasteland_size",
         "work",
     )  # fmt: skip
-    # The base class's fields, declared again so that a compiled (mypyc) build keeps them as native
-    # attributes of this class rather than in the instance dict (State itself stays interpreted).
-    game: Game
-    players: int
-    seed: int
-    options: dict[str, Any]
-    history: list[Action]
-    rng: Chance
-    listeners: list[Listener]
     cs: CardSet
     deck: list[list[int]]  # top of the Draw Deck is the end of the list
     hand: list[list[int]]  # kept sorted
@@ -198,11 +188,7 @@ class ZOState(State):
         return got
 
     def take_from_hand(self, p: int, kind: int) -> None:
-        hand = self.hand[p]
-        i = 0  # found and popped by index: compiled, `hand.remove(kind)` is a method call
-        while hand[i] != kind:
-            i += 1
-        hand.pop(i)
+        take_first(self.hand[p], kind)
         shown = self.shown[p]
         if shown and kind in shown:
             shown.remove(kind)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from deadtable.core.state import narrate, tell
 from deadtable.i18n import Message
 
 from . import effects, lure
@@ -80,9 +81,7 @@ def view(s: ZOState, player: int | None, narration: bool = True) -> dict[str, An
         "winners": list(out.winners) if out else [],
     }
     if narration:
-        log = s.messages()
-        out_view["log"] = [str(entry) for entry in log]  # English
-        out_view["log_i18n"] = [entry.to_json() for entry in log]  # for any language
+        narrate(out_view, tell(s.messages()))
     return out_view
 
 

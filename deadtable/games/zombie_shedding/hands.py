@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from deadtable.core import Outcome
+from deadtable.core.compiled import take_first
 from deadtable.i18n import N_, Message
 
 from .cardtext import CardText
@@ -213,11 +214,7 @@ def outcome(st: ShedState) -> Outcome:
 def lose(st: ShedState, seat: int, k: int) -> None:
     """One card of kind k leaves `seat`'s hand (its mask keeps the kinds still held)."""
     hand, cards = st.hands[seat], st.cards
-    # The first k, found and popped by index: compiled, `hand.remove(k)` is a method call.
-    i = 0
-    while hand[i] != k:
-        i += 1
-    hand.pop(i)
+    take_first(hand, k)
     if cards.copies[k] * st.mode.decks == 1 or k not in hand:  # none of its kind left in hand
         masks = st.masks
         masks[seat] = masks[seat] ^ cards.bits[k]

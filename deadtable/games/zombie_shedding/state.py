@@ -14,9 +14,9 @@ import random
 from collections.abc import Hashable
 from typing import Any, Final
 
-from deadtable.core import Action, Game, IllegalAction, Outcome, State
-from deadtable.core.chance import Chance
-from deadtable.core.state import Listener
+from deadtable.core import Action, IllegalAction, Outcome
+from deadtable.core.compiled import CompiledState
+from deadtable.core.state import Narration, tell
 
 from . import actions as A
 from . import hands, legal, rules
@@ -30,7 +30,7 @@ LOG_LENGTH: Final = hands.LOG_LENGTH
 LOG_KEEP: Final = 4 * hands.LOG_LENGTH  # entries kept before the log is trimmed
 
 
-class ShedState(State):
+class ShedState(CompiledState):
     # Slots for the game's own fields: the rules read and write them on every move, and a slot
     # is the quickest attribute there is (the base class keeps its few fields in a dict).
     __slots__ = (
@@ -38,15 +38,6 @@ class ShedState(State):
         "discard", "hand_no", "hands", "known", "known_bits", "last_hand", "log", "masks", "match_corp",
         "match_kind", "mode", "out", "over", "passes", "scores", "skip", "stack", "turn_seat",
     )  # fmt: skip
-    # The base class's fields, declared again so that a compiled (mypyc) build keeps them as native
-    # attributes of this class rather than in the instance dict (State itself stays interpreted).
-    game: Game
-    players: int
-    seed: int
-    options: dict[str, Any]
-    history: list[Action]
-    rng: Chance
-    listeners: list[Listener]
     cards: CardSet
     mode: Mode
     hands: list[list[int]]
@@ -78,7 +69,7 @@ class ShedState(State):
     # then: appending to a list is a compiled build's own operation, to a deque a method call).
     log: list[LogEntry | tuple[Any, ...]]
     # The log as views show it (English texts, JSON), made once per log and shared by copies.
-    _log_view: tuple[list[str], list[dict[str, Any]]] | None
+    _log_view: Narration | None
 
     # -- the contract ------------------------------------------------------------------------
     # The seat to act: whoever answers the frame on top, else the turn's player; None once over.
@@ -214,12 +205,11 @@ class ShedState(State):
                 log[i] = LogEntry.of_values(*entry)
         return list(log)  # type: ignore[arg-type]  # every entry is a LogEntry now
 
-    def log_view(self) -> tuple[list[str], list[dict[str, Any]]]:
-        """The log's English texts and its messages as JSON (view "log" and "log_i18n")."""
+    def log_view(self) -> Narration:
+        """The log told (`tell`): made once per log, shared by copies, for the views' narration."""
         done = self._log_view
         if done is None:
-            log = self.messages()
-            done = self._log_view = ([str(e) for e in log], [e.to_json() for e in log])
+            done = self._log_view = tell(self.messages())
         return done
 
     def active(self, seat: int) -> bool:

@@ -13,6 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from deadtable.core import Action
+from deadtable.core.state import narrate
 from deadtable.i18n import N_, Message, nmsg
 
 from . import actions as A
@@ -132,9 +133,7 @@ def build(st: ShedState, player: int | None, narration: bool = True) -> dict[str
         "result": st.outcome().to_json() if st.over else None,
     }
     if narration:
-        log, log_i18n = st.log_view()
-        out["log"] = list(log)
-        out["log_i18n"] = list(log_i18n)  # each reader's language (cardtext.decode)
+        narrate(out, st.log_view())  # the messages in each reader's language: cardtext.decode
     return out
 
 

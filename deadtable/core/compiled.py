@@ -1,0 +1,43 @@
+"""What the compiled games share: a `State` base whose fields are native, and moves of cards.
+
+This module is compiled with the games' rules (deadtable/native.py, one mypyc group), so a game's
+call of `take_first` is a direct C call and `CompiledState`'s fields are native attributes of every
+subclass; interpreted, it is plain Python and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .chance import Chance
+from .state import Action, Listener, State
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class CompiledState(State):
+    """`State` for a game whose state is compiled: the base class's fields, declared again, so that a
+    compiled (mypyc) build keeps them as native attributes rather than in the instance dict (`State`
+    itself stays interpreted: interpreted games subclass it)."""
+
+    __slots__ = ()
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    history: list[Action]
+    rng: Chance
+    listeners: list[Listener]
+
+
+def take_first(zone: list[int], kind: int) -> None:
+    """Take the first card of `kind` out of `zone`, which holds one.
+
+    Found and popped by index: compiled, this loop is cheaper than `zone.remove(kind)`, a method
+    call through the list type.
+    """
+    i = 0
+    while zone[i] != kind:
+        i += 1
+    zone.pop(i)
