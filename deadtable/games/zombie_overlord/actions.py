@@ -15,8 +15,11 @@ from deadtable.core import Action
 # The hub of a turn: the three middle phases in any order, as often as wanted, then End Turn.
 PHASES = ("purchase", "action", "attack")
 
+# Slots: the compiled rules read an action's fields on every move (attack.apply, turn.buy), and a
+# slot is a member descriptor found on the type, not a lookup in the instance's dict.
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Step(Action):
     """A word with no argument: "purchase", "end purchasing", "end turn", "skip", ..."""
 
@@ -26,7 +29,7 @@ class Step(Action):
         return self.word
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play a card of a kind from hand: "play supply", "play scavenger", "play power down"."""
 
@@ -36,7 +39,7 @@ class Play(Action):
         return f"play {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Buy(Action):
     """Buy the Trap in Purchase Row slot `slot` (1-5), or the top Action card, or a Scavenger."""
 
@@ -47,7 +50,7 @@ class Buy(Action):
         return f"buy trap {self.slot}" if self.what == "trap" else f"buy {self.what}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place(Action):
     """Place a Trap from hand in the base; `over` (1-5) replaces that Trap when the base is full."""
 
@@ -58,7 +61,7 @@ class Place(Action):
         return f"place {self.card} over {self.over}" if self.over else f"place {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Use(Action):
     """Use the ability of an active Trap in your base: once per turn, or its Combo."""
 
@@ -69,7 +72,7 @@ class Use(Action):
         return f"use trap {self.slot} {self.keyword}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Attack(Action):
     """One Minion (or a banished Scavenger) against one target: life points, or Trap `slot`."""
 
@@ -84,7 +87,7 @@ class Attack(Action):
         return f"attack {target} with {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pick(Action):
     """The answer to a pending decision: "discard supply", "banish minion from discard", ..."""
 
@@ -107,7 +110,7 @@ class Pick(Action):
         return " ".join(parts)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Repair(Action):
     """Discard a random card from hand to reactivate a malfunctioning Trap in your base."""
 

@@ -174,9 +174,12 @@ class ZOState(CompiledState):
         got = 0
         while got < n:
             if not deck:
-                if not self.discard[p]:
+                pile = self.discard[p]
+                if not pile:
                     break
-                deck.extend(self.discard[p])
+                # The Discard Pile itself becomes the Draw Deck (what `deck.extend(pile)` would hold,
+                # in the same order, without the copy); then shuffled.
+                self.deck[p] = deck = pile
                 self.discard[p] = []
                 self.rng.shuffle(deck)
             take = min(n - got, len(deck))

@@ -300,10 +300,9 @@ def end_turn(s: ZOState, p: int) -> None:
     """Lure, Clean Up, End Turn; then Start Turn of the next living player."""
     lure.lure_phase(s, p)
     s.discard[p].extend(s.hand[p])
-    s.hand[p] = []
     if s.shown[p]:
         s.shown[p] = []
-    s.draw(p, s.cs.hand_size)
+    new_hand(s, p, s.cs.hand_size)
     s.phase, s.visited, s.pp, s.bonus, s.idle, s.work = "", 0, 0, 0, 0, -1
     s.turns += 1
     n, alive = s.players, s.alive
@@ -328,18 +327,43 @@ def end_turn(s: ZOState, p: int) -> None:
     s.tp = nxt
     turn_over(s, nxt)
     key = s.round * 8 + nxt
-    entry = TURN_STARTS_AT.get(key)
+    entries = TURN_STARTS_AT
+    if key >= len(entries):
+        entries.extend([None] * (key + 1 - len(entries)))
+    entry = entries[key]
     if entry is None:
-        entry = TURN_STARTS_AT[key] = (TURN_STARTS[0], TURN_STARTS[1], (nxt + 1, s.round))
+        entry = entries[key] = (TURN_STARTS[0], TURN_STARTS[1], (nxt + 1, s.round))
     s.log_entry(entry)
+
+
+def new_hand(s: ZOState, p: int, n: int) -> None:
+    """Clean Up's draw into an empty hand: `ZOState.draw`'s cards in its order, without its copies
+    when the Draw Deck holds enough. A deck of exactly `n` cards becomes the hand (no slice, no
+    delete: about every other turn with the starting ten cards); a longer one gives its top `n`."""
+    deck = s.deck[p]
+    left = len(deck) - n
+    if left == 0 and n > 0:
+        deck.sort()
+        s.hand[p] = deck
+        s.deck[p] = []
+        return
+    if left > 0 and n > 0:
+        hand = deck[left:]  # the top of the deck is the end of the list
+        del deck[left:]
+        hand.sort()
+        s.hand[p] = hand
+        return
+    s.hand[p] = []
+    s.draw(p, n)
 
 
 # The log's entries (state.LogLine): message ids, marked for the catalogue once, not on every move.
 TURN_STARTS: Final = (N_("P{seat}'s turn (round {round})"), ("seat", "round"))
 BUYS: Final = (N_("P{seat} buys {card}"), ("seat", "card"))
 PLACES: Final = (N_("P{seat} places {trap}"), ("seat", "trap"))
-# "P{seat}'s turn (round {round})" entries, made once, by round * 8 + seat (`ZOState.log_entry`).
-TURN_STARTS_AT: Final[dict[int, tuple[object, ...]]] = {}
+# "P{seat}'s turn (round {round})" entries, made once, at round * 8 + seat (`ZOState.log_entry`);
+# a list grown on demand, not a dict: read by index, no hashing of a boxed key every turn.
+TURN_STARTS_AT: Final[list[tuple[object, ...] | None]] = []
 PLACES_OVER: Final = (N_("P{seat} places {trap} over {old}"), ("seat", "trap", "old"))
 
 
