@@ -28,21 +28,22 @@ from pathlib import Path
 
 # The modules compiled, one mypyc group. core/state.py and the games' actions.py stay interpreted
 # (subclassed or pattern-matched by interpreted code); so do the game facades, agents and the rest.
+# The views are compiled too: an RL env builds one per step (deadtable/rl/observation.py).
 MODULES = (
     "deadtable/core/_mix.py",
     "deadtable/core/chance.py",
     "deadtable/core/compiled.py",
     *(
         f"deadtable/games/zombie_shedding/{m}.py"
-        for m in ("state", "rules", "legal", "masks", "hands", "cards", "modes")
+        for m in ("state", "rules", "legal", "masks", "hands", "cards", "modes", "view")
     ),
     *(
         f"deadtable/games/zombie_overlord/{m}.py"
-        for m in ("state", "turn", "attack", "effects", "lure", "cards")
+        for m in ("state", "turn", "attack", "effects", "lure", "cards", "view")
     ),
     *(
         f"deadtable/games/overlords/{m}.py"
-        for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring")
+        for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring", "view")
     ),
 )
 GROUP = "deadtable._native"

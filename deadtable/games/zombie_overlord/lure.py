@@ -24,14 +24,22 @@ def score(points: list[int], card: Card) -> int:
 
 def leaders(s: ZOState) -> list[int]:
     """For each Wasteland Survivor, the seat with strictly the most lure points for it, else -1."""
-    pts = [s.lure_points(q) if s.alive[q] else [0, 0, 0, 0] for q in range(s.players)]
-    cards = s.cs.cards
+    pts = [s.lure_points(q) for q in range(s.players) if s.alive[q]]
+    seats = [q for q in range(s.players) if s.alive[q]]  # the dead score 0: never a leader
+    lure = s.cs.lures
     out = []
     for k in s.wasteland:
-        c = cards[k]
-        scores = [score(pts[q], c) for q in range(s.players)]
-        best = max(scores)
-        out.append(scores.index(best) if best >= 1 and scores.count(best) == 1 else -1)
+        types = lure[k]
+        best, who = 0, -1  # the best score so far (at least 1 to lead) and its only holder, or -1
+        for q, mine in zip(seats, pts, strict=True):
+            score = 0
+            for t in types:
+                score += mine[t]
+            if score > best:
+                best, who = score, q
+            elif score == best:
+                who = -1
+        out.append(who)
     return out
 
 

@@ -28,14 +28,20 @@ if TYPE_CHECKING:
 LOG_LENGTH = hands.LOG_LENGTH
 
 
-_CARD_JSON: dict[Card, dict[str, Any]] = {}
+# By id (a frozen dataclass hashes every field per lookup); the card is kept too, so its id stays its.
+_CARD_JSON: dict[int, tuple[Card, dict[str, Any]]] = {}
+
+
+def _done(card: Card) -> dict[str, Any]:
+    entry = _CARD_JSON.get(id(card))
+    if entry is None or entry[0] is not card:
+        entry = _CARD_JSON[id(card)] = (card, _card_json(card))
+    return entry[1]
 
 
 def card_json(card: Card) -> dict[str, Any]:
     """A card as JSON (a fresh dict each time; the text is computed once per card)."""
-    done = _CARD_JSON.get(card)
-    if done is None:
-        done = _CARD_JSON[card] = _card_json(card)
+    done = _done(card)
     return {**done, "effects": list(done["effects"]), "effect_names": list(done["effect_names"])}
 
 
@@ -91,7 +97,11 @@ def build(st: ShedState, player: int | None, narration: bool = True) -> dict[str
     hand = None
     known = []
     if player is not None:
-        hand = [{**card_json(cards[k]), "fits": legal.fits(st, k)} for k in sorted(st.hands[player])]
+        hand = []
+        for k in sorted(st.hands[player]):
+            done = _done(cards[k])  # card_json(cards[k]) and "fits", in one dict
+            e, n = done["effects"], done["effect_names"]
+            hand.append({**done, "effects": list(e), "effect_names": list(n), "fits": legal.fits(st, k)})
         for h in range(st.players):
             seen = st.known[player * st.players + h]
             if seen and h != player:
