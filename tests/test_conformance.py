@@ -27,6 +27,7 @@ import pytest
 import deadtable
 from deadtable.agents.ismcts import IsmctsAgent
 from deadtable.core import Game, IllegalAction, State, Variant
+from deadtable.core.state import LOG, read_narration
 from deadtable.core.state import NARRATION as VIEW_NARRATION
 
 from .conftest import SEEDS, variant_params
@@ -88,6 +89,7 @@ def _check_views(state: State, rng: random.Random) -> None:
         assert all(k in view for k in VIEW_NARRATION), "a view tells its log (narration=True by default)"
         bare = {k: v for k, v in view.items() if k not in VIEW_NARRATION}
         assert state.view(seat, narration=False) == bare, "narration=False changes more than the log"
+        assert read_narration(view, "en") == view[LOG], "the log's messages and its English texts differ"
         if seat is None:
             continue
         seed = rng.getrandbits(32)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -37,6 +37,23 @@ def tell(log: Iterable[Message]) -> Narration:
     """A log's entries as a view tells them: their English texts and their JSON messages."""
     entries = list(log)
     return [str(e) for e in entries], [e.to_json() for e in entries]
+
+
+def read_narration(
+    view: Mapping[str, Any], lang: str, decode: Callable[[Any], Message] | None = None
+) -> list[str]:
+    """A view's narration in `lang`: its messages (LOG_I18N) rendered, else its English texts (LOG).
+
+    `decode` turns one JSON message back into a Message (default `Message.from_json`; a game whose
+    log holds card texts passes its own)."""
+    messages = view.get(LOG_I18N)
+    if not messages:
+        return [str(e) for e in view.get(LOG, ())]
+    if decode is None:
+        from deadtable.i18n import Message
+
+        decode = Message.from_json
+    return [decode(e).render(lang) for e in messages]
 
 
 def narrate(view: dict[str, Any], told: Narration) -> dict[str, Any]:

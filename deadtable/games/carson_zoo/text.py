@@ -6,7 +6,8 @@ from typing import Any
 
 from rich.markup import escape
 
-from deadtable.i18n import Message, translator
+from deadtable.core.state import read_narration
+from deadtable.i18n import translator
 
 COLOURS = ("red", "cyan", "green", "yellow")
 CELL = 9
@@ -64,7 +65,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     if view["mutants_found"]:
         found = ", ".join(str(v) for v in view["mutants_found"])
         lines.append(tr._("Mutants found among the zoo cards of value: {found}", found=found))
-    entries = [Message.from_json(e).render(lang) for e in view.get("log_i18n", [])] or list(view["log"])
+    entries = read_narration(view, lang)
     if entries:
         lines.append("")
         lines.extend(f"[dim]· {escape(entry)}[/dim]" for entry in entries[-5:])

@@ -11,7 +11,8 @@ from typing import Any
 
 from rich.markup import escape
 
-from deadtable.i18n import N_, Message, Translator, translator
+from deadtable.core.state import read_narration
+from deadtable.i18n import N_, Translator, translator
 
 from .card_texts import CONTEXT
 
@@ -178,7 +179,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
             lines.append(tr._("Red Knight: the dummy's army, bottom to top: {cards}", cards=cards))
     if seat is not None and not view["over"]:
         lines.extend(_own(tr, view, seat))
-    entries = [Message.from_json(e).render(lang) for e in view.get("log_i18n", [])] or list(view["log"])
+    entries = read_narration(view, lang)
     if entries:
         lines.append("")
         lines.extend(f"[dim]· {escape(entry)}[/dim]" for entry in entries[-6:])

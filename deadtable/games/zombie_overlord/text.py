@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.markup import escape
 
+from deadtable.core.state import read_narration
 from deadtable.i18n import N_, Message, Translator, translator
 
 from .cards import CARD_CONTEXT, TRAP, Card, CardSet, load
@@ -72,11 +73,6 @@ def card_line(c: Card, tr: Translator | None = None) -> str:
     if c.category_name == "Action":
         return tr._("{card} (Action: {text})", card=title(c, tr), text=escape(ability_text(c, tr)))
     return tr.n_("{card} ({n} purchase point)", "{card} ({n} purchase points)", c.points, card=title(c, tr))
-
-
-def _messages(view: dict[str, Any], key: str, english: list[str], lang: str) -> list[str]:
-    data = view.get(key)
-    return [Message.from_json(e).render(lang) for e in data] if data else english
 
 
 def render(view: dict[str, Any], lang: str = "en") -> str:
@@ -191,7 +187,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
             out.append("  " + dim(tr._("(empty)")))
     if view["banished"]:
         out.append(dim(tr._("Banished: {cards}", cards=", ".join(view["banished"]))))
-    log = _messages(view, "log_i18n", view["log"], lang)
+    log = read_narration(view, lang)
     if log:
         out.append("")
         out.extend(f"[dim]· {escape(line)}[/dim]" for line in log[-8:])

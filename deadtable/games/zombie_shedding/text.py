@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.markup import escape
 
+from deadtable.core.state import read_narration
 from deadtable.i18n import N_, Translator, translator
 
 from .cardtext import card as card_word
@@ -157,7 +158,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         for card in view["hand"]:
             fit = "[green]✓[/green]" if card["fits"] else " "
             lines.append(f" {fit} {card_text(card, lang, effects=True)}")
-    entries = [decode(e).render(lang) for e in view.get("log_i18n", [])] or [str(e) for e in view["log"]]
+    entries = read_narration(view, lang, decode)
     if entries:
         lines.append("")
         lines.extend(f"[dim]· {escape(entry)}[/dim]" for entry in entries[-6:])
