@@ -4,8 +4,9 @@ The rules cores are compiled with mypyc into a copy of the package in a temporar
 build/native is reused when it is up to date); then the same script runs once on each build, in a
 subprocess with that build first on the path, and their outputs must be the same bytes: seeded
 random games of every Zombie Shedding and Overlords variant and of 2-player Zombie Overlord
-(actions and outcomes), a clone and a pickle round trip mid-game (a pickle is for the build that
-made it: the compiled classes keep their fields differently), and the shuffles of `Chance` (the compiled
+(actions, outcomes and the views of every seat every 10 moves), a clone and a pickle round trip
+mid-game (a pickle is for the build that made it: the compiled classes keep their fields
+differently), and the shuffles of `Chance` (the compiled
 build draws them in machine words, deadtable/core/_mix.py). Skips when no compiler is here.
 The compile is most of the cost (about 75 s of CPU).
 """
@@ -35,19 +36,25 @@ from deadtable.core.chance import Chance, _NATIVE
 def play(game, variant, seed):
     state = game.new(variant.players, seed, **variant.options)
     rng = random.Random(seed * 7919 + 1)
-    moves, step, blob = [], 0, None
+    moves, step, blob, views = [], 0, None, hashlib.sha256()
     while state.current_player is not None:
         if step == 20:  # mid-game: go on with a clone of an unpickled copy
             blob = pickle.dumps(state)
             back = pickle.loads(blob)
             assert back == state and back.key() == state.key(), (game.id, seed)
             state = back.clone()
+        if step % 10 == 0:  # the views are compiled too: every seat's, with and without the log
+            for p in (None, *range(state.players)):
+                views.update(json.dumps([state.view(p), state.view(p, narration=False)]).encode())
         acts = state.legal_actions()
         a = acts[rng.randrange(len(acts))]
         moves.append(repr(a))
         state.apply_trusted(a)
         step += 1
-    return {"moves": moves, "outcome": repr(state.outcome()), "pickle": blob is not None}
+    for p in (None, *range(state.players)):
+        views.update(json.dumps(state.view(p)).encode())
+    return {"moves": moves, "outcome": repr(state.outcome()), "pickle": blob is not None,
+            "views": views.hexdigest()}
 
 by_id = {g.id: g for g in deadtable.games()}
 games = {}
