@@ -35,12 +35,13 @@ def leaders(s: ZOState) -> list[int]:
     return out
 
 
-def lures(s: ZOState, p: int) -> list[bool]:
+def lures(s: ZOState, p: int) -> list[bool] | None:
     """Which Wasteland Survivors `p` would lure now: its score is at least 1 and strictly higher
-    than every other living player's (the same answer as `leaders`, with `p`'s counts first)."""
+    than every other living player's (the same answer as `leaders`, with `p`'s counts first);
+    None when it lures none (most turns: no list made then)."""
     mine = s.lure_points(p)
     lure = s.cs.lures
-    out = [False] * len(s.wasteland)
+    out: list[bool] | None = None
     others: list[list[int]] | None = None
     for i, k in enumerate(s.wasteland):
         types = lure[k]
@@ -58,6 +59,8 @@ def lures(s: ZOState, p: int) -> list[bool]:
             if score >= best:
                 break
         else:
+            if out is None:
+                out = [False] * len(s.wasteland)
             out[i] = True
     return out
 
@@ -67,7 +70,7 @@ def lure_phase(s: ZOState, p: int) -> None:
     for sl in s.base[p]:
         if sl[1]:  # an active Trap: only then can `p` have lure points
             taken = lures(s, p)
-            if True in taken:
+            if taken is not None:
                 keep = []
                 for k, t in zip(s.wasteland, taken, strict=True):
                     if t:
