@@ -36,7 +36,7 @@ def actions(s: ZOState, p: int) -> list[Action]:
         if k != last:
             last = k
             c = cats[k]
-            if c == MINION or c == SURVIVOR:
+            if c in (MINION, SURVIVOR):
                 who.append(k)
             elif c == SCAVENGER:
                 banish = True

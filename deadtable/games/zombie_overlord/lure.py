@@ -87,13 +87,16 @@ def take(s: ZOState, p: int, k: int) -> None:
     """Convert a lured Survivor into a Minion in the Discard Pile of `p`."""
     c = s.cs.cards[k]
     s.discard[p].append(k)
-    s.log_line(LURES, (p + 1, c.title, c.lure_text(), c.attack))
+    text = LURE_TEXTS.get(c.lure) or LURE_TEXTS.setdefault(c.lure, c.lure_text())
+    s.log_line(LURES, (p + 1, c.title, text, c.attack))
     if s.listeners:
         s.emit("lure", seat=p, card=c.name, attack=c.attack)
 
 
 # The log's entry (state.LogLine): its message id, marked for the catalogue once, not on every move.
 LURES: Final = (N_("P{seat} lures the {card} ({lure}, attack {attack})"), ("seat", "card", "lure", "attack"))
+# `Card.lure_text` by lure types, made once: a lure is logged every few turns.
+LURE_TEXTS: Final[dict[tuple[int, ...], str]] = {}
 
 
 def refill(s: ZOState) -> None:
