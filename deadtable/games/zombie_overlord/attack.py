@@ -18,6 +18,7 @@ from .cards import MINION, SCAVENGER, SURVIVOR
 from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK
 
 if TYPE_CHECKING:
+    from .cards import CardSet
     from .state import ZOState
 
 
@@ -27,77 +28,83 @@ def actions(s: ZOState, p: int) -> list[Action]:
     barricaded, ZO-8), then each Trap of its base."""
     cs = s.cs
     cats = cs.categories
-    # The answer's key, one int: the distinct attacking kinds in hand order (digits 1 to kinds + 1,
-    # a Scavenger last), then `p`, then for each other seat from the left 0 when it is out, else
-    # 1 + whether its life points are shielded + twice its number of Traps, then the player count.
-    radix = len(cats) + 2
-    key = 0
+    scavenger = len(cats)  # the attacker index of a banished Scavenger: after every kind
+    who: list[int] = []  # each distinct Minion kind (starting Minions, lured Survivors), in order
     last = -1
-    scavenger = False
+    banish = False
     for k in s.hand[p]:  # sorted: copies of a kind side by side
         if k != last:
             last = k
             c = cats[k]
             if c in (MINION, SURVIVOR):
-                key = key * radix + k + 1
+                who.append(k)
             elif c == SCAVENGER:
-                scavenger = True
-    if scavenger:
-        key = key * radix + radix - 1  # banished for attack points
-    if not key:
+                banish = True
+    if banish:
+        who.append(scavenger)  # banished for attack points
+    if not who:
         return NO_ATTACKERS
-    n, alive, barricades = s.players, s.alive, cs.barricades
-    key = key * n + p
-    room = 2 * cs.max_traps + 3
+    n, alive, barricades, table = s.players, s.alive, cs.barricades, cs.attacks
+    out: list[Action] = []
     for i in range(1, n):  # the other seats from the left, as `ZOState.opponents`
         q = (p + i) % n
         if not alive[q]:
-            key *= room
             continue
         base = s.base[q]
-        first = 1
+        first = 0  # no Barricade: life points are a target (ZO-8)
         for sl in base:
             if barricades[sl[KIND]]:
+                first = 1
                 break
-        else:
-            first = 0  # no Barricade: life points are a target (ZO-8)
-        key = key * room + 1 + first + 2 * len(base)
-    key = key * 16 + n
-    got = ATTACKS.get(key)
-    if got is not None and got[0] is cs.names:  # made for this card set
-        return got[1]
-    if len(ATTACKS) > 50_000:
-        ATTACKS.clear()
-    out = attack_actions(s, p)
-    ATTACKS[key] = (cs.names, out)
-    return out
-
-
-def attack_actions(s: ZOState, p: int) -> list[Action]:
-    """The Attack Phase's actions worked out (`actions` keeps them by their key)."""
-    cs = s.cs
-    cats, names = cs.categories, cs.names
-    who: list[str] = []  # each distinct Minion kind (starting Minions, lured Survivors), in order
-    scavenger = False
-    for k in sorted(set(s.hand[p])):
-        if cats[k] in (MINION, SURVIVOR):
-            who.append(names[k])
-        elif cats[k] == SCAVENGER:
-            scavenger = True
-    if scavenger:
-        who.append("scavenger")  # banished for attack points
-    out: list[Action] = []
-    for q in s.opponents(p):
-        base = s.base[q]
-        first = 1 if any(cs.barricades[sl[KIND]] for sl in base) else 0  # ZO-8
-        out.extend(A.attack(name, q, slot) for slot in range(first, len(base) + 1) for name in who)
+        for slot in range(first, len(base) + 1):
+            row = (slot * (scavenger + 1)) * SEATS + q
+            for w in who:
+                at = row + w * SEATS
+                if at < len(table):
+                    a = table[at]
+                    if a is not None:
+                        out.append(a)
+                        continue
+                out.append(make(cs, at, w, q, slot))
     out.append(END_ATTACK)
     return out
 
 
-# The Attack Phase's actions, interned (shared lists: never changed), by `actions`' key, with the
-# names of the card set they were made for.
-ATTACKS: Final[dict[int, tuple[tuple[str, ...], list[Action]]]] = {}
+def make(cs: CardSet, at: int, w: int, q: int, slot: int) -> Action:
+    """The Attack of attacker `w` (a kind, or past the last kind a banished Scavenger) on target
+    `slot` of seat `q`, kept at `at` in `cs.attacks`, with what it does in `cs.hits` by its id: made
+    once per card set, so `actions` and `apply` index tables instead of reading names."""
+    table = cs.attacks
+    if at >= len(table):
+        table.extend([None] * (at + 1 - len(table)))
+    if w == len(cs.cards):
+        a = A.attack("scavenger", q, slot)
+        hit: Hit = (a, cs.scavenger, q, slot, cs.banish_attack, BANISHED, True)
+    else:
+        a = A.attack(cs.names[w], q, slot)
+        hit = (a, w, q, slot, cs.cards[w].attack, the(cs.cards[w].title), False)
+    table[at] = a
+    cs.hits[id(a)] = hit  # the action is kept in `hit`: its id is never another object's
+    return a
+
+
+def hit_of(cs: CardSet, action: A.Attack) -> Hit:
+    """What an Attack not made by `make` does (an equal copy: unpickled, built by hand)."""
+    if action.card == "scavenger":
+        return (action, cs.scavenger, action.seat, action.slot, cs.banish_attack, BANISHED, True)
+    k = cs.by_name[action.card]
+    return (action, k, action.seat, action.slot, cs.cards[k].attack, the(cs.cards[k].title), False)
+
+
+def the(title: str) -> Message:
+    return THE.get(title) or THE.setdefault(title, Message("the {card}", card=title))
+
+
+# The seats a table row of `cs.attacks` holds (ZombieOverlord.max_players).
+SEATS: Final = 4
+# An Attack and what it does: (action, kind taken from hand, seat, target slot, attack points, what
+# hit as the log names it, whether a banished Scavenger).
+Hit = tuple[Action, int, int, int, int, Message, bool]
 END_ATTACK: Final = A.END["attack"]
 NO_ATTACKERS: Final[list[Action]] = [END_ATTACK]
 # The log's entries (state.LogLine): message ids, marked for the catalogue once, not on every move.
@@ -111,29 +118,25 @@ DEACTIVATES: Final = (N_("P{seat} deactivates P{owner}'s {trap} with {what} ({dm
 HITS_TRAP: Final = (N_("P{seat} hits P{owner}'s {trap} with {what} ({dmg}/{need})"), _TRAP_HIT)
 ELIMINATED: Final = (N_("P{seat} is eliminated by P{by}"), ("seat", "by"))
 # What hit, named in the log; made once (a message never changes), by card title.
-BANISHED = Message("a banished Scavenger")
+BANISHED: Final = Message("a banished Scavenger")
 THE: Final[dict[str, Message]] = {}
 
 
 def apply(s: ZOState, p: int, action: A.Attack) -> None:
     cs = s.cs
-    card = action.card  # a field of an interpreted class: read once
-    if card == "scavenger":
-        s.take_from_hand(p, cs.scavenger)
-        s.banished.append(cs.scavenger)
-        points, what = cs.banish_attack, BANISHED
+    hit: Hit | None = cs.hits.get(id(action))
+    if hit is None or hit[0] is not action:
+        hit = hit_of(cs, action)
+    _, k, q, slot, points, what, banished = hit
+    s.take_from_hand(p, k)
+    if banished:
+        s.banished.append(k)
     else:
-        k = cs.by_name[card]
-        s.take_from_hand(p, k)
         s.discard[p].append(k)  # after attacking, the Minion goes to the Discard Pile
-        c = cs.cards[k]
-        points = c.attack
-        what = THE.get(c.title) or THE.setdefault(c.title, Message("the {card}", card=c.title))
     points += s.bonus
     s.bonus = 0
-    q = action.seat
-    if action.slot:
-        hit_trap(s, p, q, action.slot - 1, points, what)
+    if slot:
+        hit_trap(s, p, q, slot - 1, points, what)
     else:
         s.life[q] -= points
         s.log_line(HITS, (p + 1, q + 1, what, points, s.life[q]))

@@ -141,6 +141,9 @@ class CardSet:
     bits: tuple[int, ...] = field(init=False, repr=False, compare=False)  # 1 << category, by kind
     # "play <name>" and "place <name>" of each kind, made once: the Action Phase offers them often.
     named: tuple[tuple[Action, Action], ...] = field(init=False, repr=False, compare=False)
+    # The Attack Phase's actions by attacker and target, and what each does by its id: attack.py's.
+    attacks: list[Action | None] = field(init=False, repr=False, compare=False)
+    hits: dict[int, Any] = field(init=False, repr=False, compare=False)
     # (players, misfits) -> the box and the unshuffled Trap and Survivor decks (CardSet.decks)
     setups: dict[tuple[int, bool], Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -157,6 +160,8 @@ class CardSet:
         put(self, "bits", tuple(1 << c.category for c in cards))
         put(self, "named", tuple((A.play(c.name), A.place(c.name)) for c in cards))
         put(self, "barricades", tuple(c.barricade for c in cards))
+        put(self, "attacks", [])
+        put(self, "hits", {})
         put(self, "uses", tuple(hub_uses(c) for c in cards))
         put(
             self,

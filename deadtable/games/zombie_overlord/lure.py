@@ -43,12 +43,13 @@ def leaders(s: ZOState) -> list[int]:
     return out
 
 
-def lures(s: ZOState, p: int) -> list[bool]:
+def lures(s: ZOState, p: int) -> list[bool] | None:
     """Which Wasteland Survivors `p` would lure now: its score is at least 1 and strictly higher
-    than every other living player's (the same answer as `leaders`, with `p`'s counts first)."""
+    than every other living player's (the same answer as `leaders`, with `p`'s counts first);
+    None when it lures none (most turns: no list made then)."""
     mine = s.lure_points(p)
     lure = s.cs.lures
-    out = [False] * len(s.wasteland)
+    out: list[bool] | None = None
     others: list[list[int]] | None = None
     for i, k in enumerate(s.wasteland):
         types = lure[k]
@@ -66,6 +67,8 @@ def lures(s: ZOState, p: int) -> list[bool]:
             if score >= best:
                 break
         else:
+            if out is None:
+                out = [False] * len(s.wasteland)
             out[i] = True
     return out
 
@@ -75,7 +78,7 @@ def lure_phase(s: ZOState, p: int) -> None:
     for sl in s.base[p]:
         if sl[1]:  # an active Trap: only then can `p` have lure points
             taken = lures(s, p)
-            if True in taken:
+            if taken is not None:
                 keep = []
                 for k, t in zip(s.wasteland, taken, strict=True):
                     if t:
@@ -92,13 +95,16 @@ def take(s: ZOState, p: int, k: int) -> None:
     """Convert a lured Survivor into a Minion in the Discard Pile of `p`."""
     c = s.cs.cards[k]
     s.discard[p].append(k)
-    s.log_line(LURES, (p + 1, c.title, c.lure_text(), c.attack))
+    text = LURE_TEXTS.get(c.lure) or LURE_TEXTS.setdefault(c.lure, c.lure_text())
+    s.log_line(LURES, (p + 1, c.title, text, c.attack))
     if s.listeners:
         s.emit("lure", seat=p, card=c.name, attack=c.attack)
 
 
 # The log's entry (state.LogLine): its message id, marked for the catalogue once, not on every move.
 LURES: Final = (N_("P{seat} lures the {card} ({lure}, attack {attack})"), ("seat", "card", "lure", "attack"))
+# `Card.lure_text` by lure types, made once: a lure is logged every few turns.
+LURE_TEXTS: Final[dict[tuple[int, ...], str]] = {}
 
 
 def refill(s: ZOState) -> None:
