@@ -172,21 +172,22 @@ def measure(args: argparse.Namespace) -> tuple[list[Row], str, int, int]:
 
 
 def _interleaved(
-    chosen: list[Game], budget: float, draw: str, rounds: int = 3
+    chosen: list[Game], budget: float, draw: str, rounds: int = 9
 ) -> tuple[throughput.Rate | None, throughput.Rate | None, throughput.Rate | None]:
-    """crazy_eights, uno and the shedding Duel, measured in alternating slices."""
+    """crazy_eights, uno and the shedding Duel, measured in alternating short slices (so a change of
+    the machine's load falls on both sides of a ratio); each slice goes on to new games."""
     duel_game = next((g for g in chosen if g.id == SHEDDING), None)
     duel_variant = next((v for v in duel_game.variants() if v.name == DUEL), None) if duel_game else None
     c8: throughput.Rate | None = None
     uno: throughput.Rate | None = None
     duel: throughput.Rate | None = None
-    for _ in range(rounds):
-        c8 = throughput.Rate.add(c8, peers.openspiel_crazy_eights(budget / rounds, draw))
-        uno = throughput.Rate.add(uno, peers.rlcard_uno(budget / rounds))
+    for k in range(rounds):
+        c8 = throughput.Rate.add(c8, peers.openspiel_crazy_eights(budget / rounds, draw, seed=k))
+        uno = throughput.Rate.add(uno, peers.rlcard_uno(budget / rounds, seed=k))
         if duel_game is not None and duel_variant is not None:
-            duel = throughput.Rate.add(
-                duel, throughput.random_play(duel_game, duel_variant, budget / rounds, draw)
-            )
+            played = duel.games if duel is not None else 0
+            part = throughput.random_play(duel_game, duel_variant, budget / rounds, draw, first_seed=played)
+            duel = throughput.Rate.add(duel, part)
     return c8, uno, duel
 
 

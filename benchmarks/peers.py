@@ -12,7 +12,7 @@ from math import floor
 from .throughput import Rate
 
 
-def openspiel_crazy_eights(budget: float, draw: str = "random") -> Rate | None:
+def openspiel_crazy_eights(budget: float, draw: str = "random", seed: int = 0) -> Rate | None:
     """Random full games of OpenSpiel's C++ crazy_eights (2 players), driven from Python.
 
     The players' actions are drawn as in our random play (`throughput.random_play`, the same
@@ -24,7 +24,7 @@ def openspiel_crazy_eights(budget: float, draw: str = "random") -> Rate | None:
     except ImportError:
         return None
     game = pyspiel.load_game("crazy_eights", {"players": 2})
-    rng = random.Random(0)
+    rng = random.Random(seed)
     rand, randrange = rng.random, rng.randrange
     games = actions = 0
     start = time.perf_counter()
@@ -46,14 +46,14 @@ def openspiel_crazy_eights(budget: float, draw: str = "random") -> Rate | None:
     return Rate(games, actions, time.perf_counter() - start)
 
 
-def rlcard_uno(budget: float) -> Rate | None:
+def rlcard_uno(budget: float, seed: int = 0) -> Rate | None:
     """RLCard's uno: `env.run(is_training=False)` with its RandomAgent in both seats."""
     try:
         import rlcard
         from rlcard.agents import RandomAgent
     except ImportError:
         return None
-    env = rlcard.make("uno", config={"seed": 0})
+    env = rlcard.make("uno", config={"seed": seed})
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
     games = actions = 0
     start = time.perf_counter()

@@ -47,14 +47,15 @@ class Rate:
 DRAWS = ("random", "randrange")  # how random play draws an action's index (see the module doc)
 
 
-def random_play(g: Game, variant: Variant, budget: float, draw: str = "random") -> Rate:
-    """Full games by uniform random choice (legal_actions + apply_trusted), as many as fit."""
+def random_play(g: Game, variant: Variant, budget: float, draw: str = "random", first_seed: int = 0) -> Rate:
+    """Full games by uniform random choice (legal_actions + apply_trusted), as many as fit; games
+    are seeded `first_seed`, `first_seed + 1`, ... (a slice of a longer measure goes on from there)."""
     games = actions = 0
-    rng = random.Random(12345)
+    rng = random.Random(12345 + first_seed)
     rand, randrange = rng.random, rng.randrange
     start = time.perf_counter()
     deadline = start + budget
-    seed = 0
+    seed = first_seed
     while True:
         state = g.new(variant.players, seed, **variant.options)
         legal = state.legal_actions
