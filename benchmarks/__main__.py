@@ -1,4 +1,4 @@
-"""`python -m benchmarks` (`make bench`): one table, one run, one core.
+"""`python -m benchmarks`: one table, one run, one core, for the build that runs it.
 
 For every game and variant: random full games per second and actions per second; for each game's
 first variant also clone() cost, our IS-MCTS iterations per second and the PettingZoo wrapper's
@@ -6,10 +6,11 @@ steps per second against raw engine steps. Beside them, in the same run: OpenSpi
 (2 players, from Python) and RLCard's uno (env.run, random agents), and OpenSpiel's Python ISMCTS on
 hearts. The last column checks the targets of issue 9 as ratios measured in this run.
 
-    python -m benchmarks                 # about two minutes
+    python -m benchmarks                 # about a minute
     python -m benchmarks --budget 0.3    # quicker, noisier
     python -m benchmarks --markdown      # the table as Markdown (for the README)
-    make bench-native                    # the same on the native build (mypyc, deadtable/native.py)
+    python -m benchmarks --native build/native   # both builds side by side (make bench; benchmarks/both.py)
+    make bench-native                    # the native build alone (mypyc, deadtable/native.py)
 
 Above the table, a line names the build measured: pure Python or native (mypyc).
 """
