@@ -13,13 +13,7 @@ from typing import TYPE_CHECKING, Final
 from deadtable.i18n import N_
 
 if TYPE_CHECKING:
-    from .cards import Card
     from .state import ZOState
-
-
-def score(points: list[int], card: Card) -> int:
-    """A player's lure points for a Survivor: the sum over its one or two types."""
-    return sum(points[t] for t in card.lure)
 
 
 def leaders(s: ZOState) -> list[int]:

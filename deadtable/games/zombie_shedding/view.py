@@ -39,10 +39,14 @@ def _done(card: Card) -> dict[str, Any]:
     return entry[1]
 
 
-def card_json(card: Card) -> dict[str, Any]:
-    """A card as JSON (a fresh dict each time; the text is computed once per card)."""
+def card_json(card: Card, fits: bool | None = None) -> dict[str, Any]:
+    """A card as JSON (a fresh dict each time; the text is computed once per card), with "fits"
+    (whether it may be played now) when given: one dict for a hand card."""
     done = _done(card)
-    return {**done, "effects": list(done["effects"]), "effect_names": list(done["effect_names"])}
+    out = {**done, "effects": list(done["effects"]), "effect_names": list(done["effect_names"])}
+    if fits is not None:
+        out["fits"] = fits
+    return out
 
 
 def _card_json(card: Card) -> dict[str, Any]:
@@ -97,11 +101,7 @@ def build(st: ShedState, player: int | None, narration: bool = True) -> dict[str
     hand = None
     known = []
     if player is not None:
-        hand = []
-        for k in sorted(st.hands[player]):
-            done = _done(cards[k])  # card_json(cards[k]) and "fits", in one dict
-            e, n = done["effects"], done["effect_names"]
-            hand.append({**done, "effects": list(e), "effect_names": list(n), "fits": legal.fits(st, k)})
+        hand = [card_json(cards[k], legal.fits(st, k)) for k in sorted(st.hands[player])]
         for h in range(st.players):
             seen = st.known[player * st.players + h]
             if seen and h != player:
