@@ -89,9 +89,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--json", metavar="FILE", help=argparse.SUPPRESS)  # a child's rows, for --native
     args = ap.parse_args(argv)
-    if args.native:
-        child = [a for a in (argv if argv is not None else sys.argv[1:]) if a != "--markdown"]
-        return both.main(_without(child, "--native"), args.native, args.markdown)
+    if args.native:  # each build's child measures with these settings (benchmarks/both.py)
+        child = ["--budget", str(args.budget), "--games", args.games, "--draw", args.draw]
+        return both.main(child, args.native, args.markdown)
     rows, build, met, total = measure(args)
     if args.json:
         both.save(args.json, rows, build, met, total)
@@ -100,20 +100,6 @@ def main(argv: list[str] | None = None) -> int:
     _print(rows, args.markdown)
     print(f"\ntargets met: {met} of {total}")
     return 0
-
-
-def _without(argv: list[str], option: str) -> list[str]:
-    """`argv` less `option` and its value (`--native DIR` or `--native=DIR`)."""
-    out: list[str] = []
-    skip = False
-    for a in argv:
-        if skip:
-            skip = False
-        elif a == option:
-            skip = True
-        elif not a.startswith(option + "="):
-            out.append(a)
-    return out
 
 
 def measure(args: argparse.Namespace) -> tuple[list[Row], str, int, int]:
