@@ -1,0 +1,208 @@
+"""The tables: the lobby, creating one, its summary, rules, cards, record and replay.
+
+GET  /api/tables                     the lobby: tables still being played
+POST /api/tables                     create a table; answers one secret link per person's seat
+GET  /api/tables/{id}                a table's public summary
+GET  /api/tables/{id}/rules          the game's rules and the options and house rulings in force
+GET  /api/tables/{id}/cards          the title and text of every card id of the table's set ({} if none)
+GET  /tables/{id}/record             the game record (JSON), once the game is over (also under /api)
+GET  /api/tables/{id}/replay/{step}  the spectator's view after `step` actions (finished games)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from deadtable.agents import make_agent
+from deadtable.core import Record, replay_states
+from deadtable.core import game as find_game
+from deadtable.i18n import Message, render
+
+from ..deps import fail, hub_of, language_of, table_or_404
+from ..live import LiveTable, localized_view
+from .catalog import card_texts_json, game_name, options_in_force, rules_json
+
+router = APIRouter()
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["human", "bot"] = "human"
+    agent: str | None = Field(None, max_length=64)
+    name: str = Field("", max_length=40)
+
+
+class CreateTable(BaseModel):
+    game: str = Field(max_length=64)
+    players: int | None = Field(None, ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = Field(None, max_length=16)
+    seed: int | None = Field(None, ge=0, lt=2**62)
+    move_time: int = Field(0, ge=0, le=86_400)
+    leave_grace: int = Field(30, ge=0, le=86_400)
+    standby: str = Field("greedy", max_length=64)
+
+
+def summary(lt: LiveTable | None, row: Any, lang: str = "en") -> dict[str, Any]:
+    seats = [s.public() for s in row.seats]
+    if lt is not None:
+        for s in seats:
+            s["present"] = lt.present(s["seat"]) if s["kind"] == "human" else True
+    return {
+        "id": row.id,
+        "game": row.game,
+        "game_name": game_name(row.game, lang),
+        "players": row.players,
+        "status": row.status,
+        "index": lt.index if lt is not None else row.n_actions,
+        "to_act": lt.state.current_player if lt is not None else None,
+        "move_time": row.move_time,
+        "seats": seats,
+        "created_at": row.created_at,
+        "outcome": row.outcome,
+    }
+
+
+@router.get("/api/tables")
+async def list_tables(request: Request, status: str = "playing", limit: int = 50) -> list[dict[str, Any]]:
+    hub = hub_of(request)
+    lang = language_of(request)
+    rows = await asyncio.to_thread(hub.store.list_tables, status=status or None, limit=min(limit, 200))
+    return [summary(hub.tables.get(r.id), r, lang) for r in rows]
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
+    hub = hub_of(request)
+    lang = language_of(request)
+    the_game = find_game(spec.game)
+    players = spec.players or (len(spec.seats) if spec.seats else the_game.min_players)
+    seat_specs = spec.seats or [SeatSpec(kind="human", agent=None, name="")] + [
+        SeatSpec(kind="bot", agent="greedy", name="")
+    ] * (players - 1)
+    if len(seat_specs) != players:
+        message = Message(
+            "give one seat for each of the {players} players, not {given}",
+            players=players,
+            given=len(seat_specs),
+        )
+        raise fail(400, message, lang)
+    rows: list[tuple[str, str | None, str]] = []
+    for s in seat_specs:
+        if s.kind == "bot":
+            name = s.agent or "greedy"
+            make_agent(name, the_game)  # a clear error for an unknown bot
+            rows.append(("bot", name, s.name or name))
+        else:
+            rows.append(("human", None, s.name))
+    make_agent(spec.standby, the_game)
+    seed = spec.seed if spec.seed is not None else secrets.randbits(62)
+    state = the_game.new(players, seed, **spec.options)  # OptionError -> 400
+    options = the_game.recordable_options(state.options)
+    table_id, tokens = await asyncio.to_thread(
+        lambda: hub.store.create_table(
+            game=the_game.id,
+            players=players,
+            seed=seed,
+            options=options,
+            seat_specs=rows,
+            move_time=spec.move_time,
+            leave_grace=spec.leave_grace,
+            standby=spec.standby,
+        )
+    )
+    lt = await hub.get(table_id)
+    assert lt is not None
+    hub.after_change(lt)
+    return {
+        "id": table_id,
+        "spectate": f"/t/{table_id}",
+        "seats": [
+            {
+                "seat": i,
+                "kind": kind,
+                "agent": agent,
+                "token": tokens.get(i),
+                "link": f"/t/{table_id}#seat={i}&token={tokens[i]}" if i in tokens else None,
+            }
+            for i, (kind, agent, _name) in enumerate(rows)
+        ],
+    }
+
+
+@router.get("/api/tables/{table_id}")
+async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+    lang = language_of(request)
+    lt = await table_or_404(hub_of(request), table_id, lang)
+    return summary(lt, lt.row, lang)
+
+
+@router.get("/api/tables/{table_id}/rules")
+async def table_rules(table_id: str, request: Request) -> dict[str, Any]:
+    lang = language_of(request)
+    lt = await table_or_404(hub_of(request), table_id, lang)
+    out = rules_json(lt.game.id, lang)
+    out["game_name"] = render(lt.game.name, lang)
+    out["options"] = options_in_force(lt.game, lt.row.options, lang)
+    out["table"] = lt.id
+    return out
+
+
+@router.get("/api/tables/{table_id}/cards")
+async def table_cards(table_id: str, request: Request) -> dict[str, dict[str, str]]:
+    """The title and text of every card of the table's set, translated; {} for a game without."""
+    lang = language_of(request)
+    lt = await table_or_404(hub_of(request), table_id, lang)
+    return card_texts_json(lt.game, lt.state.options, lang)
+
+
+async def record_json(request: Request, table_id: str) -> dict[str, Any]:
+    lang = language_of(request)
+    lt = await table_or_404(hub_of(request), table_id, lang)
+    if not lt.state.is_terminal:
+        # The record holds the seed, and the seed tells every hidden card: not before the end.
+        message = Message("the record is published when the game is over (it reveals hidden cards)")
+        raise fail(409, message, lang)
+    return lt.state.record().to_json()
+
+
+@router.get("/tables/{table_id}/record")
+async def get_record(table_id: str, request: Request) -> dict[str, Any]:
+    return await record_json(request, table_id)
+
+
+@router.get("/api/tables/{table_id}/record")
+async def get_record_api(table_id: str, request: Request) -> dict[str, Any]:
+    return await record_json(request, table_id)
+
+
+@router.get("/api/tables/{table_id}/replay/{step}")
+async def replay_step(table_id: str, step: int, request: Request) -> dict[str, Any]:
+    lang = language_of(request)
+    lt = await table_or_404(hub_of(request), table_id, lang)
+    if not lt.state.is_terminal:
+        raise fail(409, Message("the replay opens when the game is over"), lang)
+    record = lt.state.record()
+    steps = len(record.actions)
+    if not 0 <= step <= steps:
+        raise fail(404, Message("step {step} is outside 0 to {steps}", step=step, steps=steps), lang)
+    state = replay_states(
+        Record(record.game, record.players, record.seed, record.options, record.actions[:step])
+    )[-1]
+    return {
+        "step": step,
+        "steps": steps,
+        "game": lt.game.id,
+        "game_name": render(lt.game.name, lang),
+        "lang": lang,
+        "action": record.actions[step - 1] if step else None,
+        "seat": lt.log_seat(step - 1) if step else None,
+        "view": localized_view(state.view(None), lang),
+        "over": state.is_terminal,
+        "outcome": localized_view(state.outcome().to_json(), lang) if state.is_terminal else None,
+        "seats": [s.public() for s in lt.row.seats],
+    }
