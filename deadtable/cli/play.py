@@ -12,7 +12,8 @@ from rich.markup import escape
 
 from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, State, seat_info
-from deadtable.i18n import N_, _, current_language, render
+from deadtable.core.narration import NarrationLog
+from deadtable.i18n import N_, Message, _, current_language, render
 
 from .common import OPTION_HELP, console, game_arg, parse_options, split_names
 from .paths import records_dir
@@ -82,6 +83,12 @@ def _ask(state: State) -> str | None:
         return text
 
 
+def _tell(told: NarrationLog, view: dict[str, object], lang: str) -> None:
+    """Print the entries of the game's narration that `view` tells and the screen has not shown."""
+    for entry in told.gather(view):
+        console.print("[dim]· " + escape(Message.from_json(entry).render(lang)) + "[/dim]")
+
+
 def result_lines(state: State) -> list[str]:
     """The winners, the scores and the game's note, in the current language (rich markup)."""
     out = state.outcome()
@@ -117,7 +124,12 @@ PLAY_HELP = N_(
 @click.option(
     "--bots", default="greedy", show_default=True, help=N_("Bot for the other seats, or one per seat.")
 )
-@click.option("--seed", type=int, default=None, help=N_("Seed for the deal (default: a random one, shown)."))
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help=N_("Seed for the deal (default: a random one, shown when the game is over)."),
+)
 @click.option("-o", "--option", "opts", multiple=True, help=OPTION_HELP)
 @click.option("--cards", type=click.Path(dir_okay=False), default=None, help=N_("Your own card file."))
 @click.option(
@@ -138,37 +150,46 @@ def play(game, players, seats, bots, seed, opts, cards, record) -> None:  # type
     agents = _bots(split_names(bots), bot_seats, game)
     rngs = {s: random.Random(f"{seed}/bot/{s}") for s in bot_seats}
     name = escape(render(game.display_name()))
-    console.print(
-        f"[bold]{name}[/bold] · " + _("{players} players · seed {seed}", players=players, seed=seed)
-    )
+    # No seed here: with the public API it rebuilds every hidden card (shown once the game is over).
+    console.print(f"[bold]{name}[/bold] · " + _("{players} players", players=players))
     for s, a in agents.items():
         console.print("  " + _("P{seat}: {name} bot", seat=s + 1, name=a.name))
+    told = NarrationLog()
     quit_early = False
-    while not state.is_terminal:
-        p = state.current_player
-        assert p is not None
-        if p in agents:
-            action = agents[p].act(seat_info(state), rngs[p])
-            state.apply(action)
-            console.print(f"[dim]P{p + 1} ({agents[p].name}):[/dim] {escape(str(action))}")
-            continue
+    try:
+        while not state.is_terminal:
+            p = state.current_player
+            assert p is not None
+            if p in agents:
+                state.apply(agents[p].act(seat_info(state), rngs[p]))
+                continue
+            view = state.view(p)
+            _tell(told, view, lang)  # what happened since this seat's last move, as the game tells it
+            console.print()
+            console.rule(_("P{seat}, your turn", seat=p + 1))
+            console.print(state.game.render_view(view, lang=lang))
+            text = _ask(state)
+            if text is None:
+                quit_early = True
+                break
+            try:
+                state.apply(game.parse_action(state, text))
+            except IllegalAction as err:
+                console.print(
+                    "[red]" + escape(_("Not allowed: {reason}", reason=err.render(lang))) + "[/red]"
+                )
+    except KeyboardInterrupt:  # Ctrl-C: the game stops here, and its record is kept like a quit
         console.print()
-        console.rule(_("P{seat}, your turn", seat=p + 1))
-        console.print(state.render(p, lang=lang))
-        text = _ask(state)
-        if text is None:
-            quit_early = True
-            break
-        try:
-            state.apply(game.parse_action(state, text))
-        except IllegalAction as err:
-            console.print("[red]" + escape(_("Not allowed: {reason}", reason=err.render(lang))) + "[/red]")
+        quit_early = True
     if not quit_early:
+        viewer = min(humans) if humans else None
+        _tell(told, state.view(viewer), lang)
         console.print()
         console.rule(_("Game over"))
-        console.print(state.render(min(humans) if humans else None, lang=lang))
+        console.print(state.render(viewer, lang=lang))
         for line in result_lines(state):
             console.print(line)
+        console.print(_("seed {seed}", seed=seed))
     path = record or records_dir() / f"{game.id}-{seed}.json"
     try:
         state.record().save(path)
