@@ -898,6 +898,7 @@ class Server:
         self.args = args
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path: str | None = None
+        self.db_path: str | None = None
         self.started = args.url is None
         self.base = args.url.rstrip("/") if args.url else ""
         if self.started:
@@ -906,10 +907,9 @@ class Server:
     def start(self) -> None:
         where = tempfile.mkdtemp(prefix="deadtable-abuse-")
         self.log_path = os.path.join(where, "server.log")
+        self.db_path = os.path.join(where, "tables.sqlite3")  # removed at the end; the log stays
         with open(self.log_path, "wb") as log:
-            self.proc, self.base = start_server(
-                None, stderr=log, memory_mb=self.args.server_memory, prefix="deadtable-abuse-"
-            )
+            self.proc, self.base = start_server(self.db_path, stderr=log, memory_mb=self.args.server_memory)
         print(f"abuse: server pid {self.proc.pid} at {self.base}, log {self.log_path}", file=sys.stderr)
 
     def stop(self) -> None:
@@ -921,6 +921,11 @@ class Server:
                 self.proc.kill()
                 self.proc.wait(10)
             self.proc = None
+        if self.db_path is not None:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                with contextlib.suppress(OSError):
+                    os.remove(self.db_path + suffix)
+            self.db_path = None
 
     def log_size(self) -> int:
         return os.path.getsize(self.log_path) if self.log_path else 0
