@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -26,6 +27,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from typing import IO
 
 import httpx
 import websockets
@@ -122,22 +124,43 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(db: str | None) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    db: str | None,
+    *,
+    stderr: IO[bytes] | None = None,
+    memory_mb: int | None = None,
+    prefix: str = "deadtable-load-",
+) -> tuple[subprocess.Popen[bytes], str]:
+    """`python -m deadtable.server` on a free loopback port, once it answers; (process, base URL).
+
+    `db` None: a new SQLite file in a new temp dir (named `prefix`...). `stderr`: where its log goes
+    (default: this process's stderr). `memory_mb`: a cap on its address space (RLIMIT_AS), so that
+    a request that makes it allocate without end fails with MemoryError instead of eating the machine.
+    """
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     if db is None:
-        db = os.path.join(tempfile.mkdtemp(prefix="deadtable-load-"), "tables.sqlite3")
+        db = os.path.join(tempfile.mkdtemp(prefix=prefix), "tables.sqlite3")
     cmd = [sys.executable, "-m", "deadtable.server", "--port", str(port), "--db", db]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+
+    def cap() -> None:
+        if memory_mb:
+            limit = memory_mb << 20
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=stderr, preexec_fn=cap)
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with code {proc.returncode} before answering")
         try:
-            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+            if httpx.get(base + "/api/games", timeout=1, trust_env=False).status_code == 200:
                 return proc, base
         except httpx.HTTPError:
             time.sleep(0.1)
     proc.kill()
+    proc.wait(10)
     raise SystemExit("the server did not start")
 
 

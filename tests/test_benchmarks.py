@@ -1,5 +1,6 @@
 """`python -m benchmarks` (`make bench`) runs and prints its table; a tiny budget, so the rates are
-meaningless here: what is checked is that every row and every judged target is there."""
+meaningless here: what is checked is that every row and every judged target is there. The same for
+`python -m benchmarks.abuse` (the online table under abuse), in a tiny configuration."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -53,3 +56,71 @@ def test_a_bad_draw_is_refused_with_the_choices() -> None:
     done = bench("--draw", "dice")
     assert done.returncode == 2
     assert "invalid choice: 'dice'" in done.stderr and "randrange" in done.stderr
+
+
+def test_the_abuse_benchmark_measures_the_baseline_and_reports_each_abuse() -> None:
+    """`python -m benchmarks.abuse` in a tiny configuration, against a server it starts."""
+    for module in ("fastapi", "uvicorn", "sqlalchemy", "alembic", "httpx", "websockets"):
+        pytest.importorskip(
+            module, reason="the online table needs the server extra: pip install 'deadtable[server]'"
+        )
+    cmd = [
+        sys.executable,
+        "-P",
+        "-m",
+        "benchmarks.abuse",
+        "--scenarios",
+        "baseline,spectators,hostile-strings",
+        "--moves",
+        "6",
+        "--spectators",
+        "5",
+        "--duration",
+        "8",
+        "--setup",
+        "8",
+        "--markdown",
+    ]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    head = next(line for line in done.stdout.splitlines() if line.startswith("| scenario"))
+    assert [c.strip() for c in head.strip("|").split("|")] == [
+        "scenario",
+        "moves",
+        "p50 ms",
+        "p99 ms",
+        "max ms",
+        "player",
+        "the server answered the abuser",
+        "server log",
+    ]
+    table = {
+        cells[0]: cells[1:]
+        for line in done.stdout.splitlines()
+        if line.startswith("| ") and not line.startswith("| scenario")
+        for cells in [[c.strip() for c in line.strip("|").split("|")]]
+    }
+    assert list(table) == ["baseline", "spectators", "hostile-strings"]
+    assert all(len(cells) == 7 for cells in table.values())
+    moves, p50, p99, top, player = table["baseline"][:5]
+    assert moves == "6/6" and player == "ok"
+    assert all(re.fullmatch(r"\d+\.\d", x) for x in (p50, p99, top))
+    assert "joined (101) x5" in table["spectators"][5]  # what the server answered the abuser
+    assert "create" in table["hostile-strings"][5]
+    for name in table:  # one progress line per scenario
+        assert f"abuse: {name}: " in done.stderr
+
+
+def test_the_abuse_benchmark_refuses_an_unknown_scenario() -> None:
+    pytest.importorskip(
+        "httpx", reason="the online table needs the server extra: pip install 'deadtable[server]'"
+    )
+    pytest.importorskip(
+        "websockets", reason="the online table needs the server extra: pip install 'deadtable[server]'"
+    )
+    cmd = [sys.executable, "-P", "-m", "benchmarks.abuse", "--scenarios", "baseline,teapot"]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "unknown scenario(s) teapot" in done.stderr and "slow-readers" in done.stderr
