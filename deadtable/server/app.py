@@ -10,6 +10,11 @@ Languages: every request is answered in the language of its `lang` query paramet
 Accept-Language header (`deadtable.i18n.negotiate`); a WebSocket client may also name one in its
 hello or switch with {"type": "lang"}. Errors, "why not" reasons, game names and options, the log
 and the rules are sent in that language; action texts stay English (they are the protocol).
+
+Limits (`limits.py`, the middlewares of `middleware.py`): request bodies, the hosts served, the
+security headers of every answer, tables created per client. The API is described at
+/api/openapi.json; there is no /api/docs page, since it would load its scripts from a CDN and this
+server serves no page that loads third-party scripts.
 """
 
 from __future__ import annotations
@@ -27,20 +32,36 @@ from fastapi.staticfiles import StaticFiles
 from deadtable.core import DeadtableError
 from deadtable.i18n import Message
 
-from . import db, migrate
+from . import db, middleware, migrate
 from .deps import language_of
 from .hub import Hub
+from .limits import Limits
 from .notify import Listener
 from .routes import catalog, live, pages, tables
 from .routes.pages import WEB
 from .store import Store
 
+TEST_HOST = "testserver"
+ERROR_TEXT = 80  # characters of pydantic's message kept per problem
+
 
 def create_app(
-    url: str | None = None, *, bot_time: float = 5.0, listen: bool | None = None, resume: bool = True
+    url: str | None = None,
+    *,
+    bot_time: float = 5.0,
+    listen: bool | None = None,
+    resume: bool = True,
+    limits: Limits | None = None,
+    test_client: bool = False,
 ) -> FastAPI:
-    """The application on the store at `url` (default: `db.default_url()`)."""
+    """The application on the store at `url` (default: `db.default_url()`).
+
+    `limits`: what clients may ask (`Limits()` by default). `test_client`: also answer the Host
+    "testserver" of Starlette's TestClient (tests only; a server never needs it).
+    """
     db_url = url or db.default_url()
+    limits = limits or Limits()
+    hosts = limits.hosts() | ({TEST_HOST} if test_client else set())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -70,7 +91,11 @@ def create_app(
             await hub.close()
             engine.dispose()
 
-    app = FastAPI(title="deadtable", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app = FastAPI(
+        title="deadtable", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json"
+    )
+    app.state.limits = limits
+    middleware.install(app, limits, frozenset(hosts), {})
     app.add_exception_handler(RequestValidationError, _invalid_request)  # type: ignore[arg-type]
     app.add_exception_handler(DeadtableError, _deadtable_error)  # type: ignore[arg-type]
     for module in (pages, catalog, tables, live):
@@ -81,12 +106,20 @@ def create_app(
 
 async def _invalid_request(request: Request, err: RequestValidationError) -> JSONResponse:
     # The field names and pydantic's own words stay English; the sentence is in the reader's language.
-    problems = "; ".join(
-        ".".join(str(x) for x in e.get("loc", ())[1:]) + ": " + str(e.get("msg", "")) for e in err.errors()
-    )
+    # Nothing the client sent is echoed back (pydantic's "input" and "ctx"), and the problems are
+    # few and short whatever the body held.
+    errors = [
+        {
+            "type": str(e.get("type", ""))[:40],
+            "loc": [str(x)[:40] for x in e.get("loc", ())][:8],
+            "msg": str(e.get("msg", ""))[:ERROR_TEXT],
+        }
+        for e in err.errors()[:10]
+    ]
+    problems = "; ".join(".".join(e["loc"][1:]) + ": " + str(e["msg"]) for e in errors)
     message = Message("the request is not valid: {problems}", problems=problems)
     return JSONResponse(
-        {"detail": message.render(language_of(request)), "errors": jsonable_encoder(err.errors())},
+        {"detail": message.render(language_of(request)), "errors": jsonable_encoder(errors)},
         status_code=422,
     )
 

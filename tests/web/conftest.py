@@ -53,12 +53,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from deadtable.server import create_app
+    from deadtable.server.limits import Limits
 
     db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning")
+    # The browser tests create many tables from this one address: no creation limit in the way.
+    app = create_app(f"sqlite:///{db}", limits=Limits(creations=100_000))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

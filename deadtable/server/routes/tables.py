@@ -1,6 +1,6 @@
 """The tables: the lobby, creating one, its summary, rules, cards, record and replay.
 
-GET  /api/tables                     the lobby: tables still being played
+GET  /api/tables                     the lobby: ?status=playing (default), over or all; ?limit=1..200
 POST /api/tables                     create a table; answers one secret link per person's seat
 GET  /api/tables/{id}                a table's public summary
 GET  /api/tables/{id}/rules          the game's rules and the options and house rulings in force
@@ -15,7 +15,7 @@ import asyncio
 import secrets
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
 from deadtable.agents import make_agent
@@ -24,6 +24,7 @@ from deadtable.core import game as find_game
 from deadtable.i18n import Message, render
 
 from ..deps import fail, hub_of, language_of, table_or_404
+from ..limits import LOBBY_MOST
 from ..live import LiveTable, localized_view
 from .catalog import card_texts_json, game_name, options_in_force, rules_json
 
@@ -68,10 +69,15 @@ def summary(lt: LiveTable | None, row: Any, lang: str = "en") -> dict[str, Any]:
 
 
 @router.get("/api/tables")
-async def list_tables(request: Request, status: str = "playing", limit: int = 50) -> list[dict[str, Any]]:
+async def list_tables(
+    request: Request,
+    status: Literal["playing", "over", "all"] = "playing",
+    limit: int = Query(50, ge=1, le=LOBBY_MOST),
+) -> list[dict[str, Any]]:
     hub = hub_of(request)
     lang = language_of(request)
-    rows = await asyncio.to_thread(hub.store.list_tables, status=status or None, limit=min(limit, 200))
+    chosen = None if status == "all" else status
+    rows = await asyncio.to_thread(hub.store.list_tables, status=chosen, limit=limit)
     return [summary(hub.tables.get(r.id), r, lang) for r in rows]
 
 

@@ -1,0 +1,151 @@
+"""A hostile client over HTTP meets a limit each time, with a clear answer, and the server goes on.
+
+Each limit of `deadtable.server.limits` is tested here: request bodies, hosts and origins, security
+headers, the lobby's query, text fields, table creation, the chosen seed, card uploads, replays.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from deadtable.server import create_app
+from deadtable.server.limits import BODY_BYTES, LOBBY_MOST, Limits
+from deadtable.server.middleware import CSP
+
+from .conftest import create, next_state
+
+# -- request bodies ---------------------------------------------------------------------------
+
+
+def test_a_body_over_the_limit_is_refused_by_its_length(client: TestClient) -> None:
+    r = client.post(
+        "/api/tables", content=b"x" * (BODY_BYTES + 1), headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 413
+    assert r.json() == {"detail": f"the request body is larger than {BODY_BYTES} bytes"}
+    assert len(r.content) < 200  # nothing echoed
+
+
+def test_a_streamed_body_is_counted_and_cut(client: TestClient) -> None:
+    sent = 0
+
+    def chunks() -> Iterator[bytes]:
+        nonlocal sent
+        for _ in range(1000):
+            sent += 1
+            yield b"x" * 1024
+
+    r = client.post("/api/tables", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert "larger than" in r.json()["detail"]
+
+
+def test_a_body_under_the_limit_still_works(client: TestClient) -> None:
+    assert client.post("/api/tables", json={"game": "carson-zoo", "seed": 1}).status_code == 201
+
+
+def test_an_invalid_request_is_not_echoed(client: TestClient) -> None:
+    secret = "ECHO" * 1000
+    r = client.post("/api/tables", json={"game": "carson-zoo", "players": secret, "seats": [secret]})
+    assert r.status_code == 422
+    assert "ECHO" not in r.text
+    assert len(r.content) < 2000
+    for e in r.json()["errors"]:
+        assert "input" not in e and "ctx" not in e
+
+
+# -- hosts and origins ------------------------------------------------------------------------
+
+
+def test_another_host_is_refused(client: TestClient) -> None:
+    r = client.get("/api/games", headers={"host": "rebound.example:8000"})
+    assert r.status_code == 400
+    assert "rebound.example" in r.json()["detail"] and "--allowed-host" in r.json()["detail"]
+    for host in ("localhost:8000", "127.0.0.1", "[::1]:8000", "LOCALHOST"):
+        assert client.get("/api/games", headers={"host": host}).status_code == 200, host
+
+
+def test_a_websocket_from_another_host_or_origin_is_refused(client: TestClient) -> None:
+    t = create(client)
+    path = f"/ws/tables/{t['id']}"
+    for headers in ({"host": "rebound.example"}, {"origin": "https://evil.example"}, {"origin": "null"}):
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(path, headers=headers) as ws,
+        ):
+            ws.send_json({"type": "hello"})
+            ws.receive_json()
+        assert closed.value.code == 1008, headers
+    with client.websocket_connect(path, headers={"origin": "http://localhost:8000"}) as ws:
+        ws.send_json({"type": "hello"})
+        assert next_state(ws)["type"] == "state"
+
+
+def test_the_test_clients_host_needs_the_keyword(sqlite_url: str) -> None:
+    with TestClient(create_app(sqlite_url, resume=False)) as c:
+        assert c.get("/api/games").status_code == 400
+        assert c.get("/api/games", headers={"host": "127.0.0.1:8000"}).status_code == 200
+    with TestClient(create_app(sqlite_url, resume=False, limits=Limits(allowed_hosts=("testserver",)))) as c:
+        assert c.get("/api/games").status_code == 200
+
+
+def test_allowed_hosts_from_the_environment(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEADTABLE_ALLOWED_HOSTS", "tables.example, other.example")
+    with TestClient(create_app(sqlite_url, resume=False)) as c:
+        assert c.get("/api/games", headers={"host": "tables.example"}).status_code == 200
+        assert c.get("/api/games", headers={"host": "third.example"}).status_code == 400
+
+
+# -- security headers, no third-party scripts ----------------------------------------------------
+
+WEB = Path(__file__).resolve().parents[2] / "deadtable" / "web" / "static"
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/t/abc", "/replay/abc", "/api/games", "/api/tables/nope", "/static/style.css"]
+)
+def test_every_answer_carries_the_security_headers(client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.headers["content-security-policy"] == CSP
+    assert "script-src 'self'" in CSP and "frame-ancestors 'none'" in CSP
+    assert r.headers["referrer-policy"] == "no-referrer"
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["x-frame-options"] == "DENY"
+    assert r.headers["cross-origin-opener-policy"] == "same-origin"
+
+
+def test_no_page_loads_third_party_scripts(client: TestClient) -> None:
+    assert client.get("/api/docs").status_code == 404
+    assert client.get("/api/redoc").status_code == 404
+    assert client.get("/api/openapi.json").status_code == 200
+    for page in sorted(WEB.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        assert not re.search(r"<script(?![^>]*\bsrc=\"/static/)", html), page.name
+        assert "<style" not in html and " style=" not in html, page.name
+        assert not re.search(r"\son[a-z]+=", html), page.name
+    for script in sorted(WEB.rglob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        assert "new Function" not in text and "eval(" not in text, script.name  # CSP forbids them
+
+
+# -- the lobby's query ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["limit=-1", "limit=0", f"limit={LOBBY_MOST + 1}", "status=everything"])
+def test_the_lobby_query_is_checked(client: TestClient, query: str) -> None:
+    r = client.get(f"/api/tables?{query}")
+    assert r.status_code == 422, r.text
+
+
+def test_the_lobby_takes_its_limit(client: TestClient) -> None:
+    for seed in range(3):
+        create(client, seed=seed)
+    assert len(client.get("/api/tables?limit=2").json()) == 2
+    assert len(client.get(f"/api/tables?limit={LOBBY_MOST}&status=playing").json()) == 3
+    assert client.get("/api/tables?status=over").json() == []
