@@ -33,13 +33,14 @@ from deadtable.core import DeadtableError
 from deadtable.i18n import Message
 
 from . import db, middleware, migrate
-from .deps import language_of
+from .deps import NOT_TEXT_MESSAGE, language_of
 from .hub import Hub
 from .limits import Limits
 from .notify import Listener
 from .routes import catalog, live, pages, tables
 from .routes.pages import WEB
 from .store import Store
+from .throttle import SlidingWindow
 
 TEST_HOST = "testserver"
 ERROR_TEXT = 80  # characters of pydantic's message kept per problem
@@ -95,6 +96,7 @@ def create_app(
         title="deadtable", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json"
     )
     app.state.limits = limits
+    app.state.creations = SlidingWindow(limits.creations, limits.creation_window)
     middleware.install(app, limits, frozenset(hosts), {})
     app.add_exception_handler(RequestValidationError, _invalid_request)  # type: ignore[arg-type]
     app.add_exception_handler(DeadtableError, _deadtable_error)  # type: ignore[arg-type]
@@ -116,6 +118,10 @@ async def _invalid_request(request: Request, err: RequestValidationError) -> JSO
         }
         for e in err.errors()[:10]
     ]
+    for e in errors:
+        if e["type"] == "string_unicode":  # a lone surrogate: answered as a NUL or a tab is
+            where = ".".join(str(x) for x in e["loc"])
+            return await _deadtable_error(request, DeadtableError(NOT_TEXT_MESSAGE, field=where))
     problems = "; ".join(".".join(e["loc"][1:]) + ": " + str(e["msg"]) for e in errors)
     message = Message("the request is not valid: {problems}", problems=problems)
     return JSONResponse(

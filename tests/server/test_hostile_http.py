@@ -149,3 +149,129 @@ def test_the_lobby_takes_its_limit(client: TestClient) -> None:
     assert len(client.get("/api/tables?limit=2").json()) == 2
     assert len(client.get(f"/api/tables?limit={LOBBY_MOST}&status=playing").json()) == 3
     assert client.get("/api/tables?status=over").json() == []
+
+
+# -- text fields ------------------------------------------------------------------------------
+
+BROKEN = ["\\u0000", "\\ud800", "\\udfff", "\\t", "\\n", "\\u001b[31m"]
+
+
+@pytest.mark.parametrize("bad", BROKEN)
+@pytest.mark.parametrize(
+    "template",
+    [
+        '{"game": "carson-zoo", "seats": [{"kind": "human", "name": "A%sB"}, {"kind": "bot"}]}',
+        '{"game": "carson-zoo", "seats": [{"kind": "human"}, {"kind": "bot", "agent": "gr%seedy"}]}',
+        '{"game": "carson-%szoo"}',
+        '{"game": "carson-zoo", "standby": "gr%seedy"}',
+        '{"game": "overlords", "options": {"hired_hands": "ran%sdom"}}',
+        '{"game": "overlords", "options": {"hired_hands": ["x", {"deep": "%s"}]}}',
+        '{"game": "overlords", "options": {"k%s": 1}}',
+    ],
+)
+def test_control_characters_and_lone_surrogates_are_refused(
+    client: TestClient, template: str, bad: str
+) -> None:
+    raw = (template % bad).encode("ascii")  # the escapes as a client sends them, raw JSON bytes
+    r = client.post("/api/tables", content=raw, headers={"content-type": "application/json"})
+    assert r.status_code == 400, r.text
+    assert "control character" in r.json()["detail"]
+    assert client.app.state.hub.store.list_tables() == []  # type: ignore[attr-defined]
+
+
+def test_a_surrogate_pair_and_accents_are_fine(client: TestClient) -> None:
+    name = b"\\ud83d\\ude00 Jos\\u00e9"  # a pair of surrogates is one character: U+1F600
+    raw = b'{"game": "carson-zoo", "seats": [{"kind": "human", "name": "' + name + b'"}, {"kind": "bot"}]}'
+    r = client.post("/api/tables", content=raw, headers={"content-type": "application/json"})
+    assert r.status_code == 201, r.text
+    assert client.get(f"/api/tables/{r.json()['id']}").json()["seats"][0]["name"] == "\U0001f600 José"
+
+
+# -- table creation ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def strict(sqlite_url: str) -> Iterator[TestClient]:
+    limits = Limits(creations=3, creation_window=600, unfinished=5)
+    with TestClient(create_app(sqlite_url, resume=False, limits=limits, test_client=True)) as c:
+        yield c
+
+
+def test_a_client_creating_too_many_tables_is_told_when_to_come_back(strict: TestClient) -> None:
+    for seed in range(3):
+        create(strict, seed=seed)
+    r = strict.post("/api/tables", json={"game": "carson-zoo"})
+    assert r.status_code == 429
+    assert 0 < int(r.headers["retry-after"]) <= 600
+    assert "too many tables" in r.json()["detail"] and "3 in 600 seconds" in r.json()["detail"]
+    assert len(strict.get("/api/tables").json()) == 3
+    window = strict.app.state.creations  # type: ignore[attr-defined]
+    window.clock = lambda: 10**9  # ten minutes later, and more
+    create(strict, seed=9)
+
+
+def test_refused_creations_do_not_count(strict: TestClient) -> None:
+    for _ in range(5):
+        assert strict.post("/api/tables", json={"game": "no-such-game"}).status_code == 400
+    create(strict)
+
+
+def test_the_server_holds_so_many_unfinished_tables(strict: TestClient) -> None:
+    strict.app.state.creations.most = 100  # type: ignore[attr-defined]
+    for seed in range(5):
+        create(strict, seed=seed)
+    r = strict.post("/api/tables", json={"game": "carson-zoo"})
+    assert r.status_code == 503
+    assert "5 unfinished tables" in r.json()["detail"]
+
+
+# -- the seed ---------------------------------------------------------------------------------
+
+
+def _numbers(value: object) -> Iterator[tuple[str, object]]:
+    """Every (key, number) pair in a JSON value, nested."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if isinstance(v, int) and not isinstance(v, bool):
+                yield k, v
+            yield from _numbers(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _numbers(v)
+
+
+def _spectate(client: TestClient, table_id: str) -> dict:
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        ws.send_json({"type": "hello"})
+        return next_state(ws)
+
+
+def test_a_chosen_seed_is_shown_to_everyone(client: TestClient) -> None:
+    t = create(client, seed=123456789, seats=[{"kind": "human"}, {"kind": "human"}])
+    assert client.get(f"/api/tables/{t['id']}").json()["seed"] == 123456789
+    assert [x.get("seed") for x in client.get("/api/tables").json()] == [123456789]
+    state = _spectate(client, t["id"])
+    assert any("chose the seed 123456789" in line["text"] for line in state["log"]), state["log"]
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "seat": 1, "token": t["seats"][1]["token"]})
+        assert any("123456789" in line["text"] for line in next_state(ws)["log"])
+
+
+def test_a_drawn_seed_is_shown_nowhere(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"game": "overlords", "players": 3})
+    assert r.status_code == 201
+    table_id = r.json()["id"]
+    seed = client.app.state.hub.tables[table_id].row.seed  # type: ignore[attr-defined]
+    assert not client.app.state.hub.tables[table_id].row.seed_chosen  # type: ignore[attr-defined]
+    answers = [
+        r.json(),
+        client.get(f"/api/tables/{table_id}").json(),
+        client.get("/api/tables").json(),
+        client.get(f"/api/tables/{table_id}/rules").json(),
+        client.get(f"/api/tables/{table_id}/cards").json(),
+        _spectate(client, table_id),
+    ]
+    for answer in answers:
+        assert seed not in [v for _k, v in _numbers(answer)]
+        assert "seed" not in [k for k, _v in _numbers(answer)]
+        assert str(seed) not in str(answer)

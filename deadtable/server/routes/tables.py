@@ -12,23 +12,25 @@ GET  /api/tables/{id}/replay/{step}  the spectator's view after `step` actions (
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from deadtable.agents import make_agent
 from deadtable.core import Record, replay_states
 from deadtable.core import game as find_game
-from deadtable.i18n import Message, render
+from deadtable.i18n import N_, Message, render
 
-from ..deps import fail, hub_of, language_of, table_or_404
+from ..deps import fail, hub_of, language_of, refuse_control_text, table_or_404
 from ..limits import LOBBY_MOST
-from ..live import LiveTable, localized_view
+from ..live import LiveTable, localized_view, note_text
 from .catalog import card_texts_json, game_name, options_in_force, rules_json
 
 router = APIRouter()
+SEED_CHOSEN = N_("The table's creator chose the seed {seed}: whoever knows it can know every hidden card.")
 
 
 class SeatSpec(BaseModel):
@@ -65,6 +67,7 @@ def summary(lt: LiveTable | None, row: Any, lang: str = "en") -> dict[str, Any]:
         "seats": seats,
         "created_at": row.created_at,
         "outcome": row.outcome,
+        **({"seed": row.seed} if row.seed_chosen else {}),  # a drawn seed is never shown
     }
 
 
@@ -81,10 +84,37 @@ async def list_tables(
     return [summary(hub.tables.get(r.id), r, lang) for r in rows]
 
 
+def creation_allowed(request: Request, lang: str) -> str:
+    """The client's address, if it may create a table now; else 429 with Retry-After."""
+    client = request.client.host if request.client else "-"
+    wait = request.app.state.creations.wait(client)
+    if wait > 0:
+        limits = request.app.state.limits
+        seconds = math.ceil(wait)
+        message = Message(
+            "too many tables created from your address ({most} in {window} seconds): "
+            "try again in {seconds} seconds",
+            most=limits.creations,
+            window=round(limits.creation_window),
+            seconds=seconds,
+        )
+        raise HTTPException(429, message.render(lang), headers={"Retry-After": str(seconds)})
+    return client
+
+
 @router.post("/api/tables", status_code=201)
 async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     lang = language_of(request)
+    refuse_control_text(spec.model_dump(), "body")
+    client = creation_allowed(request, lang)
+    most = request.app.state.limits.unfinished
+    if await asyncio.to_thread(hub.store.count_unfinished) >= most:
+        message = Message(
+            "the server holds {most} unfinished tables, as many as it may: try again when some are over",
+            most=most,
+        )
+        raise fail(503, message, lang)
     the_game = find_game(spec.game)
     players = spec.players or (len(spec.seats) if spec.seats else the_game.min_players)
     seat_specs = spec.seats or [SeatSpec(kind="human", agent=None, name="")] + [
@@ -109,18 +139,25 @@ async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
     seed = spec.seed if spec.seed is not None else secrets.randbits(62)
     state = the_game.new(players, seed, **spec.options)  # OptionError -> 400
     options = the_game.recordable_options(state.options)
-    table_id, tokens = await asyncio.to_thread(
-        lambda: hub.store.create_table(
+
+    def store_table() -> tuple[str, dict[int, str]]:
+        table_id, tokens = hub.store.create_table(
             game=the_game.id,
             players=players,
             seed=seed,
+            seed_chosen=spec.seed is not None,
             options=options,
             seat_specs=rows,
             move_time=spec.move_time,
             leave_grace=spec.leave_grace,
             standby=spec.standby,
         )
-    )
+        if spec.seed is not None:  # never silently: every seat reads it in the log
+            hub.store.add_note(table_id, 0, note_text(Message(SEED_CHOSEN, seed=seed)))
+        return table_id, tokens
+
+    table_id, tokens = await asyncio.to_thread(store_table)
+    request.app.state.creations.add(client)
     lt = await hub.get(table_id)
     assert lt is not None
     hub.after_change(lt)
