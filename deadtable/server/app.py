@@ -1,7 +1,8 @@
 """The online table: the application that serves the HTTP and WebSocket API and the browser client.
 
 Routes live in `routes/`, one router per concern: `pages` (the browser client), `catalog` (games,
-rules, languages), `tables` (the lobby, creating a table, summaries, records, replays) and `live`
+rules, languages), `tables` (the lobby, creating a table, summaries, records, replays), `cardsets`
+(uploading a card file; the server reads no path a client names) and `live`
 (the WebSocket of a table, protocol.py). Every route reaches the one `Hub` of the application through
 `deps.hub_of`.
 
@@ -33,16 +34,19 @@ from deadtable.core import DeadtableError
 from deadtable.i18n import Message
 
 from . import db, middleware, migrate
+from .cardsets import CardFiles, root_for
 from .deps import NOT_TEXT_MESSAGE, language_of
 from .hub import Hub
 from .limits import Limits
 from .notify import Listener
-from .routes import catalog, live, pages, tables
+from .replays import Replays
+from .routes import cardsets, catalog, live, pages, tables
 from .routes.pages import WEB
 from .store import Store
 from .throttle import SlidingWindow
 
 TEST_HOST = "testserver"
+UPLOAD_PATH = "/api/cardsets"
 ERROR_TEXT = 80  # characters of pydantic's message kept per problem
 
 
@@ -97,10 +101,13 @@ def create_app(
     )
     app.state.limits = limits
     app.state.creations = SlidingWindow(limits.creations, limits.creation_window)
-    middleware.install(app, limits, frozenset(hosts), {})
+    app.state.uploads = SlidingWindow(limits.creations, limits.creation_window)
+    app.state.replays = Replays(limits.replays_cached)
+    app.state.card_files = CardFiles(root_for(db_url), limits.card_file_bytes)
+    middleware.install(app, limits, frozenset(hosts), {UPLOAD_PATH: limits.card_file_bytes})
     app.add_exception_handler(RequestValidationError, _invalid_request)  # type: ignore[arg-type]
     app.add_exception_handler(DeadtableError, _deadtable_error)  # type: ignore[arg-type]
-    for module in (pages, catalog, tables, live):
+    for module in (pages, catalog, tables, cardsets, live):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -13,6 +14,7 @@ from deadtable.i18n import N_, Message, negotiate, normalize
 from .hub import Hub
 from .live import LiveTable
 from .store import NO_TABLE
+from .throttle import SlidingWindow
 
 LANG_COOKIE = "deadtable_lang"
 # C0 control characters (NUL, tab, newline...), DEL, and the halves of a surrogate pair, which JSON's
@@ -55,6 +57,20 @@ def refuse_control_text(value: Any, field: str) -> None:
     elif isinstance(value, list | tuple):
         for i, v in enumerate(value):
             refuse_control_text(v, f"{field}.{i}")
+
+
+def client_may(request: Request, window: SlidingWindow, message_id: str, lang: str) -> str:
+    """The client's address, if `window` lets it go on now; else 429 with Retry-After.
+
+    `message_id` tells what it did too often, with {most}, {window} and {seconds}.
+    """
+    client = request.client.host if request.client else "-"
+    wait = window.wait(client)
+    if wait > 0:
+        seconds = math.ceil(wait)
+        message = Message(message_id, most=window.most, window=round(window.window), seconds=seconds)
+        raise HTTPException(429, message.render(lang), headers={"Retry-After": str(seconds)})
+    return client
 
 
 def fail(status: int, message: Message, lang: str) -> HTTPException:

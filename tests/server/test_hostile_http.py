@@ -275,3 +275,133 @@ def test_a_drawn_seed_is_shown_nowhere(client: TestClient) -> None:
         assert seed not in [v for _k, v in _numbers(answer)]
         assert "seed" not in [k for k, _v in _numbers(answer)]
         assert str(seed) not in str(answer)
+
+
+# -- card files --------------------------------------------------------------------------------
+
+GAMES = Path(__file__).resolve().parents[2] / "deadtable" / "games"
+OVERLORDS_CARDS = (GAMES / "overlords" / "data" / "cards.toml").read_text(encoding="utf-8")
+
+
+def _upload(client: TestClient, text: str, name: str = "mine.toml", game: str = "overlords") -> dict:
+    r = client.post("/api/cardsets", json={"game": game, "name": name, "text": text})
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def _server_dir(client: TestClient) -> str:
+    return str(client.app.state.card_files.root.parent)  # type: ignore[attr-defined]
+
+
+def test_an_uploaded_card_file_makes_a_table_and_shows_by_its_name(client: TestClient) -> None:
+    text = OVERLORDS_CARDS.replace("count = 12", "count = 13")  # a set of its own
+    up = _upload(client, text, name="../../My Set.toml")
+    assert up["id"].startswith("upload:") and len(up["id"]) == len("upload:") + 64
+    assert up["name"] == "My Set.toml" and up["game"] == "overlords"
+    assert _upload(client, text)["id"] == up["id"]  # the same text, the same file
+    r = client.post("/api/tables", json={"game": "overlords", "players": 3, "options": {"cards": up["id"]}})
+    assert r.status_code == 201, r.text
+    table_id = r.json()["id"]
+    lt = client.app.state.hub.tables[table_id]  # type: ignore[attr-defined]
+    assert lt.state.cards.counts != lt.game.new(3, 0).cards.counts  # the uploaded set is played
+    rules = client.get(f"/api/tables/{table_id}/rules").json()
+    assert {o["name"]: o["value"] for o in rules["options"]}["cards"] == "My Set.toml"
+    answers = [r.text, rules, client.get(f"/api/tables/{table_id}").text]
+    answers.append(client.get(f"/api/tables/{table_id}/cards").text)
+    assert all(_server_dir(client) not in str(a) for a in answers)
+
+
+@pytest.mark.parametrize(
+    "cards", ["/dev/zero", "/etc/passwd", "cards.toml", "upload:" + "0" * 64, "upload:x", 5]
+)
+def test_a_table_reads_no_path(client: TestClient, cards: object) -> None:
+    r = client.post("/api/tables", json={"game": "overlords", "players": 3, "options": {"cards": cards}})
+    assert r.status_code == 400
+    assert r.json()["detail"] == "card files are uploaded with POST /api/cardsets; the server reads no paths"
+    assert client.post("/api/tables", json={"game": "overlords", "options": {"cards": ""}}).status_code == 201
+
+
+def test_a_bad_card_file_is_named_by_its_upload_name(client: TestClient) -> None:
+    bad = OVERLORDS_CARDS.replace("count = 12", "count = 0")
+    r = client.post("/api/cardsets", json={"game": "overlords", "name": "mine.toml", "text": bad})
+    assert r.status_code == 400
+    detail = r.json()["detail"]
+    assert detail == "mine.toml: card 'Zombie', field 'count': must be a whole number of at least 1, not 0"
+    r = client.post("/api/cardsets?lang=es", json={"game": "overlords", "name": "mine.toml", "text": bad})
+    assert r.json()["detail"].startswith("mine.toml: carta 'Zombie', campo 'count'")
+    r = client.post("/api/cardsets", json={"game": "zombie-shedding", "name": "z.toml", "text": "[[card"})
+    assert r.status_code == 400 and r.json()["detail"].startswith("z.toml: not valid TOML")
+    assert not list(client.app.state.card_files.root.glob("*/*"))  # type: ignore[attr-defined]
+
+
+def test_errors_about_a_kept_file_name_it_by_its_upload_name(tmp_path: Path) -> None:
+    from deadtable.i18n import Message
+    from deadtable.server.cardsets import CardFiles
+
+    files = CardFiles(tmp_path / "cardsets", 1000)
+    kept = tmp_path / "cardsets" / ("ab" * 32) / "mine.toml"
+    inner = Message("{path} is bad", path=str(kept))
+    message = files.scrub(Message("{where}: {problem}", where=str(kept), problem=inner))
+    assert str(message) == "mine.toml: mine.toml is bad"
+    assert str(files.scrub(Message("{path}", path="/elsewhere/x.toml"))) == "/elsewhere/x.toml"
+
+
+def test_card_uploads_raw_and_their_limits(client: TestClient) -> None:
+    big = OVERLORDS_CARDS + "\n" + "# padding\n" * 10_000  # about 105 KiB: over the default body limit
+    r = client.post("/api/cardsets?game=overlords&name=raw.toml", content=big.encode())
+    assert r.status_code == 201, r.text
+    assert r.json()["name"] == "raw.toml" and r.json()["size"] == len(big.encode())
+    huge = OVERLORDS_CARDS + "#" * (256 * 1024)
+    r = client.post("/api/cardsets?game=overlords", content=huge.encode())
+    assert r.status_code == 413
+    r = client.post("/api/cardsets", json={"game": "carson-zoo", "text": OVERLORDS_CARDS})
+    assert r.status_code == 400 and "takes no card file" in r.json()["detail"]
+    r = client.post(
+        "/api/cardsets",
+        content=b'{"game": "overlords", "text": "a\\u0000b"}',
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 400
+    r = client.post("/api/cardsets", json={"game": "overlords", "name": "a\nb", "text": OVERLORDS_CARDS})
+    assert r.status_code == 400
+
+
+# -- replays -----------------------------------------------------------------------------------
+
+
+def test_replay_steps_are_built_once_and_equal_a_rebuild(client: TestClient) -> None:
+    import deadtable
+    from deadtable.core import replay_states
+
+    t = create(client, seats=[{"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "random"}])
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        ws.send_json({"type": "hello"})
+        next_state(ws, over=True)
+    record = client.get(f"/tables/{t['id']}/record").json()
+    states = replay_states(deadtable.Record.from_json(record))
+    replays = client.app.state.replays  # type: ignore[attr-defined]
+    n = len(record["actions"])
+    for step in (0, n, 1, n // 2, n):
+        r = client.get(f"/api/tables/{t['id']}/replay/{step}").json()
+        assert r["view"] == states[step].view(None)
+        assert r["over"] == (step == n)
+        assert r["outcome"] == (states[n].outcome().to_json() if step == n else None)
+    assert replays.builds == 1
+    es = client.get(f"/api/tables/{t['id']}/replay/{n}?lang=es").json()
+    assert es["lang"] == "es" and replays.builds == 1
+
+
+def test_the_replay_cache_keeps_the_last_tables(sqlite_url: str) -> None:
+    limits = Limits(replays_cached=1)
+    with TestClient(create_app(sqlite_url, limits=limits, test_client=True)) as c:
+        ids = []
+        for seed in (1, 2):
+            t = create(c, seed=seed, seats=[{"kind": "bot", "agent": "random"}] * 2)
+            with c.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+                ws.send_json({"type": "hello"})
+                next_state(ws, over=True)
+            ids.append(t["id"])
+        replays = c.app.state.replays  # type: ignore[attr-defined]
+        for table_id in (ids[0], ids[0], ids[1], ids[0]):
+            assert c.get(f"/api/tables/{table_id}/replay/1").status_code == 200
+        assert replays.builds == 3

@@ -12,24 +12,28 @@ GET  /api/tables/{id}/replay/{step}  the spectator's view after `step` actions (
 from __future__ import annotations
 
 import asyncio
-import math
 import secrets
 from typing import Any, Literal
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
 from deadtable.agents import make_agent
-from deadtable.core import Record, replay_states
+from deadtable.core import DeadtableError
 from deadtable.core import game as find_game
 from deadtable.i18n import N_, Message, render
 
-from ..deps import fail, hub_of, language_of, refuse_control_text, table_or_404
+from ..cardsets import CARDS, CardFiles, shown_options, takes_card_files
+from ..deps import client_may, fail, hub_of, language_of, refuse_control_text, table_or_404
 from ..limits import LOBBY_MOST
 from ..live import LiveTable, localized_view, note_text
+from ..replays import Replays
 from .catalog import card_texts_json, game_name, options_in_force, rules_json
 
 router = APIRouter()
+TOO_MANY_TABLES = N_(
+    "too many tables created from your address ({most} in {window} seconds): try again in {seconds} seconds"
+)
 SEED_CHOSEN = N_("The table's creator chose the seed {seed}: whoever knows it can know every hidden card.")
 
 
@@ -84,30 +88,12 @@ async def list_tables(
     return [summary(hub.tables.get(r.id), r, lang) for r in rows]
 
 
-def creation_allowed(request: Request, lang: str) -> str:
-    """The client's address, if it may create a table now; else 429 with Retry-After."""
-    client = request.client.host if request.client else "-"
-    wait = request.app.state.creations.wait(client)
-    if wait > 0:
-        limits = request.app.state.limits
-        seconds = math.ceil(wait)
-        message = Message(
-            "too many tables created from your address ({most} in {window} seconds): "
-            "try again in {seconds} seconds",
-            most=limits.creations,
-            window=round(limits.creation_window),
-            seconds=seconds,
-        )
-        raise HTTPException(429, message.render(lang), headers={"Retry-After": str(seconds)})
-    return client
-
-
 @router.post("/api/tables", status_code=201)
 async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     lang = language_of(request)
     refuse_control_text(spec.model_dump(), "body")
-    client = creation_allowed(request, lang)
+    client = client_may(request, request.app.state.creations, TOO_MANY_TABLES, lang)
     most = request.app.state.limits.unfinished
     if await asyncio.to_thread(hub.store.count_unfinished) >= most:
         message = Message(
@@ -137,7 +123,14 @@ async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
             rows.append(("human", None, s.name))
     make_agent(spec.standby, the_game)
     seed = spec.seed if spec.seed is not None else secrets.randbits(62)
-    state = the_game.new(players, seed, **spec.options)  # OptionError -> 400
+    files: CardFiles = request.app.state.card_files
+    chosen = dict(spec.options)
+    if takes_card_files(the_game) and CARDS in chosen:
+        chosen[CARDS] = files.option(chosen[CARDS])  # "" or an uploaded file: no path
+    try:
+        state = await asyncio.to_thread(the_game.new, players, seed, **chosen)  # reads card files
+    except DeadtableError as err:  # OptionError, CardDataError -> 400, naming no server path
+        raise type(err)(files.scrub(err.message)) from None
     options = the_game.recordable_options(state.options)
 
     def store_table() -> tuple[str, dict[int, str]]:
@@ -190,7 +183,7 @@ async def table_rules(table_id: str, request: Request) -> dict[str, Any]:
     lt = await table_or_404(hub_of(request), table_id, lang)
     out = rules_json(lt.game.id, lang)
     out["game_name"] = render(lt.game.name, lang)
-    out["options"] = options_in_force(lt.game, lt.row.options, lang)
+    out["options"] = options_in_force(lt.game, shown_options(lt.row.options), lang)
     out["table"] = lt.id
     return out
 
@@ -210,7 +203,9 @@ async def record_json(request: Request, table_id: str) -> dict[str, Any]:
         # The record holds the seed, and the seed tells every hidden card: not before the end.
         message = Message("the record is published when the game is over (it reveals hidden cards)")
         raise fail(409, message, lang)
-    return lt.state.record().to_json()
+    out = lt.state.record().to_json()
+    out["options"] = shown_options(out.get("options") or {})  # a card file by its name only
+    return out
 
 
 @router.get("/tables/{table_id}/record")
@@ -233,9 +228,8 @@ async def replay_step(table_id: str, step: int, request: Request) -> dict[str, A
     steps = len(record.actions)
     if not 0 <= step <= steps:
         raise fail(404, Message("step {step} is outside 0 to {steps}", step=step, steps=steps), lang)
-    state = replay_states(
-        Record(record.game, record.players, record.seed, record.options, record.actions[:step])
-    )[-1]
+    replays: Replays = request.app.state.replays
+    this = (await replays.steps(lt.id, record))[step]
     return {
         "step": step,
         "steps": steps,
@@ -244,8 +238,8 @@ async def replay_step(table_id: str, step: int, request: Request) -> dict[str, A
         "lang": lang,
         "action": record.actions[step - 1] if step else None,
         "seat": lt.log_seat(step - 1) if step else None,
-        "view": localized_view(state.view(None), lang),
-        "over": state.is_terminal,
-        "outcome": localized_view(state.outcome().to_json(), lang) if state.is_terminal else None,
+        "view": localized_view(this.view, lang),
+        "over": this.over,
+        "outcome": localized_view(this.outcome, lang) if this.outcome is not None else None,
         "seats": [s.public() for s in lt.row.seats],
     }
