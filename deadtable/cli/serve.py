@@ -33,6 +33,7 @@ from .translated import TCommand
     "--allowed-host",
     "allowed_hosts",
     multiple=True,
+    metavar="HOST",
     help=N_(
         "A host name the server answers to (repeatable; '*' for any, behind a proxy that checks it). "
         "Always allowed: localhost, 127.0.0.1, [::1] and the --host address; also those listed in "
@@ -41,6 +42,7 @@ from .translated import TCommand
 )
 @click.option(
     "--max-body",
+    metavar="BYTES",
     default=limits.BODY_BYTES,
     show_default=True,
     type=click.IntRange(1024),
@@ -48,6 +50,7 @@ from .translated import TCommand
 )
 @click.option(
     "--max-card-file",
+    metavar="BYTES",
     default=limits.CARD_FILE_BYTES,
     show_default=True,
     type=click.IntRange(1024),
@@ -55,6 +58,7 @@ from .translated import TCommand
 )
 @click.option(
     "--create-limit",
+    metavar="N",
     default=limits.CREATIONS,
     show_default=True,
     type=click.IntRange(1),
@@ -62,6 +66,7 @@ from .translated import TCommand
 )
 @click.option(
     "--create-window",
+    metavar="SECONDS",
     default=limits.CREATION_WINDOW,
     show_default=True,
     type=click.FloatRange(1),
@@ -69,6 +74,7 @@ from .translated import TCommand
 )
 @click.option(
     "--max-unfinished",
+    metavar="N",
     default=limits.UNFINISHED,
     show_default=True,
     type=click.IntRange(1),
