@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -78,12 +79,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[Any]:
     if WHY:
         pytest.skip(WHY)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Page, sync_playwright
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    # The pages' Content-Security-Policy forbids evaluating strings, which Playwright does with an
+    # expression given to wait_for_function; given as a function, it is called without that.
+    wait = Page.wait_for_function
+
+    def wait_for_function(self: Page, expression: str, *args: Any, **kwargs: Any) -> Any:
+        function = re.match(r"\s*(async\s+)?(function\b|\([^()]*\)\s*=>|\w+\s*=>)", expression)
+        return wait(self, expression if function else f"() => ({expression})", *args, **kwargs)
+
+    Page.wait_for_function = wait_for_function  # type: ignore[method-assign]
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            yield b
+            b.close()
+    finally:
+        Page.wait_for_function = wait  # type: ignore[method-assign]
 
 
 @pytest.fixture
