@@ -6,6 +6,7 @@ import click
 from rich.markup import escape
 
 from deadtable.i18n import N_, _
+from deadtable.server import limits
 
 from .common import console
 from .translated import TCommand
@@ -28,19 +29,90 @@ from .translated import TCommand
     ),
 )
 @click.option("--bot-time", default=5.0, show_default=True, type=float, help=N_("Seconds a bot may think."))
-def serve(host: str, port: int, db_path: str | None, bot_time: float) -> None:
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    multiple=True,
+    metavar="HOST",
+    help=N_(
+        "A host name the server answers to (repeatable; '*' for any, behind a proxy that checks it). "
+        "Always allowed: localhost, 127.0.0.1, [::1] and the --host address; also those listed in "
+        "DEADTABLE_ALLOWED_HOSTS. Requests naming another host are refused (DNS rebinding)."
+    ),
+)
+@click.option(
+    "--max-body",
+    metavar="BYTES",
+    default=limits.BODY_BYTES,
+    show_default=True,
+    type=click.IntRange(1024),
+    help=N_("Largest request body in bytes (a card file upload may be up to --max-card-file)."),
+)
+@click.option(
+    "--max-card-file",
+    metavar="BYTES",
+    default=limits.CARD_FILE_BYTES,
+    show_default=True,
+    type=click.IntRange(1024),
+    help=N_("Largest card file in bytes that a player may upload."),
+)
+@click.option(
+    "--create-limit",
+    metavar="N",
+    default=limits.CREATIONS,
+    show_default=True,
+    type=click.IntRange(1),
+    help=N_("Tables one IP address may create within --create-window seconds."),
+)
+@click.option(
+    "--create-window",
+    metavar="SECONDS",
+    default=limits.CREATION_WINDOW,
+    show_default=True,
+    type=click.FloatRange(1),
+    help=N_("The window, in seconds, of --create-limit."),
+)
+@click.option(
+    "--max-unfinished",
+    metavar="N",
+    default=limits.UNFINISHED,
+    show_default=True,
+    type=click.IntRange(1),
+    help=N_("Unfinished tables the server holds at most; no new table beyond."),
+)
+def serve(
+    host: str,
+    port: int,
+    db_path: str | None,
+    bot_time: float,
+    allowed_hosts: tuple[str, ...],
+    max_body: int,
+    max_card_file: int,
+    create_limit: int,
+    create_window: float,
+    max_unfinished: int,
+) -> None:
     try:
         import uvicorn
 
         from deadtable.server import create_app
         from deadtable.server.db import default_url
+        from deadtable.server.limits import Limits, bound_host
     except ImportError as err:  # pragma: no cover - only without the extra
         raise click.ClickException(
             _("the online table needs the server extra: pip install 'deadtable[server]' ({err})", err=err)
         ) from None
     url = default_url(db_path)
     shown = url.split("@")[-1] if "@" in url else url
-    app = create_app(url, bot_time=bot_time)
+    settings = Limits(
+        body_bytes=max_body,
+        card_file_bytes=max_card_file,
+        creations=create_limit,
+        creation_window=create_window,
+        unfinished=max_unfinished,
+        allowed_hosts=(*bound_host(host), *allowed_hosts),
+    )
+    app = create_app(url, bot_time=bot_time, limits=settings)
     address = "[bold]" + f"http://{host}:{port}/" + "[/bold]"
     console.print(
         _(

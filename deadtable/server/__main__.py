@@ -8,6 +8,7 @@ import uvicorn
 
 from .app import create_app
 from .db import default_url
+from .limits import Limits, bound_host
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -16,11 +17,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None, help="SQLite file or database URL")
     parser.add_argument("--bot-time", type=float, default=5.0)
+    parser.add_argument("--allowed-host", action="append", default=[], help="another host to answer to")
     args = parser.parse_args(argv)
+    settings = Limits(allowed_hosts=(*bound_host(args.host), *args.allowed_host))
     url = default_url(args.db)
     print(f"deadtable online table: open http://{args.host}:{args.port}/", flush=True)
     uvicorn.run(
-        create_app(url, bot_time=args.bot_time),
+        create_app(url, bot_time=args.bot_time, limits=settings),
         host=args.host,
         port=args.port,
         log_level="warning",

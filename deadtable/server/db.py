@@ -42,6 +42,7 @@ tables = Table(
     Column("game", String(64), nullable=False),
     Column("players", Integer, nullable=False),
     Column("seed", BigInteger, nullable=False),
+    Column("seed_chosen", Boolean, nullable=False, default=False),  # by the creator: shown to all
     Column("options", Text, nullable=False),  # JSON object
     Column("move_time", Integer, nullable=False, default=0),  # seconds per move, 0 = no clock
     Column("leave_grace", Integer, nullable=False, default=30),  # seconds before a leaver is away

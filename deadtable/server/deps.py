@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import math
+import re
+from typing import Any
+
 from fastapi import HTTPException, Request, WebSocket
 
 from deadtable.core import DeadtableError
-from deadtable.i18n import Message, negotiate, normalize
+from deadtable.i18n import N_, Message, negotiate, normalize
 
 from .hub import Hub
 from .live import LiveTable
 from .store import NO_TABLE
+from .throttle import SlidingWindow
 
 LANG_COOKIE = "deadtable_lang"
+# C0 control characters (NUL, tab, newline...), DEL, and the halves of a surrogate pair, which JSON's
+# \u escapes can send alone though they are no characters (no encoding can store one).
+NOT_TEXT = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
+NOT_TEXT_MESSAGE = N_("{field} holds a control character or half of a surrogate pair: send plain text")
 
 
 def language_of(conn: Request | WebSocket) -> str:
@@ -27,6 +36,41 @@ def hub_of(conn: Request | WebSocket) -> Hub:
     """The hub of the application serving `conn` (a FastAPI dependency)."""
     hub: Hub = conn.app.state.hub
     return hub
+
+
+def refuse_control_text(value: Any, field: str) -> None:
+    """Raise a `DeadtableError` (answered 400) if any text in `value`, nested, is not plain text.
+
+    >>> try:
+    ...     refuse_control_text({"name": "Ann", "seats": [{"name": "B\\x00b"}]}, "body")
+    ... except DeadtableError as err:
+    ...     print(str(err).split(" holds")[0])
+    body.seats.0.name
+    """
+    if isinstance(value, str):
+        if NOT_TEXT.search(value):
+            raise DeadtableError(NOT_TEXT_MESSAGE, field=field)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            refuse_control_text(k, field)
+            refuse_control_text(v, f"{field}.{k}")
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            refuse_control_text(v, f"{field}.{i}")
+
+
+def client_may(request: Request, window: SlidingWindow, message_id: str, lang: str) -> str:
+    """The client's address, if `window` lets it go on now; else 429 with Retry-After.
+
+    `message_id` tells what it did too often, with {most}, {window} and {seconds}.
+    """
+    client = request.client.host if request.client else "-"
+    wait = window.wait(client)
+    if wait > 0:
+        seconds = math.ceil(wait)
+        message = Message(message_id, most=window.most, window=round(window.window), seconds=seconds)
+        raise HTTPException(429, message.render(lang), headers={"Retry-After": str(seconds)})
+    return client
 
 
 def fail(status: int, message: Message, lang: str) -> HTTPException:

@@ -71,6 +71,7 @@ class TableRow:
     outcome: dict[str, Any] | None
     created_at: str
     seats: list[SeatRow] = field(default_factory=list)
+    seed_chosen: bool = False  # the creator chose the seed (and so may know every hidden card)
 
 
 @dataclass
@@ -141,6 +142,7 @@ class Store:
         game: str,
         players: int,
         seed: int,
+        seed_chosen: bool = False,
         options: dict[str, Any],
         seat_specs: list[tuple[str, str | None, str]],
         move_time: int = 0,
@@ -158,6 +160,7 @@ class Store:
                     game=game,
                     players=players,
                     seed=seed,
+                    seed_chosen=seed_chosen,
                     options=json.dumps(options, sort_keys=True),
                     move_time=move_time,
                     leave_grace=leave_grace,
@@ -214,6 +217,7 @@ class Store:
                 SeatRow(s["seat"], s["kind"], s["agent"], s["name"], s["token_hash"], bool(s["away"]))
                 for s in seat_rows
             ],
+            seed_chosen=bool(row["seed_chosen"]),
         )
 
     def table(self, table_id: str) -> TableRow | None:
@@ -254,6 +258,11 @@ class Store:
             ids = [r.id for r in conn.execute(query)]
             out = [self._table(conn, i) for i in ids]
         return [t for t in out if t is not None]
+
+    def count_unfinished(self) -> int:
+        with self._tx() as conn:
+            n = conn.execute(select(func.count()).where(tables.c.status == "playing")).scalar()
+        return int(n or 0)
 
     def unfinished(self) -> list[str]:
         with self._tx() as conn:

@@ -47,7 +47,7 @@ def sqlite_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, bot_time=5.0)) as c:
+    with TestClient(create_app(sqlite_url, bot_time=5.0, test_client=True)) as c:
         yield c
 
 

@@ -31,7 +31,8 @@ def test_a_person_plays_a_whole_game_against_a_bot(client):
     assert msg["outcome"]["scores"] == list(final.outcome().scores)
     texts = [e["text"] for e in msg["log"]] if msg["log_from"] == 0 else None
     lt = _hub_table(client, t["id"])
-    texts = [e["text"] for e in lt.log]
+    assert lt.log[0]["kind"] == "note" and "chose the seed 7" in lt.log[0]["text"]  # create() chose it
+    texts = [e["text"] for e in lt.log if e["kind"] != "note"]
     assert texts[0].startswith(("P1 Ann: ", "P2 greedy: "))
     assert any(x.endswith("(bot)") for x in texts)
 
@@ -92,5 +93,6 @@ def test_reconnecting_restores_the_seat_and_the_whole_log(client):
         ws.send_json(hello)
         again = next_state(ws)
         assert again["seat"] == 0 and again["index"] == after["index"] and again["your_turn"]
-        assert again["log_from"] == 0 and len(again["log"]) == after["index"]
+        moves = [e for e in again["log"] if e["kind"] != "note"]  # the seed's note is first
+        assert again["log_from"] == 0 and len(moves) == after["index"]
         assert again["view"] == after["view"]

@@ -118,7 +118,7 @@ def test_notes_and_away_flags(store):
 
 
 def test_a_whole_game_through_the_app(db_url):
-    with TestClient(create_app(db_url)) as client:
+    with TestClient(create_app(db_url, test_client=True)) as client:
         t = create(client, seats=[{"kind": "human"}, {"kind": "bot", "agent": "greedy"}])
         with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
             ws.send_json({"type": "hello", "seat": 0, "token": t["seats"][0]["token"]})
@@ -129,6 +129,6 @@ def test_a_whole_game_through_the_app(db_url):
                 ws.send_json({"type": "act", "action": msg["legal"][0], "index": msg["index"]})
         record = client.get(f"/tables/{t['id']}/record").json()
     # A new app on the same store rebuilds the finished table from its record.
-    with TestClient(create_app(db_url)) as client:
+    with TestClient(create_app(db_url, test_client=True)) as client:
         assert client.get(f"/tables/{t['id']}/record").json() == record
         assert client.get(f"/api/tables/{t['id']}").json()["status"] == "over"

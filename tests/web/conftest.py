@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -53,12 +54,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from deadtable.server import create_app
+    from deadtable.server.limits import Limits
 
     db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning")
+    # The browser tests create many tables from this one address: no creation limit in the way.
+    app = create_app(f"sqlite:///{db}", limits=Limits(creations=100_000))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -75,12 +79,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[Any]:
     if WHY:
         pytest.skip(WHY)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Page, sync_playwright
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    # The pages' Content-Security-Policy forbids evaluating strings, which Playwright does with an
+    # expression given to wait_for_function; given as a function, it is called without that.
+    wait = Page.wait_for_function
+
+    def wait_for_function(self: Page, expression: str, *args: Any, **kwargs: Any) -> Any:
+        function = re.match(r"\s*(async\s+)?(function\b|\([^()]*\)\s*=>|\w+\s*=>)", expression)
+        return wait(self, expression if function else f"() => ({expression})", *args, **kwargs)
+
+    Page.wait_for_function = wait_for_function  # type: ignore[method-assign]
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            yield b
+            b.close()
+    finally:
+        Page.wait_for_function = wait  # type: ignore[method-assign]
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The tables: the lobby, creating one, its summary, rules, cards, record and replay.
 
-GET  /api/tables                     the lobby: tables still being played
+GET  /api/tables                     the lobby: ?status=playing (default), over or all; ?limit=1..200
 POST /api/tables                     create a table; answers one secret link per person's seat
 GET  /api/tables/{id}                a table's public summary
 GET  /api/tables/{id}/rules          the game's rules and the options and house rulings in force
@@ -15,19 +15,26 @@ import asyncio
 import secrets
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
 from deadtable.agents import make_agent
-from deadtable.core import Record, replay_states
+from deadtable.core import DeadtableError
 from deadtable.core import game as find_game
-from deadtable.i18n import Message, render
+from deadtable.i18n import N_, Message, render
 
-from ..deps import fail, hub_of, language_of, table_or_404
-from ..live import LiveTable, localized_view
+from ..cardsets import CARDS, CardFiles, shown_options, takes_card_files
+from ..deps import client_may, fail, hub_of, language_of, refuse_control_text, table_or_404
+from ..limits import LOBBY_MOST
+from ..live import LiveTable, localized_view, note_text
+from ..replays import Replays
 from .catalog import card_texts_json, game_name, options_in_force, rules_json
 
 router = APIRouter()
+TOO_MANY_TABLES = N_(
+    "too many tables created from your address ({most} in {window} seconds): try again in {seconds} seconds"
+)
+SEED_CHOSEN = N_("The table's creator chose the seed {seed}: whoever knows it can know every hidden card.")
 
 
 class SeatSpec(BaseModel):
@@ -64,14 +71,20 @@ def summary(lt: LiveTable | None, row: Any, lang: str = "en") -> dict[str, Any]:
         "seats": seats,
         "created_at": row.created_at,
         "outcome": row.outcome,
+        **({"seed": row.seed} if row.seed_chosen else {}),  # a drawn seed is never shown
     }
 
 
 @router.get("/api/tables")
-async def list_tables(request: Request, status: str = "playing", limit: int = 50) -> list[dict[str, Any]]:
+async def list_tables(
+    request: Request,
+    status: Literal["playing", "over", "all"] = "playing",
+    limit: int = Query(50, ge=1, le=LOBBY_MOST),
+) -> list[dict[str, Any]]:
     hub = hub_of(request)
     lang = language_of(request)
-    rows = await asyncio.to_thread(hub.store.list_tables, status=status or None, limit=min(limit, 200))
+    chosen = None if status == "all" else status
+    rows = await asyncio.to_thread(hub.store.list_tables, status=chosen, limit=limit)
     return [summary(hub.tables.get(r.id), r, lang) for r in rows]
 
 
@@ -79,6 +92,15 @@ async def list_tables(request: Request, status: str = "playing", limit: int = 50
 async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     lang = language_of(request)
+    refuse_control_text(spec.model_dump(), "body")
+    client = client_may(request, request.app.state.creations, TOO_MANY_TABLES, lang)
+    most = request.app.state.limits.unfinished
+    if await asyncio.to_thread(hub.store.count_unfinished) >= most:
+        message = Message(
+            "the server holds {most} unfinished tables, as many as it may: try again when some are over",
+            most=most,
+        )
+        raise fail(503, message, lang)
     the_game = find_game(spec.game)
     players = spec.players or (len(spec.seats) if spec.seats else the_game.min_players)
     seat_specs = spec.seats or [SeatSpec(kind="human", agent=None, name="")] + [
@@ -101,20 +123,34 @@ async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
             rows.append(("human", None, s.name))
     make_agent(spec.standby, the_game)
     seed = spec.seed if spec.seed is not None else secrets.randbits(62)
-    state = the_game.new(players, seed, **spec.options)  # OptionError -> 400
+    files: CardFiles = request.app.state.card_files
+    chosen = dict(spec.options)
+    if takes_card_files(the_game) and CARDS in chosen:
+        chosen[CARDS] = files.option(chosen[CARDS])  # "" or an uploaded file: no path
+    try:
+        state = await asyncio.to_thread(the_game.new, players, seed, **chosen)  # reads card files
+    except DeadtableError as err:  # OptionError, CardDataError -> 400, naming no server path
+        raise type(err)(files.scrub(err.message)) from None
     options = the_game.recordable_options(state.options)
-    table_id, tokens = await asyncio.to_thread(
-        lambda: hub.store.create_table(
+
+    def store_table() -> tuple[str, dict[int, str]]:
+        table_id, tokens = hub.store.create_table(
             game=the_game.id,
             players=players,
             seed=seed,
+            seed_chosen=spec.seed is not None,
             options=options,
             seat_specs=rows,
             move_time=spec.move_time,
             leave_grace=spec.leave_grace,
             standby=spec.standby,
         )
-    )
+        if spec.seed is not None:  # never silently: every seat reads it in the log
+            hub.store.add_note(table_id, 0, note_text(Message(SEED_CHOSEN, seed=seed)))
+        return table_id, tokens
+
+    table_id, tokens = await asyncio.to_thread(store_table)
+    request.app.state.creations.add(client)
     lt = await hub.get(table_id)
     assert lt is not None
     hub.after_change(lt)
@@ -147,7 +183,7 @@ async def table_rules(table_id: str, request: Request) -> dict[str, Any]:
     lt = await table_or_404(hub_of(request), table_id, lang)
     out = rules_json(lt.game.id, lang)
     out["game_name"] = render(lt.game.name, lang)
-    out["options"] = options_in_force(lt.game, lt.row.options, lang)
+    out["options"] = options_in_force(lt.game, shown_options(lt.row.options), lang)
     out["table"] = lt.id
     return out
 
@@ -167,7 +203,9 @@ async def record_json(request: Request, table_id: str) -> dict[str, Any]:
         # The record holds the seed, and the seed tells every hidden card: not before the end.
         message = Message("the record is published when the game is over (it reveals hidden cards)")
         raise fail(409, message, lang)
-    return lt.state.record().to_json()
+    out = lt.state.record().to_json()
+    out["options"] = shown_options(out.get("options") or {})  # a card file by its name only
+    return out
 
 
 @router.get("/tables/{table_id}/record")
@@ -190,9 +228,8 @@ async def replay_step(table_id: str, step: int, request: Request) -> dict[str, A
     steps = len(record.actions)
     if not 0 <= step <= steps:
         raise fail(404, Message("step {step} is outside 0 to {steps}", step=step, steps=steps), lang)
-    state = replay_states(
-        Record(record.game, record.players, record.seed, record.options, record.actions[:step])
-    )[-1]
+    replays: Replays = request.app.state.replays
+    this = (await replays.steps(lt.id, record))[step]
     return {
         "step": step,
         "steps": steps,
@@ -201,8 +238,8 @@ async def replay_step(table_id: str, step: int, request: Request) -> dict[str, A
         "lang": lang,
         "action": record.actions[step - 1] if step else None,
         "seat": lt.log_seat(step - 1) if step else None,
-        "view": localized_view(state.view(None), lang),
-        "over": state.is_terminal,
-        "outcome": localized_view(state.outcome().to_json(), lang) if state.is_terminal else None,
+        "view": localized_view(this.view, lang),
+        "over": this.over,
+        "outcome": localized_view(this.outcome, lang) if this.outcome is not None else None,
         "seats": [s.public() for s in lt.row.seats],
     }

@@ -38,12 +38,63 @@ function remember(code) {
   document.cookie = `${COOKIE}=${code}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
 }
 
+// The operators of a gettext plural rule, loosest first; each gives a number, as in C.
+const LEVELS = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]];
+const OPERATORS = {
+  "||": (a, b) => Number(Boolean(a || b)), "&&": (a, b) => Number(Boolean(a && b)),
+  "==": (a, b) => Number(a === b), "!=": (a, b) => Number(a !== b),
+  "<": (a, b) => Number(a < b), "<=": (a, b) => Number(a <= b),
+  ">": (a, b) => Number(a > b), ">=": (a, b) => Number(a >= b),
+  "+": (a, b) => a + b, "-": (a, b) => a - b,
+  "*": (a, b) => a * b, "/": (a, b) => Math.trunc(a / b), "%": (a, b) => a % b,
+};
+
+// The catalogue header's plural rule (a C expression over n) as a function, read by a small
+// parser: the Content-Security-Policy forbids making code from text.
 function pluralFunction(header) {
+  const fallback = (n) => (n === 1 ? 0 : 1);
   const m = /plural=([^;]+)/.exec(header || "");
-  if (!m || !/^[\sn0-9%=!<>&|?:()]+$/.test(m[1])) return (n) => (n === 1 ? 0 : 1);
-  // The gettext header is a C expression over n; only digits, n and operators pass the check above.
-  const fn = new Function("n", `return Number(${m[1]});`);
-  return (n) => fn(n);
+  if (!m) return fallback;
+  const tokens = m[1].match(/\d+|n|[<>!=]=|&&|\|\||\S/g) || [];
+  let i = 0;
+  const take = (token) => {
+    if (tokens[i] !== token) throw new Error(`plural rule: ${token} expected`);
+    i += 1;
+  };
+  const atom = () => {
+    const token = tokens[i++];
+    if (token === "n") return (n) => n;
+    if (/^\d+$/.test(token || "")) { const v = Number(token); return () => v; }
+    if (token === "!") { const e = atom(); return (n) => Number(!e(n)); }
+    if (token === "(") { const e = ternary(); take(")"); return e; }
+    throw new Error(`plural rule: unexpected ${token}`);
+  };
+  const binary = (level) => {
+    if (level === LEVELS.length) return atom();
+    let left = binary(level + 1);
+    while (LEVELS[level].includes(tokens[i])) {
+      const op = OPERATORS[tokens[i++]];
+      const [l, r] = [left, binary(level + 1)];
+      left = (n) => op(l(n), r(n));
+    }
+    return left;
+  };
+  const ternary = () => {
+    const test = binary(0);
+    if (tokens[i] !== "?") return test;
+    i += 1;
+    const yes = ternary();
+    take(":");
+    const no = ternary();
+    return (n) => (test(n) ? yes(n) : no(n));
+  };
+  try {
+    const rule = ternary();
+    if (i !== tokens.length) return fallback;
+    return (n) => Number(rule(n));
+  } catch {
+    return fallback;
+  }
 }
 
 async function load(code) {
