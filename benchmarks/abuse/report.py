@@ -1,0 +1,105 @@
+"""One scenario run and its row: the abuser process started, the player measured meanwhile, what the
+abuser was answered, whether the server came through, and what its log gained."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from ..load import percentile
+from .player import Link, Play, player
+from .scenarios import abuser_process
+from .server import Server, tally
+
+# The options an abuse reads (the abuser process gets them as a dict).
+ABUSE_OPTIONS = (
+    "setup",
+    "duration",
+    "slow_readers",
+    "slow_fill",
+    "spectators",
+    "body_mb",
+    "lobby_tables",
+    "bot_tables",
+    "bot_agent",
+)
+
+
+@dataclass
+class Row:
+    """A scenario's row: the player's moves and latencies, and what is said below them."""
+
+    name: str
+    moves: int
+    play: Play | None = None
+    answered: str = ""
+    log: str = ""
+    server: str = ""
+    seconds: float = 0.0
+
+    def cells(self) -> list[str]:
+        if self.play is None:
+            return [self.name, "-", "-", "-", "-"]
+        lat = self.play.latencies
+        ms = [f"{percentile(lat, p) * 1000:.1f}" if lat else "-" for p in (50, 99)]
+        top = f"{max(lat) * 1000:.1f}" if lat else "-"
+        if self.play.unanswered is not None and self.play.unanswered > max(lat, default=0.0):
+            top = f">{self.play.unanswered * 1000:.0f}"  # a move still waiting when the time ran out
+        return [self.name, f"{len(lat)}/{self.moves}", *ms, top]
+
+    def player(self) -> str:
+        if self.play is None:
+            return self.server
+        words = []
+        if self.play.timed_out:
+            words.append(f"timed out after {self.seconds:.0f} s")
+        words += tally(self.play.notes)
+        if self.server:
+            words.append(self.server)
+        return "; ".join(words) or "ok"
+
+
+def run_scenario(name: str, server: Server, args: argparse.Namespace) -> Row:
+    """Scenario `name` against `server`: its abuser in a process of its own, the player here."""
+    row = Row(name, args.moves)
+    if name == "cards-devzero" and not server.started:
+        row.server = "skipped: only against a server started here (its memory is capped)"
+        return row
+    if server.started and not server.healthy(1.0):
+        server.restart()
+    mark = server.log_size()
+    opts = {k: getattr(args, k) for k in ABUSE_OPTIONS}
+    mp = multiprocessing.get_context("spawn")
+    here, there = mp.Pipe()
+    proc = mp.Process(target=abuser_process, args=(name, server.base, opts, there), daemon=True)
+    started = time.monotonic()
+    proc.start()
+    link = Link(here)
+    row.play = asyncio.run(player(server.base, args, link))
+    row.seconds = time.monotonic() - started
+    link.send("stop")
+    report = asyncio.run(link.wait("report", 60))
+    proc.join(10)
+    if proc.is_alive():
+        proc.kill()
+        proc.join(5)
+    if report is None:
+        row.answered = "the abuser did not report"
+    else:
+        row.answered = "; ".join(tally(Counter(report[1])) + list(report[2]))
+    if name == "baseline":
+        row.answered = row.answered or "-"
+    if not server.healthy(20):
+        if server.started:
+            died = server.proc is not None and server.proc.poll() is not None
+            row.server = "the server died; restarted" if died else "the server froze; restarted"
+            row.log = server.log_since(mark)
+            server.restart()
+            return row
+        row.server = "the server does not answer any more"
+    row.log = server.log_since(mark)
+    return row
