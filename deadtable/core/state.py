@@ -29,7 +29,8 @@ Listener = Callable[[str, dict[str, Any]], None]
 # JSON for a reader in any language. `narration=False` leaves out exactly these keys.
 LOG: Final = "log"
 LOG_I18N: Final = "log_i18n"
-LOG_START: Final = "log_start"  # where the log's first entry stands in the whole narration
+# The index, in the game's whole narration since move 0, of the view's first log entry.
+LOG_START: Final = "log_start"
 NARRATION: Final = (LOG, LOG_I18N)
 Narration = tuple[list[str], list[dict[str, Any]]]
 

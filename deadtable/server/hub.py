@@ -3,6 +3,12 @@
 Everything that touches the database or thinks (bots) runs in worker threads, so the event loop
 only moves messages. Per table, an asyncio lock orders this process's changes; across processes
 the database orders them (see `Store.accept`) and PostgreSQL NOTIFY tells the other processes.
+
+Telling a connection only puts a message in its queue (`Conn`): no socket is ever awaited here,
+least of all while a table is locked. At most `max_live` tables stay in memory: one with no
+connection, bot or clock, unused for `idle_unload` seconds (or sooner when over the limit), is
+unloaded, and `get` loads it again from the store. A table of bots only plays while somebody
+watches it, one move every `bot_pace` seconds at most (the limits: live_limits.py).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from deadtable.core import Agent, DeadtableError, IllegalAction, seat_info
 from deadtable.i18n import N_, Message, render
 
 from .live import Conn, LiveTable, build, note_text
+from .live_limits import BOT_PACE, IDLE_UNLOAD, MAX_LIVE, SWEEP_EVERY
 from .store import ActionRow, NoteRow, Refused, Store, hash_token
 
 log = logging.getLogger("deadtable.server")
@@ -31,10 +38,23 @@ NOT_YOUR_TURN = N_("it is not your turn: {who} is to act")
 
 
 class Hub:
-    def __init__(self, store: Store, *, bot_time: float = 5.0, db_threads: int = 8) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_time: float = 5.0,
+        db_threads: int = 8,
+        max_live: int = MAX_LIVE,
+        idle_unload: float = IDLE_UNLOAD,
+        bot_pace: float = BOT_PACE,
+    ) -> None:
         self.store = store
         self.bot_time = bot_time
+        self.max_live = max_live
+        self.idle_unload = idle_unload
+        self.bot_pace = bot_pace
         self.tables: dict[str, LiveTable] = {}
+        self._sweeper: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="dt-db")
         self._bots = ThreadPoolExecutor(2, thread_name_prefix="dt-bot")
@@ -64,6 +84,8 @@ class Hub:
         lt = self.tables.get(table_id)
         if lt is not None:
             return lt
+        if self._sweeper is None:
+            self._sweeper = self._spawn(self._sweep())
         if table_id in self._loading:
             return await self._loading[table_id]
         fut: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
@@ -71,7 +93,9 @@ class Hub:
         try:
             lt = await self._run(self._load, table_id)
             if lt is not None:
+                lt.last_used = time.monotonic()
                 self.tables[table_id] = lt
+                self.unload_idle(keep=lt)
             fut.set_result(lt)
             return lt
         except BaseException as err:
@@ -87,8 +111,41 @@ class Hub:
             return None
         return build(*found)
 
+    def unloadable(self, lt: LiveTable) -> bool:
+        """Nothing holds the table in memory: no connection, bot, clock, pending leave or change."""
+        return not (lt.conns or lt.driving or lt.clock or lt.leave_tasks or lt.lock.locked())
+
+    def unload_idle(self, keep: LiveTable | None = None) -> list[str]:
+        """Unload the tables idle for `idle_unload` seconds, and while over `max_live`, the least
+        recently used of those nothing holds (never `keep`). The store keeps everything: `get` loads
+        them again. Returns the ids unloaded."""
+        now = time.monotonic()
+        free = sorted(
+            (lt for lt in self.tables.values() if lt is not keep and self.unloadable(lt)),
+            key=lambda lt: lt.last_used,
+        )
+        gone = []
+        for lt in free:
+            if len(self.tables) <= self.max_live and now - lt.last_used < self.idle_unload:
+                break
+            del self.tables[lt.id]
+            gone.append(lt.id)
+        if len(self.tables) > self.max_live:
+            log.warning("%d tables in use, over the limit of %d", len(self.tables), self.max_live)
+        return gone
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(min(SWEEP_EVERY, max(self.idle_unload / 4, 0.01)))
+            self.unload_idle()
+
+    def loaded(self, lt: LiveTable) -> bool:
+        """`lt` is the table this hub holds for its id (not a copy since unloaded)."""
+        return self.tables.get(lt.id) is lt
+
     async def resume(self) -> None:
-        """After a start (or a crash): every unfinished table where a bot is to act goes on."""
+        """After a start (or a crash): every unfinished table where a bot is to act goes on
+        (a table of bots only waits for somebody to watch it)."""
         for table_id in await self._run(self.store.unfinished):
             try:
                 lt = await self.get(table_id)
@@ -111,12 +168,13 @@ class Hub:
             changed = bool(rows or note_rows) or [s.away for s in row.seats] != [s.away for s in lt.row.seats]
             lt.row.seats = row.seats
             lt.row.status, lt.row.n_actions, lt.row.outcome = row.status, row.n_actions, row.outcome
+            lt.state = lt.catch_up(lt.state.clone(), rows, note_rows) if rows else lt.state
             lt.add_notes(note_rows)
-            lt.state = lt.add_actions(lt.state, rows)
+            lt.touch()
             if rows:
                 self._stop_clock(lt)
             if changed:
-                await self.broadcast(lt)
+                self.broadcast(lt)
         self.arm_clock(lt)
 
     # -- connections -----------------------------------------------------------------------
@@ -153,7 +211,8 @@ class Hub:
         return seat
 
     async def join(self, lt: LiveTable, conn: Conn) -> None:
-        lt.conns.add(conn)
+        lt.add_conn(conn)
+        lt.last_used = time.monotonic()
         seat = conn.seat
         if seat is not None:
             task = lt.leave_tasks.pop(seat, None)
@@ -161,12 +220,12 @@ class Hub:
                 task.cancel()
             if lt.row.seats[seat].away:
                 await self.set_away(lt, seat, False, Message(BACK, who=lt.label(seat)))
-        async with lt.lock:
-            await self.send(lt, conn)
+        self.send(lt, conn)
         self.after_change(lt)
 
     async def leave(self, lt: LiveTable, conn: Conn) -> None:
-        lt.conns.discard(conn)
+        lt.remove_conn(conn)
+        lt.last_used = time.monotonic()
         seat = conn.seat
         if seat is None or lt.present(seat) or lt.state.is_terminal or lt.row.seats[seat].away:
             return
@@ -177,8 +236,7 @@ class Hub:
             if old is not None:
                 old.cancel()
             lt.leave_tasks[seat] = self._spawn(self._leave_later(lt, seat))
-        async with lt.lock:
-            await self.broadcast(lt)
+        self.broadcast(lt)
 
     async def _leave_later(self, lt: LiveTable, seat: int) -> None:
         await asyncio.sleep(lt.row.leave_grace)
@@ -205,20 +263,16 @@ class Hub:
         async with lt.lock:
             lt.row.seats[seat].away = away
             lt.add_notes([NoteRow(note_id, lt.index, note)])
-            await self.broadcast(lt)
+            lt.touch()
+            self.broadcast(lt)
 
-    async def send(self, lt: LiveTable, conn: Conn) -> None:
-        if not conn.alive:
-            return
-        try:
-            await conn.send(lt.message(conn))
-        except Exception:  # a closed socket: the reader side cleans up
-            conn.alive = False
+    def send(self, lt: LiveTable, conn: Conn) -> None:
+        """Queue the table's state for `conn` (made when its writer sends it: the newest wins)."""
+        conn.want_state(lt.message)
 
-    async def broadcast(self, lt: LiveTable) -> None:
-        conns = list(lt.conns)
-        if conns:
-            await asyncio.gather(*(self.send(lt, c) for c in conns))
+    def broadcast(self, lt: LiveTable) -> None:
+        for c in list(lt.conns):
+            c.want_state(lt.message)
 
     # -- actions ----------------------------------------------------------------------------
     async def act(self, lt: LiveTable, seat: int, text: str, index: int | None, actor: str = "player") -> int:
@@ -256,12 +310,14 @@ class Hub:
                 raise
             new = holder["new"]
             lt.state = new
+            lt.last_used = time.monotonic()
             lt.row.n_actions = len(new.history)
             if new.is_terminal:
                 lt.row.status = "over"
-            lt.log_action(idx, seat, str(new.history[-1]), actor)
+            lt.move_seats[idx] = seat
+            lt.tell(lt.raw_view(None), lt.index)  # the spectator's view: read once, sent to all
             self._stop_clock(lt)
-            await self.broadcast(lt)
+            self.broadcast(lt)
         self.after_change(lt)
         return idx
 
@@ -288,6 +344,8 @@ class Hub:
 
     # -- bots and clocks --------------------------------------------------------------------
     def after_change(self, lt: LiveTable) -> None:
+        if not self.loaded(lt):  # unloaded meanwhile: whoever loads it again carries on
+            return
         self.arm_clock(lt)
         if not lt.driving and self._bot_for(lt) is not None:
             lt.driving = True
@@ -297,7 +355,7 @@ class Hub:
         """(agent name, actor) when a program must act now, else None."""
         st = lt.state
         cur = st.current_player
-        if cur is None:
+        if cur is None or not (lt.conns or lt.has_human):  # bots alone play only for an audience
             return None
         srow = lt.row.seats[cur]
         if srow.kind == "bot":
@@ -312,6 +370,11 @@ class Hub:
                 who = self._bot_for(lt)
                 if who is None:
                     return
+                if not lt.has_human:  # paced, to be watched (and not to spin a core)
+                    wait = lt.last_used + self.bot_pace - time.monotonic()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                        continue
                 st = lt.state
                 seat = st.current_player
                 assert seat is not None
@@ -365,6 +428,7 @@ class Hub:
         if srow.kind != "human" or srow.away:
             return
         lt.deadline = time.time() + lt.row.move_time
+        lt.touch()
         lt.clock = self._spawn(self._clock(lt, len(st.history), cur))
 
     async def _clock(self, lt: LiveTable, index: int, seat: int) -> None:
@@ -386,10 +450,9 @@ class Hub:
             await self.set_away(lt, seat, False, Message(BACK, who=lt.label(seat)))
             self.after_change(lt)
         else:
-            async with lt.lock:
-                for c in lt.conns:
-                    if c.seat == seat:
-                        await self.send(lt, c)
+            for c in list(lt.conns):
+                if c.seat == seat:
+                    self.send(lt, c)
 
     async def wait_idle(self, lt: LiveTable, timeout: float = 10.0) -> None:
         """For tests: until no bot is thinking at this table."""

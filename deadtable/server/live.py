@@ -3,31 +3,41 @@
 A `LiveTable` never mutates a published state: each accepted action produces a new state (a clone
 with the action applied) that replaces the old one, so views, bots and senders may hold a state
 while the next action is being accepted.
+
+The table's log is made only of what every seat may see (DESIGN.md, "Surfaces"): the game's own
+narration, read from the spectator's view after each move (`LiveTable.tell`), and the table's notes
+(away and back, out of time). No action's text ever enters it.
+
+Every connection has its own queue of messages (`Conn`), drained by one writer task: the hub only
+enqueues, so a connection that does not read slows down nobody but itself, and is dropped when its
+queue is full. A state message waits in the queue as a promise: it is made when the writer takes it,
+so the newest state supersedes an older unsent one, and carries every log entry since the last sent.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+import logging
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from deadtable.core import Agent, Game, IllegalAction, RecordError, State, game
-from deadtable.i18n import N_, Message, render
+from deadtable.core.state import LOG, LOG_I18N, LOG_START
+from deadtable.i18n import N_, Message, nmsg, render
 
+from .live_limits import SEND_QUEUE
 from .store import ActionRow, NoteRow, TableRow
 
-Sender = Callable[[str], Awaitable[None]]
+log = logging.getLogger("deadtable.server")
 
 STORED_FAILS = N_("table {table}: stored action {i} ({action!r}) fails: {err}")
+QUEUE_FULL = "too many messages waiting: the connection does not read them"
 
-# A log line of a move: the seat, the action's text (the protocol: English everywhere), who chose it.
-MOVE_LINE = {
-    "player": N_("{who}: {action}"),
-    "bot": N_("{who}: {action} (bot)"),
-    "standby": N_("{who}: {action} (played by a bot while away)"),
-}
+# What a connection's queue holds: a message ready to send, or a state message made when sent.
+Outgoing = str | Callable[[], str]
 
 
 def note_message(text: str) -> Message:
@@ -49,13 +59,62 @@ def note_text(message: Message) -> str:
 
 @dataclass(eq=False)
 class Conn:
-    """One WebSocket connected to a table, for a seat or (seat None) a spectator."""
+    """One WebSocket connected to a table, for a seat or (seat None) a spectator.
+
+    Messages wait in `queue` (at most `limit`) for the connection's writer (`outgoing`); a state
+    waits there at most once (`want_state`). `dropped` says why the server closes it, if it does.
+    """
 
     seat: int | None
-    send: Sender
+    lang: str = "en"
     sent_log: int = 0
     alive: bool = True
-    lang: str = "en"
+    limit: int = SEND_QUEUE
+    dropped: str | None = None
+    queue: deque[Outgoing] = field(default_factory=deque)
+    state_queued: bool = False
+    wakeup: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def put(self, item: Outgoing) -> None:
+        """Queue a message; a connection whose queue is full is dropped (it does not read)."""
+        if not self.alive:
+            return
+        if len(self.queue) >= self.limit:
+            self.drop(QUEUE_FULL)
+            return
+        self.queue.append(item)
+        self.wakeup.set()
+
+    def want_state(self, make: Callable[[Conn], str]) -> None:
+        """Queue the table's state, made by `make` when it is sent (once: the newest supersedes)."""
+        if self.state_queued or not self.alive:
+            return
+        self.state_queued = True
+
+        def newest() -> str:
+            self.state_queued = False
+            return make(self)
+
+        self.put(newest)
+
+    def drop(self, reason: str) -> None:
+        """Stop sending; the writer closes the connection with `reason` (English, short)."""
+        if self.dropped is None:
+            self.dropped = reason
+        self.alive = False
+        self.queue.clear()
+        self.wakeup.set()
+
+    async def outgoing(self) -> AsyncIterator[str]:
+        """The messages to send, in order, until the connection ends or is dropped."""
+        while True:
+            while not self.queue:
+                if not self.alive:
+                    return
+                self.wakeup.clear()
+                await self.wakeup.wait()
+            item = self.queue.popleft()
+            yield item if isinstance(item, str) else item()
 
 
 @dataclass(eq=False)
@@ -64,6 +123,8 @@ class LiveTable:
     game: Game
     state: State
     log: list[dict[str, Any]] = field(default_factory=list)
+    told: int = 0  # entries of the game's narration held in `log` (or lost), counted from move 0
+    move_seats: dict[int, int] = field(default_factory=dict)  # the seat of each move index
     last_note: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
@@ -72,6 +133,18 @@ class LiveTable:
     deadline: float | None = None
     leave_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     driving: bool = False
+    last_used: float = 0.0  # time.monotonic() of the last change or connection (for unloading)
+    version: int = 0  # bumped by every change the state messages show besides the state (`touch`)
+    _seated: dict[int, int] = field(default_factory=dict)  # connections per seat
+    # Messages are made once per state and shared: the views (per seat, language), the parts of a
+    # message before the log, and the log since an entry (per start, language).
+    _views_of: State | None = None
+    _raw: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    _views: dict[tuple[int | None, str], str] = field(default_factory=dict)
+    _heads_of: tuple[State | None, int, float | None] = (None, -1, None)
+    _heads: dict[tuple[int | None, str], str] = field(default_factory=dict)
+    _logs_to: int = -1
+    _logs: dict[tuple[int, str], str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -81,63 +154,151 @@ class LiveTable:
     def index(self) -> int:
         return len(self.state.history)
 
+    @property
+    def has_human(self) -> bool:
+        """A person holds a seat (a table of bots only plays while watched)."""
+        return any(s.kind == "human" for s in self.row.seats)
+
     def label(self, seat: int) -> str:
         name = self.row.seats[seat].name
         return f"P{seat + 1}" + (f" {name}" if name else "")
 
     def log_seat(self, idx: int) -> int | None:
-        """The seat that took action `idx`, from the log."""
-        for entry in self.log:
-            if entry["kind"] == "move" and entry["i"] == idx:
-                return int(entry["seat"])
-        return None
+        """The seat that took action `idx`."""
+        return self.move_seats.get(idx)
+
+    def touch(self) -> None:
+        """Something the state messages show changed (seats, away, presence): make them anew."""
+        self.version += 1
+
+    # -- connections ------------------------------------------------------------------------
+    def add_conn(self, conn: Conn) -> None:
+        self.conns.add(conn)
+        if conn.seat is not None:
+            self._seated[conn.seat] = self._seated.get(conn.seat, 0) + 1
+            self.touch()
+
+    def remove_conn(self, conn: Conn) -> None:
+        if conn not in self.conns:
+            return
+        self.conns.discard(conn)
+        if conn.seat is not None:
+            self._seated[conn.seat] -= 1
+            self.touch()
 
     def present(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.conns)
+        return self._seated.get(seat, 0) > 0
 
     def humans_present(self) -> bool:
-        return any(c.seat is not None for c in self.conns)
+        return any(n > 0 for n in self._seated.values())
 
     # -- building from the record -----------------------------------------------------------
     def add_actions(self, state: State, rows: list[ActionRow]) -> State:
-        """`state` with the stored `rows` applied (a new state when there are any)."""
+        """`state` with the stored `rows` applied (a new state when there are any), told in the log."""
         if not rows:
             return state
-        out = state.clone()
+        return self.catch_up(state.clone(), rows, [])
+
+    def catch_up(self, state: State, rows: list[ActionRow], note_rows: list[NoteRow]) -> State:
+        """Apply `rows` to `state` (in place) and tell them, with the notes between them in order."""
+        # Notes and moves interleave in the log by the action index they happened at.
+        pending = sorted((n for n in note_rows if n.id > self.last_note), key=lambda n: (n.at_action, n.id))
+        j = 0
         for r in rows:
-            if r.idx != len(out.history):
+            while j < len(pending) and pending[j].at_action <= r.idx:
+                self._note(pending[j])
+                j += 1
+            if r.idx != len(state.history):
                 raise RecordError("table {table}: action {i} arrived out of order", table=self.id, i=r.idx)
             try:
-                out.apply(out.game.parse_action(out, r.text))
+                state.apply(state.game.parse_action(state, r.text))
             except IllegalAction as err:
                 raise RecordError(STORED_FAILS, table=self.id, i=r.idx, action=r.text, err=err) from None
-            self.log_action(r.idx, r.seat, r.text, r.actor)
-        return out
+            self.move_seats[r.idx] = r.seat
+            self.tell(state.view(None), len(state.history))
+        for n in pending[j:]:
+            self._note(n)
+        return state
 
-    def log_action(self, idx: int, seat: int, text: str, actor: str) -> None:
-        self.log.append(
-            log_entry(
-                idx,
-                "move",
-                seat,
-                Message(MOVE_LINE.get(actor, MOVE_LINE["player"]), who=self.label(seat), action=text),
+    def tell(self, view: Mapping[str, Any], at: int) -> None:
+        """Add to the log what the game has told since the last time, from a spectator's `view`.
+
+        The view shows the last entries of the game's narration, the first at index `log_start` of
+        the whole narration since move 0 (an entry told at an index never changes): the entries at
+        indexes not held yet are new. `at` is the number of moves played when they were told. The
+        narration is the same for every seat, so every connection may read it.
+        """
+        start = int(view.get(LOG_START, 0))
+        messages = view.get(LOG_I18N) or []
+        shown = len(messages) or len(view.get(LOG) or ())
+        if start > self.told:
+            log.warning(
+                "table %s: narration entries %d to %d were never read (more than a view shows in one move)",
+                self.id,
+                self.told,
+                start - 1,
             )
-        )
+            lost = nmsg(
+                "({n} line of the game's narration was lost here)",
+                "({n} lines of the game's narration were lost here)",
+                start - self.told,
+            )
+            self.log.append(log_entry(at, "note", None, lost))
+            self.told = start
+        for k in range(self.told - start, shown):
+            entry = Message.from_json(messages[k]) if messages else Message(str(view[LOG][k]))
+            self.log.append(log_entry(at, "play", None, entry))
+        self.told = max(self.told, start + shown)
 
     def add_notes(self, rows: list[NoteRow]) -> None:
+        """The notes not in the log yet (stored after the last one it holds)."""
         for n in rows:
             if n.id > self.last_note:
-                self.log.append(log_entry(n.at_action, "note", None, note_message(n.text)))
-                self.last_note = n.id
+                self._note(n)
+
+    def _note(self, n: NoteRow) -> None:
+        self.log.append(log_entry(n.at_action, "note", None, note_message(n.text)))
+        self.last_note = max(self.last_note, n.id)
 
     # -- what a connection receives ---------------------------------------------------------
-    def message(self, conn: Conn) -> str:
+    def raw_view(self, seat: int | None) -> dict[str, Any]:
+        """The engine's view of the current state for `seat`, made once per state."""
+        if self._views_of is not self.state:
+            self._views_of = self.state
+            self._raw.clear()
+            self._views.clear()
+        view = self._raw.get(seat)
+        if view is None:
+            view = self._raw[seat] = self.state.view(seat)
+        return view
+
+    def _view_json(self, seat: int | None, lang: str) -> str:
+        self.raw_view(seat)  # (clears the JSON made for an older state)
+        key = (seat, lang)
+        done = self._views.get(key)
+        if done is None:
+            done = self._views[key] = json.dumps(
+                localized_view(self.raw_view(seat), lang), ensure_ascii=False
+            )
+        return done
+
+    def _head(self, seat: int | None, lang: str) -> str:
+        """The state message for `seat` in `lang` up to its log (an unclosed JSON object)."""
+        stamp = self._heads_of
+        if stamp[0] is not self.state or stamp[1] != self.version or stamp[2] != self.deadline:
+            self._heads_of = (self.state, self.version, self.deadline)
+            self._heads.clear()
+        key = (seat, lang)
+        head = self._heads.get(key)
+        if head is None:
+            head = self._heads[key] = self._make_head(seat, lang)
+        return head
+
+    def _make_head(self, seat: int | None, lang: str) -> str:
         st = self.state
-        seat = conn.seat
         cur = st.current_player
         mine = seat is not None and cur == seat
-        lang = conn.lang
-        msg: dict[str, Any] = {
+        fields: dict[str, Any] = {
             "type": "state",
             "table": self.id,
             "game": self.game.id,
@@ -149,7 +310,6 @@ class LiveTable:
             "your_turn": mine,
             "away": bool(seat is not None and self.row.seats[seat].away),
             "legal": [str(a) for a in st.legal_actions()] if mine else [],
-            "view": localized_view(st.view(seat), lang),
             "seats": [
                 {**s.public(), "present": self.present(s.seat) if s.kind == "human" else True}
                 for s in self.row.seats
@@ -158,15 +318,34 @@ class LiveTable:
             "move_time": self.row.move_time,
             "over": st.is_terminal,
             "outcome": localized_view(st.outcome().to_json(), lang) if st.is_terminal else None,
-            "log_from": conn.sent_log,
-            "log": [log_line(e, lang) for e in self.log[conn.sent_log :]],
         }
-        conn.sent_log = len(self.log)
-        return json.dumps(msg, ensure_ascii=False)
+        return json.dumps(fields, ensure_ascii=False)[:-1] + ',"view":' + self._view_json(seat, lang)
+
+    def _log_json(self, start: int, end: int, lang: str) -> str:
+        if end != self._logs_to:
+            self._logs_to = end
+            self._logs.clear()
+        key = (start, lang)
+        done = self._logs.get(key)
+        if done is None:
+            done = self._logs[key] = json.dumps(
+                [log_line(e, lang) for e in self.log[start:end]], ensure_ascii=False
+            )
+        return done
+
+    def message(self, conn: Conn) -> str:
+        """The state message for `conn`: its seat's view, and the log entries it has not had yet."""
+        head = self._head(conn.seat, conn.lang)
+        start, end = conn.sent_log, len(self.log)
+        conn.sent_log = end
+        return f'{head},"log_from":{start},"log":{self._log_json(start, end, conn.lang)}}}'
 
 
 def log_entry(i: int, kind: str, seat: int | None, message: Message) -> dict[str, Any]:
-    """One line of a table's log: its message, and the English text ("text_<lang>" caches others)."""
+    """One line of a table's log: its message, and the English text ("text_<lang>" caches others).
+
+    `kind` is "play" (the game's narration, told when `i` moves had been played) or "note" (the
+    table's: away, back, out of time; noted when `i` moves had been played)."""
     return {"i": i, "kind": kind, "seat": seat, "msg": message, "text": str(message)}
 
 
@@ -225,27 +404,10 @@ def _localized(obj: Any, lang: str, depth: int) -> Any:
 
 
 def build(row: TableRow, rows: list[ActionRow], note_rows: list[NoteRow]) -> LiveTable:
-    """The live table from its stored record: a new game, every stored action re-applied."""
+    """The live table from its stored record: a new game, every stored action re-applied and told."""
     the_game = game(row.game)
     state = the_game.new(row.players, row.seed, **row.options)
     lt = LiveTable(row=row, game=the_game, state=state)
-    # Notes and moves interleave in the log by the action index they happened at.
-    pending = sorted(note_rows, key=lambda n: (n.at_action, n.id))
-    j = 0
-    for r in rows:
-        while j < len(pending) and pending[j].at_action <= r.idx:
-            note = note_message(pending[j].text)
-            lt.log.append(log_entry(pending[j].at_action, "note", None, note))
-            j += 1
-        if r.idx != len(state.history):
-            raise RecordError("table {table}: action {i} is missing from the record", table=row.id, i=r.idx)
-        try:
-            state.apply(the_game.parse_action(state, r.text))
-        except IllegalAction as err:
-            raise RecordError(STORED_FAILS, table=row.id, i=r.idx, action=r.text, err=err) from None
-        lt.log_action(r.idx, r.seat, r.text, r.actor)
-    for n in pending[j:]:
-        lt.log.append(log_entry(n.at_action, "note", None, note_message(n.text)))
-    lt.last_note = max((n.id for n in note_rows), default=0)
-    lt.state = state
+    lt.tell(state.view(None), 0)
+    lt.state = lt.catch_up(state, rows, note_rows)
     return lt

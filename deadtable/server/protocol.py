@@ -9,11 +9,19 @@ Client to server, one JSON object per text message:
   {"type": "ping"}
 Server to client: {"type": "state", ...}, {"type": "error", "code": ..., "message": ...},
 {"type": "why", ...}, {"type": "pong"}.
+
+Texts hold no control characters (NUL included) and no unpaired surrogates ("\\ud800" is valid
+JSON, but no valid text): such a message is refused whole ("bad-text"). A connection sends at most
+`MESSAGES_PER_SECOND` messages (`MESSAGES_BURST` at once) and switches language at most
+`LANG_PER_SECOND` times a second (live_limits.py): a message beyond is refused ("slow-down"), and a
+connection that keeps sending too fast is closed (code 1008).
 """
 
 from __future__ import annotations
 
 import json
+import re
+import time
 from typing import Any
 
 from deadtable.i18n import N_, Message
@@ -24,6 +32,8 @@ NOT_JSON = N_('a message must be a JSON object such as {"type": "ping"}')  # no 
 MAX_MESSAGE = 4096  # characters; a move is a few words
 MAX_ACTION = 300
 TYPES = ("hello", "act", "why", "back", "ping", "lang")
+# C0 and C1 controls (NUL, newlines and tabs included: no field needs them) and lone surrogates.
+BAD_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def parse(raw: dict[str, Any]) -> dict[str, Any]:
@@ -46,6 +56,16 @@ def parse(raw: dict[str, Any]) -> dict[str, Any]:
         raise Refused("not-json", Message(NOT_JSON)) from None
     if not isinstance(msg, dict):
         raise Refused("not-json", Message(NOT_JSON))
+    bad = _bad_text(msg)
+    if bad is not None:
+        raise Refused(
+            "bad-text",
+            Message(
+                "a text holds a control character or an unpaired surrogate (U+{code:04X}); "
+                "send plain printable text",
+                code=ord(bad),
+            ),
+        )
     kind = msg.get("type")
     if kind not in TYPES:
         raise Refused(
@@ -66,3 +86,44 @@ def parse(raw: dict[str, Any]) -> dict[str, Any]:
                 "bad-index", Message("an action needs the index of the move it answers (from the last state)")
             )
     return msg
+
+
+def _bad_text(msg: dict[str, Any]) -> str | None:
+    """The first control character or lone surrogate in any key or string of `msg`, else None."""
+    stack: list[Any] = [msg]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            found = BAD_CHARACTER.search(item)
+            if found:
+                return found.group()
+    return None
+
+
+class TokenBucket:
+    """At most `rate` events a second on average, `burst` at once: `take()` says whether one may pass.
+
+    >>> b = TokenBucket(1.0, 2)
+    >>> [b.take(), b.take(), b.take()]
+    [True, True, False]
+    """
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False

@@ -48,6 +48,7 @@ def sqlite_url(tmp_path: Path) -> str:
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(sqlite_url, bot_time=5.0, test_client=True)) as c:
+        c.app.state.hub.bot_pace = 0.0  # tables of bots play at full speed here (test_limits paces them)
         yield c
 
 

@@ -3,15 +3,21 @@
 The connection says hello first (a seat and its token, or nothing for a spectator); then each
 message goes to the handler of its type (`HANDLERS`). A refusal is answered with an error message
 and the connection stays; a bug in a handler is logged and answered the same way.
+
+After the hello, two tasks serve the connection: the reader (`_read`: one message at a time, within
+the connection's budget, live_limits.py) and the writer (`_write`: drains the connection's queue,
+`live.Conn`). Nothing else ever sends on the socket. A connection that floods, or does not read what
+it is sent, is closed with code 1008 and a reason.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -23,6 +29,18 @@ from .. import protocol
 from ..deps import hub_of, language_of
 from ..hub import Hub
 from ..live import Conn, LiveTable
+from ..live_limits import (
+    CLOSE_TIMEOUT,
+    DROPPED,
+    FLOOD_FORGIVEN_PER_SECOND,
+    FLOOD_REFUSALS,
+    LANG_BURST,
+    LANG_PER_SECOND,
+    MESSAGES_BURST,
+    MESSAGES_PER_SECOND,
+    SEND_TIMEOUT,
+)
+from ..protocol import TokenBucket
 from ..store import NO_TABLE, Refused
 
 log = logging.getLogger("deadtable.server")
@@ -31,46 +49,75 @@ HELLO_TIMEOUT = 30.0
 SAY_HELLO = N_(
     'say hello first: {"type": "hello", "seat": 0, "token": ...}'
 )  # no parameters: braces as written
+SLOW_DOWN = N_("too many messages: at most {rate} a second; wait a moment before the next")
+FLOODING = "too many messages, too fast, for too long"
+NOT_READING = "a message waited too long to leave: the connection does not read"
+
+
+def _budget() -> TokenBucket:
+    return TokenBucket(MESSAGES_PER_SECOND, MESSAGES_BURST)
+
+
+def _lang_budget() -> TokenBucket:
+    return TokenBucket(LANG_PER_SECOND, LANG_BURST)
+
+
+def _forgiveness() -> TokenBucket:
+    return TokenBucket(FLOOD_FORGIVEN_PER_SECOND, FLOOD_REFUSALS)
 
 
 @dataclass
 class Session:
-    """One connection after its hello: the socket, the hub, the table and the seat (None: watching)."""
+    """One connection after its hello: the socket, the hub, the table and the seat (None: watching).
+
+    `busy` while a handler runs (the connection is never cut in the middle of one); the buckets are
+    its budget of messages (protocol.TokenBucket)."""
 
     ws: WebSocket
     hub: Hub
     table: LiveTable
     conn: Conn
+    busy: bool = False
+    budget: TokenBucket = field(default_factory=_budget)
+    lang_budget: TokenBucket = field(default_factory=_lang_budget)
+    forgiveness: TokenBucket = field(default_factory=_forgiveness)
 
     @property
     def seat(self) -> int | None:
         return self.conn.seat
 
-    async def send(self, msg: dict[str, Any]) -> None:
-        await self.ws.send_json(msg)
+    def send(self, msg: dict[str, Any]) -> None:
+        self.conn.put(json.dumps(msg, ensure_ascii=False))
 
     def acting_seat(self) -> int:
         if self.conn.seat is None:
             raise Refused("spectator", Message("spectators watch; they cannot act or come back"))
         return self.conn.seat
 
+    def slow_down(self, rate: float) -> Refused:
+        """The refusal of a message that came too fast; a connection that keeps at it is dropped."""
+        if not self.forgiveness.take():
+            self.conn.drop(FLOODING)
+        return Refused("slow-down", Message(SLOW_DOWN, rate=int(rate)))
+
 
 Handler = Callable[[Session, dict[str, Any]], Awaitable[None]]
 
 
 async def on_ping(s: Session, msg: dict[str, Any]) -> None:
-    await s.send({"type": "pong"})
+    s.send({"type": "pong"})
 
 
 async def on_why(s: Session, msg: dict[str, Any]) -> None:
-    await s.send(s.hub.explain(s.table, s.seat, msg["action"], s.conn.lang))
+    s.send(s.hub.explain(s.table, s.seat, msg["action"], s.conn.lang))
 
 
 async def on_lang(s: Session, msg: dict[str, Any]) -> None:
+    if not s.lang_budget.take():  # each switch sends the whole state again
+        raise s.slow_down(LANG_PER_SECOND)
     s.conn.lang = normalize(str(msg.get("lang"))) or s.conn.lang
     s.conn.sent_log = 0  # the whole log again, in the new language
-    async with s.table.lock:
-        await s.hub.send(s.table, s.conn)
+    s.hub.send(s.table, s.conn)
 
 
 async def on_hello(s: Session, msg: dict[str, Any]) -> None:
@@ -108,8 +155,13 @@ def _action_of(raw: dict[str, Any]) -> dict[str, Any]:
     return {"action": msg["action"]} if isinstance(msg.get("action"), str) else {}
 
 
-async def _error(ws: WebSocket, lang: str, code: str, message: Message, **extra: Any) -> None:
-    await ws.send_json({"type": "error", "code": code, "message": message.render(lang), **extra})
+def _error_json(lang: str, code: str, message: Message, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message.render(lang), **extra}
+
+
+async def _error(ws: WebSocket, lang: str, code: str, message: Message) -> None:
+    """An error sent before the connection has its writer (to a refused hello)."""
+    await ws.send_json(_error_json(lang, code, message))
 
 
 async def _hello(ws: WebSocket, hub: Hub, lt: LiveTable, lang: str) -> Conn | None:
@@ -130,7 +182,68 @@ async def _hello(ws: WebSocket, hub: Hub, lt: LiveTable, lang: str) -> Conn | No
         return None
     except (WebSocketDisconnect, RuntimeError):
         return None
-    return Conn(seat=seat, send=ws.send_text, lang=lang)
+    return Conn(seat=seat, lang=lang)
+
+
+async def _handle(s: Session, raw: dict[str, Any]) -> None:
+    """One received message: within the budget, parsed, handled; a refusal is answered."""
+    conn = s.conn
+    try:
+        if not s.budget.take():
+            raise s.slow_down(MESSAGES_PER_SECOND)
+        msg = protocol.parse(raw)
+        await HANDLERS[msg["type"]](s, msg)
+    except Refused as err:
+        s.send(_error_json(conn.lang, err.code, err.msg, index=s.table.index, **_action_of(raw)))
+    except (WebSocketDisconnect, RuntimeError):
+        raise
+    except Exception:  # a bug must not cost the player their connection
+        log.exception("table %s: a message failed", s.table.id)
+        message = Message("the server could not handle that message; the table is unchanged")
+        s.send(_error_json(conn.lang, "internal", message))
+
+
+async def _read(s: Session) -> None:
+    """Handle the connection's messages until it closes or is dropped."""
+    try:
+        while s.conn.alive:
+            raw = dict(await s.ws.receive())
+            if raw["type"] == "websocket.disconnect":
+                break
+            s.busy = True
+            try:
+                await _handle(s, raw)
+            finally:
+                s.busy = False
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+
+
+async def _send_text(ws: WebSocket, text: str) -> None:
+    try:
+        await ws.send_text(text)
+    except UnicodeEncodeError:  # an unpaired surrogate that came in some other way: never a crash
+        await ws.send_text(text.encode("utf-8", "replace").decode("utf-8"))
+
+
+async def _write(s: Session, reader: asyncio.Task[None]) -> None:
+    """Send what the connection's queue holds, in order; close a dropped connection."""
+    conn = s.conn
+    try:
+        async for text in conn.outgoing():
+            await asyncio.wait_for(_send_text(s.ws, text), SEND_TIMEOUT)
+    except TimeoutError:
+        conn.drop(NOT_READING)
+    except Exception:  # the socket is gone: the reader sees it too
+        conn.alive = False
+        return
+    if conn.dropped is None:
+        return
+    log.info("table %s: dropped a connection (seat %s): %s", s.table.id, conn.seat, conn.dropped)
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(s.ws.close(DROPPED, conn.dropped), CLOSE_TIMEOUT)
+    if not s.busy:  # (a handler at work finishes first; the reader stops after it)
+        reader.cancel()
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -146,30 +259,21 @@ async def play(ws: WebSocket, table_id: str) -> None:
     conn = await _hello(ws, hub, lt, lang)
     if conn is None:
         return
+    lt = await hub.get(lt.id) or lt  # (unloaded while the hello was awaited: the one held now)
     session = Session(ws, hub, lt, conn)
     await hub.join(lt, conn)
+    reader = asyncio.ensure_future(_read(session))
+    writer = asyncio.ensure_future(_write(session, reader))
     try:
-        while True:
-            raw = dict(await ws.receive())
-            if raw["type"] == "websocket.disconnect":
-                break
-            try:
-                msg = protocol.parse(raw)
-                await HANDLERS[msg["type"]](session, msg)
-            except Refused as err:
-                await _error(ws, conn.lang, err.code, err.msg, index=lt.index, **_action_of(raw))
-            except (WebSocketDisconnect, RuntimeError):
-                raise
-            except Exception:  # a bug must not cost the player their connection
-                log.exception("table %s: a message failed", lt.id)
-                message = Message("the server could not handle that message; the table is unchanged")
-                await _error(ws, conn.lang, "internal", message)
-    except (WebSocketDisconnect, RuntimeError):
-        pass
+        await asyncio.wait([reader])
     finally:
         conn.alive = False
+        conn.wakeup.set()
+        reader.cancel()
         # In its own task: the handler itself may be cancelled once the socket is gone.
         hub._spawn(hub.leave(lt, conn))
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(writer, CLOSE_TIMEOUT)
         if ws.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
-                await ws.close()
+                await asyncio.wait_for(ws.close(), CLOSE_TIMEOUT)

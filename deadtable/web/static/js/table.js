@@ -68,6 +68,8 @@ function drawStatus(msg) {
   $("away-banner").classList.toggle("hidden", !msg.away || msg.over);
 }
 
+// The table's log: the game's narration since the first move and the table's notes, sent in parts
+// (log_from = the first entry's position; 0: the whole log again, as after a language switch).
 function drawLog(msg) {
   const log = $("log");
   if (msg.log_from === 0) log.replaceChildren();
@@ -92,7 +94,7 @@ function draw(msg) {
   drawSeats(msg);
   drawStatus(msg);
   const interactive = msg.your_turn && !msg.over;
-  rendererFor(msg.game).render($("board"), msg.view, { seat: msg.seat, legal: msg.legal, act, why, seats: msg.seats, interactive });
+  rendererFor(msg.game).render($("board"), msg.view, { seat: msg.seat, legal: msg.legal, act, why, seats: msg.seats, interactive, tableLog: true });
   drawActions(msg);
   drawLog(msg);
   drawResult(msg);

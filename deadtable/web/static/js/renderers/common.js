@@ -59,8 +59,10 @@ export function pendingBox(text) {
   return text ? el("div", { class: "pending" }, text) : null;
 }
 
-export function gameLog(lines, n = 8) {
-  if (!lines || !lines.length) return null;
+// The view's recent narration, for the replay viewer; a live table shows its own log instead (the
+// whole game's, from the server: ctx.tableLog), so it is not shown twice.
+export function gameLog(lines, ctx, n = 8) {
+  if (!lines || !lines.length || (ctx && ctx.tableLog)) return null;
   return area(t("Recent play"), el("ol", { class: "dim" }, lines.slice(-n).map((l) => el("li", {}, String(l)))));
 }
 

@@ -67,5 +67,5 @@ export function render(container, view, ctx) {
     kv([[t("round"), t("{n} of {total}", { n: view.round, total: view.rounds })], [t("turn"), view.turn], [t("phase"), phaseWord(view.phase)], [t("Overlord"), seatName(ctx, view.overlord)],
       [t("draw pile"), view.draw_pile], [t("Hired Hands out"), cts(view.hired_hands_out || []) || t("none")],
       view.dummy ? [t("dummy played by"), seatName(ctx, view.dummy_controller)] : ["", null]]),
-    decision, pending, armies, hands, gameLog(view.log), raw(view)));
+    decision, pending, armies, hands, gameLog(view.log, ctx), raw(view)));
 }

@@ -121,5 +121,5 @@ export function render(container, view, ctx) {
     decks,
     pendingBox(view.pending ? `${seatName(ctx, view.pending.seat)}: ${view.pending.text}` : ""),
     view.over ? pendingBox(view.note || t("The game is over.")) : null,
-    seats, hand, row, waste, bases, gameLog(view.log), raw(view)));
+    seats, hand, row, waste, bases, gameLog(view.log, ctx), raw(view)));
 }

@@ -75,5 +75,5 @@ export function render(container, view, ctx) {
       [t("deck"), view.deck_size], [t("discard pile"), view.discard_size], [t("target"), view.target]]),
     pendingBox(pendingText(ctx, view.pending)),
     area(t("To match"), top),
-    seats, hand, gameLog(view.log), raw(view)));
+    seats, hand, gameLog(view.log, ctx), raw(view)));
 }

@@ -1,0 +1,143 @@
+"""Clients that do not read cannot slow anybody else down: a real server, raw sockets that never read.
+
+Each connection has its own bounded queue and writer task (live.Conn): the hub only enqueues, so a
+table's moves never wait on a socket. Twenty spectators whose sockets never read (a tiny receive
+buffer, the handshake done, then silence) watch a table while moves are played at it and at another.
+
+The server (uvicorn, in a thread) listens on a socket with a small send buffer, which its connections
+inherit: without it Linux lets a few megabytes wait in the kernel for each socket before a send
+blocks, and the test would need thousands of moves to get there.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .procs import recv_state
+
+websockets_sync = pytest.importorskip("websockets.sync.client")
+
+ANSWER_WITHIN = 1.0  # seconds from sending a move to receiving the state that holds it
+STUCK = 20
+PAUSE = 0.06  # between two moves: within a connection's budget of messages (live_limits.py)
+
+
+def _stuck_spectator(port: int, table_id: str) -> socket.socket:
+    """A WebSocket spectator that says hello, then never reads again."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    s.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(
+        (
+            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += s.recv(1)  # the handshake only, byte by byte: nothing of the first frame
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    payload = json.dumps({"type": "hello"}).encode()
+    mask = os.urandom(4)
+    s.sendall(
+        bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    )
+    return s
+
+
+@dataclass
+class Server:
+    port: int
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        r = httpx.post(f"http://127.0.0.1:{self.port}{path}", json=body, timeout=10)
+        assert r.status_code == 201, r.text
+        return r.json()  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    uvicorn = pytest.importorskip("uvicorn")
+    from deadtable.server import create_app
+
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    app = create_app(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield Server(port)
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def _play(server: Server, table: dict, moves: int) -> list[float]:
+    """Play `moves` moves at a table of people (whoever is to act), timing each answer."""
+    times = []
+    socks = {}
+    with contextlib.ExitStack() as stack:
+        for seat in range(len(table["seats"])):
+            url = f"{server.ws_base}/ws/tables/{table['id']}"
+            ws = socks[seat] = stack.enter_context(websockets_sync.connect(url))
+            ws.send(json.dumps({"type": "hello", "seat": seat, "token": table["seats"][seat]["token"]}))
+        last = {seat: recv_state(ws) for seat, ws in socks.items()}
+        for _ in range(moves):
+            index = max(m["index"] for m in last.values())
+            mover = next(s for s, m in last.items() if m["index"] == index and m["your_turn"])
+            msg = last[mover]
+            if msg["over"]:
+                break
+            time.sleep(PAUSE)
+            start = time.monotonic()
+            socks[mover].send(json.dumps({"type": "act", "action": msg["legal"][0], "index": index}))
+            last[mover] = recv_state(socks[mover], index_at_least=index + 1, timeout=10)
+            times.append(time.monotonic() - start)
+            for seat, ws in socks.items():
+                if seat != mover:
+                    last[seat] = recv_state(ws, index_at_least=index + 1, timeout=10)
+    return times
+
+
+def test_spectators_that_never_read_slow_down_no_table(server):
+    stuck: list[socket.socket] = []
+    try:
+        spec = {"game": "zombie-overlord", "players": 2, "seed": 4, "seats": [{"kind": "human"}] * 2}
+        watched = server.post("/api/tables", spec)
+        other = server.post("/api/tables", {**spec, "seed": 8})
+        stuck = [_stuck_spectator(server.port, watched["id"]) for _ in range(STUCK)]
+        # Enough moves for every state sent to the stuck sockets to fill their buffers many times.
+        here = _play(server, watched, 90)
+        there = _play(server, other, 30)
+        assert len(here) >= 80, "the game ended too soon to fill the buffers"
+        assert max(here) < ANSWER_WITHIN, f"a move at the watched table took {max(here):.2f} s"
+        assert max(there) < ANSWER_WITHIN, f"a move at another table took {max(there):.2f} s"
+    finally:
+        for s in stuck:
+            s.close()
