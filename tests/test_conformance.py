@@ -12,7 +12,11 @@ For each seed the game is played to the end by seeded random choices, and along 
 - `determinize` depends only on what the seat knows: determinizing the real state and a
   determinization of it with the same generator gives the same state;
 - views are JSON-ready; a view without narration (`view(seat, narration=False)`, what observation
-  vectors and search rollouts read) is the full view less its "log" and "log_i18n", nothing else;
+  vectors and search rollouts read) is the full view less its "log", "log_i18n" and "log_start",
+  nothing else;
+- (every 4th seed, after every move:) every seat's view tells the spectator's narration, and
+  "log_start" places it in the game's whole narration: an entry once told keeps its message, no
+  entry is skipped, log_start never goes back (`GameNarration`, as a server accumulates it);
 - the outcome is well formed;
 - `replay(record())` reproduces the final state; the same seed gives the same game.
 """
@@ -27,7 +31,7 @@ import pytest
 import deadtable
 from deadtable.agents.ismcts import IsmctsAgent
 from deadtable.core import Game, IllegalAction, State, Variant
-from deadtable.core.state import LOG, read_narration
+from deadtable.core.state import LOG, LOG_I18N, LOG_START, read_narration
 from deadtable.core.state import NARRATION as VIEW_NARRATION
 
 from .conftest import SEEDS, variant_params
@@ -35,6 +39,7 @@ from .conftest import SEEDS, variant_params
 MAX_STEPS = 20_000
 EARLY_STEPS = 12  # the costly checks run on each of the first steps,
 CHECK_EVERY = 23  # then on every 23rd step, and on the final state
+NARRATE_EVERY = 4  # every 4th seed: the narration of every view after every move (`GameNarration`)
 
 
 # The narration a view may carry beside the position; an information key may leave it out.
@@ -50,12 +55,41 @@ def _deep_step(step: int) -> bool:
     return step < EARLY_STEPS or step % CHECK_EVERY == 0
 
 
+class GameNarration:
+    """The whole narration of a game since move 0, accumulated from views as a server would: by
+    absolute index (entry k of a view's log is entry `log_start + k` of the game's narration)."""
+
+    def __init__(self) -> None:
+        self.entries: list[dict] = []  # JSON messages, by absolute index
+        self.start = 0  # the last view's log_start
+
+    def read(self, state: State) -> None:
+        """Take the spectator's narration, check every seat tells the same, and check the invariant."""
+        told = _told(state.view(None))
+        for seat in range(state.players):
+            assert _told(state.view(seat)) == told, f"seat {seat}'s narration is not the spectator's"
+        start, messages = told[0], told[2]
+        assert isinstance(start, int) and start >= self.start, "log_start went back"
+        assert start <= len(self.entries), "log_start skipped entries no view ever showed"
+        assert start + len(messages) >= len(self.entries), "the log ends before an entry told before"
+        assert messages[: len(self.entries) - start] == self.entries[start:], "an entry told before changed"
+        self.entries[start:] = messages
+        self.start = start
+
+
+def _told(view: dict) -> tuple:
+    return view[LOG_START], view[LOG], view[LOG_I18N]
+
+
 def _play(game: Game, variant: Variant, seed: int) -> State:
     state = game.new(variant.players, seed, **variant.options)
     rng = random.Random(seed * 7919 + 1)
+    narration = GameNarration() if seed % NARRATE_EVERY == 0 else None
     step = 0
     while not state.is_terminal:
         assert step < MAX_STEPS, f"{game.id} seed {seed} did not end in {MAX_STEPS} actions"
+        if narration is not None:
+            narration.read(state)
         actions = state.legal_actions()
         assert actions, f"seat {state.current_player} has no action but the game is not over"
         if _deep_step(step):
@@ -63,6 +97,8 @@ def _play(game: Game, variant: Variant, seed: int) -> State:
         state.apply(actions[rng.randrange(len(actions))])
         step += 1
     assert state.legal_actions() == []
+    if narration is not None:
+        narration.read(state)
     _check_views(state, rng)
     return state
 
@@ -133,6 +169,30 @@ def test_random_play_to_the_end(game: Game, variant: Variant) -> None:
             record = final.record()
             replayed = deadtable.replay(json.loads(json.dumps(record.to_json())))
             assert replayed == final, "replay(record()) does not reproduce the game"
+
+
+@pytest.mark.parametrize("game", deadtable.games(), ids=lambda g: g.id)
+def test_a_long_game_trims_its_log_and_says_where_it_starts(game: Game) -> None:
+    """A game long enough to trim its log shows log_start > 0, the same in its copies, and the
+    entries a view shows from there on are those an earlier view showed at the same indices."""
+    variant = game.variants()[0]
+    for seed in range(20):
+        state = game.new(variant.players, seed, **variant.options)
+        rng = random.Random(seed)
+        narration = GameNarration()
+        while not state.is_terminal and state.view(None)[LOG_START] == 0:
+            narration.read(state)
+            acts = state.legal_actions()
+            state.apply(acts[rng.randrange(len(acts))])
+        narration.read(state)
+        start = state.view(None)[LOG_START]
+        if start > 0:
+            break
+    assert start > 0, "no game trimmed its log"
+    assert narration.entries[start:] == state.view(None)[LOG_I18N]
+    assert state.clone().view(0)[LOG_START] == start
+    assert state.determinize(0, random.Random(1)).view(0)[LOG_START] == start
+    assert LOG_START not in state.view(0, narration=False)
 
 
 @pytest.mark.parametrize(("game", "variant"), variant_params())

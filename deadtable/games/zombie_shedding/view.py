@@ -143,7 +143,7 @@ def build(st: ShedState, player: int | None, narration: bool = True) -> dict[str
         "result": st.outcome().to_json() if st.over else None,
     }
     if narration:
-        narrate(out, st.log_view())  # the messages in each reader's language: cardtext.decode
+        narrate(out, st.log_view(), st.log_start())  # each reader's language: cardtext.decode
     return out
 
 
