@@ -10,9 +10,16 @@ For each seed the game is played to the end by seeded random choices, and along 
 - its information key (what search bots key information sets by) is the same in the real state
   and in a determinization, and never stands for two different views (narration aside);
 - `determinize` depends only on what the seat knows: determinizing the real state and a
-  determinization of it with the same generator gives the same state;
+  determinization of it with the same generator gives the same state; and (every 2nd seed) so
+  does determinizing twins, two results of different actions of the player to act that another
+  seat sees alike (`_check_twins`: a decision pending that names a hidden card must not ride
+  along; the shedding game's combos to come are such, and the suite asserts it meets some);
 - views are JSON-ready; a view without narration (`view(seat, narration=False)`, what observation
-  vectors and search rollouts read) is the full view less its "log" and "log_i18n", nothing else;
+  vectors and search rollouts read) is the full view less its "log", "log_i18n" and "log_start",
+  nothing else;
+- (every 4th seed, after every move:) every seat's view tells the spectator's narration, and
+  "log_start" places it in the game's whole narration: an entry once told keeps its message, no
+  entry is skipped, log_start never goes back (`GameNarration`, as a server accumulates it);
 - the outcome is well formed;
 - `replay(record())` reproduces the final state; the same seed gives the same game.
 """
@@ -21,20 +28,32 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
 import deadtable
 from deadtable.agents.ismcts import IsmctsAgent
 from deadtable.core import Game, IllegalAction, State, Variant
-from deadtable.core.state import LOG, read_narration
+from deadtable.core.state import LOG, LOG_I18N, LOG_START, read_narration
 from deadtable.core.state import NARRATION as VIEW_NARRATION
+from deadtable.games.zombie_shedding import view as shedding_view
 
 from .conftest import SEEDS, variant_params
 
 MAX_STEPS = 20_000
 EARLY_STEPS = 12  # the costly checks run on each of the first steps,
 CHECK_EVERY = 23  # then on every 23rd step, and on the final state
+NARRATE_EVERY = 4  # every 4th seed: the narration of every view after every move (`GameNarration`)
+TWIN_EVERY = 2  # every 2nd seed: twins on the deep steps (`_check_twins`),
+MAX_TWIN_ACTIONS = 40  # among the results of up to 40 actions taken on copies
+HIDDEN_SEEDS = 50  # with this many seeds or more, the suite asserts it met hidden decisions
+# A game whose seats may have a decision pending that another seat cannot see: how many such
+# decisions of seats other than `seat` a state holds. The suite asserts its seeds meet some.
+HIDDEN_DECISIONS: dict[str, Callable[[State, int], int]] = {
+    "zombie-shedding": lambda state, seat: len(shedding_view.unseen_frames(state, seat)),  # type: ignore[arg-type]
+}
 
 
 # The narration a view may carry beside the position; an information key may leave it out.
@@ -50,24 +69,55 @@ def _deep_step(step: int) -> bool:
     return step < EARLY_STEPS or step % CHECK_EVERY == 0
 
 
-def _play(game: Game, variant: Variant, seed: int) -> State:
+class GameNarration:
+    """The whole narration of a game since move 0, accumulated from views as a server would: by
+    absolute index (entry k of a view's log is entry `log_start + k` of the game's narration)."""
+
+    def __init__(self) -> None:
+        self.entries: list[dict] = []  # JSON messages, by absolute index
+        self.start = 0  # the last view's log_start
+
+    def read(self, state: State) -> None:
+        """Take the spectator's narration, check every seat tells the same, and check the invariant."""
+        told = _told(state.view(None))
+        for seat in range(state.players):
+            assert _told(state.view(seat)) == told, f"seat {seat}'s narration is not the spectator's"
+        start, messages = told[0], told[2]
+        assert isinstance(start, int) and start >= self.start, "log_start went back"
+        assert start <= len(self.entries), "log_start skipped entries no view ever showed"
+        assert start + len(messages) >= len(self.entries), "the log ends before an entry told before"
+        assert messages[: len(self.entries) - start] == self.entries[start:], "an entry told before changed"
+        self.entries[start:] = messages
+        self.start = start
+
+
+def _told(view: dict) -> tuple:
+    return view[LOG_START], view[LOG], view[LOG_I18N]
+
+
+def _play(game: Game, variant: Variant, seed: int, tally: Counter | None = None) -> State:
     state = game.new(variant.players, seed, **variant.options)
     rng = random.Random(seed * 7919 + 1)
+    narration = GameNarration() if seed % NARRATE_EVERY == 0 else None
     step = 0
     while not state.is_terminal:
         assert step < MAX_STEPS, f"{game.id} seed {seed} did not end in {MAX_STEPS} actions"
+        if narration is not None:
+            narration.read(state)
         actions = state.legal_actions()
         assert actions, f"seat {state.current_player} has no action but the game is not over"
         if _deep_step(step):
-            _deep_checks(game, state, actions, rng)
+            _deep_checks(game, state, actions, rng, tally if seed % TWIN_EVERY == 0 else None)
         state.apply(actions[rng.randrange(len(actions))])
         step += 1
     assert state.legal_actions() == []
+    if narration is not None:
+        narration.read(state)
     _check_views(state, rng)
     return state
 
 
-def _deep_checks(game: Game, state: State, actions: list, rng: random.Random) -> None:
+def _deep_checks(game: Game, state: State, actions: list, rng: random.Random, tally: Counter | None) -> None:
     assert actions == state.legal_actions(), "legal_actions() order is not deterministic"
     assert len(set(actions)) == len(actions), "an action is listed twice"
     for a in actions:
@@ -79,6 +129,41 @@ def _deep_checks(game: Game, state: State, actions: list, rng: random.Random) ->
     copy.apply(actions[-1])
     assert state.key() == before, "applying an action to a clone changed the original"
     _check_views(state, rng)
+    if tally is not None:
+        _check_twins(state, actions, rng, tally)
+
+
+def _check_twins(state: State, actions: list, rng: random.Random, tally: Counter) -> None:
+    """Determinize depends only on what a seat knows, also of a decision another seat has pending.
+
+    The player to act takes each of its actions in turn, on a copy: two resulting states that
+    another seat sees alike (the same view, narration included, after the same past) are twins
+    the seat cannot tell apart, as they differ only in what it cannot see (which card was chosen
+    for a combo still to come, ...). Determinizing both for that seat with the same generator
+    must give the same state: a hidden part of the real state kept in a determinization (a
+    pending decision that names a card the seat cannot see) makes them differ.
+    """
+    seat_to_act = state.current_player
+    after = []
+    for a in actions[:MAX_TWIN_ACTIONS]:
+        copy = state.clone()
+        copy.apply(a)
+        after.append(copy)
+    for seat in range(state.players):
+        if seat == seat_to_act:
+            continue
+        seen: dict[str, State] = {}
+        for copy in after:
+            twin = seen.setdefault(json.dumps(copy.view(seat), sort_keys=True), copy)
+            if twin is copy or twin.key() == copy.key():
+                continue
+            seed = rng.getrandbits(32)
+            a, b = twin.determinize(seat, random.Random(seed)), copy.determinize(seat, random.Random(seed))
+            assert a.key() == b.key(), f"seat {seat}'s determinization keeps what another seat chose unseen"
+            tally["twins"] += 1
+            hidden = HIDDEN_DECISIONS.get(state.game.id)
+            if hidden is not None and (hidden(twin, seat) or hidden(copy, seat)):
+                tally["hidden decisions"] += 1
 
 
 def _check_views(state: State, rng: random.Random) -> None:
@@ -122,8 +207,9 @@ def test_search_settings_are_ismcts_settings(game: Game) -> None:
 
 @pytest.mark.parametrize(("game", "variant"), variant_params())
 def test_random_play_to_the_end(game: Game, variant: Variant) -> None:
+    tally: Counter = Counter()
     for seed in range(SEEDS):
-        final = _play(game, variant, seed)
+        final = _play(game, variant, seed, tally)
         out = final.outcome()
         assert len(out.scores) == len(out.ranks) == variant.players
         assert out.winners, "a finished game has at least one winner"
@@ -133,6 +219,32 @@ def test_random_play_to_the_end(game: Game, variant: Variant) -> None:
             record = final.record()
             replayed = deadtable.replay(json.loads(json.dumps(record.to_json())))
             assert replayed == final, "replay(record()) does not reproduce the game"
+    if game.id in HIDDEN_DECISIONS and SEEDS >= HIDDEN_SEEDS:
+        assert tally["hidden decisions"], "no twins with another seat's hidden decision pending: no test"
+
+
+@pytest.mark.parametrize("game", deadtable.games(), ids=lambda g: g.id)
+def test_a_long_game_trims_its_log_and_says_where_it_starts(game: Game) -> None:
+    """A game long enough to trim its log shows log_start > 0, the same in its copies, and the
+    entries a view shows from there on are those an earlier view showed at the same indices."""
+    variant = game.variants()[0]
+    for seed in range(20):
+        state = game.new(variant.players, seed, **variant.options)
+        rng = random.Random(seed)
+        narration = GameNarration()
+        while not state.is_terminal and state.view(None)[LOG_START] == 0:
+            narration.read(state)
+            acts = state.legal_actions()
+            state.apply(acts[rng.randrange(len(acts))])
+        narration.read(state)
+        start = state.view(None)[LOG_START]
+        if start > 0:
+            break
+    assert start > 0, "no game trimmed its log"
+    assert narration.entries[start:] == state.view(None)[LOG_I18N]
+    assert state.clone().view(0)[LOG_START] == start
+    assert state.determinize(0, random.Random(1)).view(0)[LOG_START] == start
+    assert LOG_START not in state.view(0, narration=False)
 
 
 @pytest.mark.parametrize(("game", "variant"), variant_params())

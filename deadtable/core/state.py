@@ -25,13 +25,14 @@ if TYPE_CHECKING:
     from .record import Record
 
 Listener = Callable[[str, dict[str, Any]], None]
-# A view's narration (`State.view`): the log as English texts, and the same entries as messages in
-# JSON for a reader in any language. `narration=False` leaves out exactly these keys.
+# A view's narration (`State.view`): the log as English texts, the same entries as messages in
+# JSON for a reader in any language, and where the log starts in the game's whole narration (the
+# index, counted from move 0, of its first entry; see `narrate`). `narration=False` leaves out
+# exactly these keys.
 LOG: Final = "log"
 LOG_I18N: Final = "log_i18n"
-# The index, in the game's whole narration since move 0, of the view's first log entry.
 LOG_START: Final = "log_start"
-NARRATION: Final = (LOG, LOG_I18N)
+NARRATION: Final = (LOG, LOG_I18N, LOG_START)
 Narration = tuple[list[str], list[dict[str, Any]]]
 
 
@@ -58,12 +59,25 @@ def read_narration(
     return [decode(e).render(lang) for e in messages]
 
 
-def narrate(view: dict[str, Any], told: Narration) -> dict[str, Any]:
+def narrate(view: dict[str, Any], told: Narration, start: int) -> dict[str, Any]:
     """`view` with a log told (`tell`) under the keys NARRATION; the lists are copies, so a
-    game may keep what it told and share it between views."""
+    game may keep what it told and share it between views.
+
+    A game keeps one public log, the same for every seat, and shows its last entries; `start`
+    (LOG_START) is the index of the first one shown in the game's whole narration since move 0,
+    the entries trimmed from the front so far. The invariant a reader may build on: entry k of a
+    view's log is entry `start + k` of the whole narration, and an entry once told at an index
+    never changes (its JSON message is the same in every later view and in every seat's view).
+    So a reader (the server) keeps the whole narration by index: it stores a view's entries from
+    `start` on, over those it holds; `start` never decreases and is never past what was told.
+
+    >>> narrate({}, (["P1 plays"], [{"msg": "P1 plays"}]), 7)
+    {'log': ['P1 plays'], 'log_i18n': [{'msg': 'P1 plays'}], 'log_start': 7}
+    """
     texts, messages = told
     view[LOG] = list(texts)
     view[LOG_I18N] = list(messages)
+    view[LOG_START] = start
     return view
 
 
@@ -119,7 +133,13 @@ class State(ABC):
 
         `narration=False` leaves out the log (the keys NARRATION, see `narrate`), which retells in
         words what the other keys show: for readers that never read it (observation vectors, the games'
-        heuristics in search rollouts), as building it is a large part of a view's cost."""
+        heuristics in search rollouts), as building it is a large part of a view's cost.
+
+        The narration is public and the same in every seat's view: the last entries of the game's
+        log (LOG, LOG_I18N), and LOG_START, the index of the first of them in the game's whole
+        narration since move 0. Entry k of the view's log is entry `log_start + k` of the whole
+        narration, and an entry once told at an index never changes, so a reader may accumulate
+        the whole narration from views (`narrate`)."""
 
     @abstractmethod
     def determinize(self, player: int, rng: random.Random) -> State:

@@ -6,7 +6,7 @@ import random
 
 from rich.text import Text
 
-from deadtable.games.zombie_shedding import GAME, ShedState
+from deadtable.games.zombie_shedding import GAME, ShedState, view
 
 from .position import do, position
 
@@ -77,3 +77,24 @@ def test_known_values_for_fixed_seeds() -> None:
 
 # (actions, sum of legal-action counts, hands played, final scores), recorded from this engine.
 KNOWN = [(262, 491, 7, (48, 77)), (455, 773, 4, (71, 90)), (99, 255, 3, (0, 0, 132, 64))]
+
+
+def test_a_determinization_drops_another_seats_combo_to_come_and_keeps_its_own() -> None:
+    """P1 plays Brute with or without Don Lysar to follow; P2, asked to answer Brute, cannot tell
+    which, so its determinizations of both are the same, and hold no combo; P1's keeps its own."""
+    hands = [["Brute", "Don Lysar", "Walker"], ["Walker", "Biter", "Hide"]]
+    alone, combo = position(hands=hands), position(hands=hands)
+    do(alone, "play brute")
+    do(combo, "play brute + don-lysar")
+    assert alone.current_player == combo.current_player == 1  # P2 answers Brute's effect
+    assert alone.view(1) == combo.view(1)
+    assert view.unseen_frames(combo, 1) and not view.unseen_frames(alone, 1)
+    for seed in range(5):
+        sample = combo.determinize(1, random.Random(seed))
+        assert sample == alone.determinize(1, random.Random(seed))
+        assert not view.unseen_frames(sample, 1)
+        assert sample.legal_actions() == combo.legal_actions()
+    own = combo.determinize(0, random.Random(1))
+    assert own.stack == combo.stack  # P1 knows its own combo
+    do(own, "decline")
+    assert own.view(0)["discard_top"] == "Don Lysar"  # played once Brute's effect is over

@@ -63,7 +63,8 @@ class ZooState(State):
     to_act: int | None
     first_player: int
     turn: int
-    log: list[Message]  # what happened, newest last, rendered when shown
+    log: list[Message]  # what happened, newest last, rendered when shown: the last LOG_LENGTH entries
+    log_dropped: int  # the entries trimmed from the front of the log since move 0 (view "log_start")
 
     def setup(self) -> None:
         """Shuffle the 50 zoo cards and deal two to a position (CZ-2); pick who starts (CZ-7)."""
@@ -82,6 +83,7 @@ class ZooState(State):
         self.to_act = self.first_player
         self.turn = 0
         self.log = []
+        self.log_dropped = 0
 
     # -- the contract ------------------------------------------------------------------------
     @property
@@ -271,6 +273,7 @@ class ZooState(State):
         self.log.append(entry)
         if len(self.log) > LOG_LENGTH:
             del self.log[0]
+            self.log_dropped += 1
 
     def _pass_turn(self, p: int) -> None:
         """Clockwise to the next seat; the game ends when that seat has no action (CZ-7)."""
@@ -321,7 +324,7 @@ class ZooState(State):
             "over": self.to_act is None,
         }
         if narration:
-            narrate(out, tell(self.log))
+            narrate(out, tell(self.log), self.log_dropped)
         return out
 
     def information_key(self, player: int) -> Hashable:
@@ -397,6 +400,7 @@ class ZooState(State):
         other.first_player = self.first_player
         other.turn = self.turn
         other.log = list(self.log)
+        other.log_dropped = self.log_dropped
 
     def key(self) -> Hashable:
         return (

@@ -36,8 +36,9 @@ class OverlordsState(CompiledState):
     # attribute (the base class keeps its few fields in a dict).
     __slots__ = (
         "act_order", "act_pos", "armies", "aside", "bk", "box", "cards", "controller", "draw", "dummy",
-        "exch", "forced", "hands", "known", "last", "log", "need", "nh", "overlord", "pend",
-        "pend_dummy", "per_hand", "phase", "rec", "round", "rounds", "sub", "teams", "turn", "turn_no",
+        "exch", "forced", "hands", "known", "last", "log", "log_dropped", "need", "nh", "overlord",
+        "pend", "pend_dummy", "per_hand", "phase", "rec", "round", "rounds", "sub", "teams", "turn",
+        "turn_no",
     )  # fmt: skip
     cards: CardSet
     teams: bool
@@ -69,6 +70,7 @@ class OverlordsState(CompiledState):
     known: list[list[list[int]]]  # known[p][zone]: cards seat p knows are in that zone
     last: list[list[int]]  # the picks revealed last turn, per army
     log: list[LogEntry]  # what happened, newest last (public facts only): `note`, `messages`
+    log_dropped: int  # the entries trimmed from the front of `log` since move 0 (`log_start`)
 
     # -- set-up --------------------------------------------------------------------------------
     def setup(self, cards: CardSet, chosen: list[int] | None) -> None:
@@ -107,6 +109,7 @@ class OverlordsState(CompiledState):
         self.rec = None
         self.last = [[] for _ in range(hands)]
         self.log = []
+        self.log_dropped = 0
         self.hands = [[] for _ in range(hands)]
         gameplay.deal(self)
         gameplay.start_turn(self)
@@ -146,6 +149,7 @@ class OverlordsState(CompiledState):
         log.append(entry)
         if len(log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
             del log[:LOG_LENGTH]
+            self.log_dropped += LOG_LENGTH
 
     def messages(self) -> list[Message]:
         """The last LOG_LENGTH entries of the log as messages; an entry is made on its first reading."""
@@ -158,6 +162,10 @@ class OverlordsState(CompiledState):
                 entry = log[i] = gameplay.revealed_message(self, entry[1])
             out.append(entry)
         return out
+
+    def log_start(self) -> int:
+        """The index of `messages()[0]` in the game's whole log since move 0 (view "log_start")."""
+        return self.log_dropped + max(0, len(self.log) - LOG_LENGTH)
 
     def name(self, kind: int) -> str:
         return self.cards.names[kind]
@@ -343,6 +351,7 @@ class OverlordsState(CompiledState):
         other.known = [[list(z) for z in row] for row in self.known]
         other.last = [list(x) for x in self.last]
         other.log = list(self.log)
+        other.log_dropped = self.log_dropped
 
     def key(self) -> Hashable:
         return (

@@ -99,7 +99,7 @@ def make_view(st: OverlordsState, p: int | None, narration: bool = True) -> dict
         "over": over,
     }
     if narration:
-        narrate(view, tell(st.messages()))
+        narrate(view, tell(st.messages()), st.log_start())
     if seat is not None:
         view["pending"] = [names[k] for k in st.pend[seat]]
         view["pending_dummy"] = names[st.pend_dummy] if seat == st.controller and st.pend_dummy >= 0 else None

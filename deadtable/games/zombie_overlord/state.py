@@ -53,6 +53,7 @@ class ZOState(CompiledState):
         "life",
         "limit",
         "log",
+        "log_dropped",
         "note",
         "out_order",
         "over",
@@ -107,6 +108,7 @@ class ZOState(CompiledState):
     over: bool
     note: Message | str  # the outcome note, "" while there is none
     log: list[Message | tuple[str, tuple[str, ...], tuple[Any, ...]]]  # the last LOG_LENGTH entries: add_log
+    log_dropped: int  # the entries trimmed from the front of `log` since move 0 (`log_start`)
     _legal: list[Action] | None
 
     # -- set-up ------------------------------------------------------------------------------
@@ -154,6 +156,7 @@ class ZOState(CompiledState):
         self.pending = []
         self.over, self.note = False, ""
         self.log = [Message("P{seat} goes first", seat=self.first + 1)]
+        self.log_dropped = 0
         self._legal = None
 
     def changed(self) -> None:
@@ -204,6 +207,7 @@ class ZOState(CompiledState):
         self.log.append(message)
         if len(self.log) >= 2 * LOG_LENGTH:
             del self.log[:LOG_LENGTH]
+            self.log_dropped += LOG_LENGTH
 
     def log_line(self, line: LogLine, values: tuple[Any, ...]) -> None:
         """`add_log` of a kind of entry and its values, in the order of its names; kept as (id, names,
@@ -212,6 +216,7 @@ class ZOState(CompiledState):
         log.append((line[0], line[1], values))
         if len(log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
             del log[:LOG_LENGTH]
+            self.log_dropped += LOG_LENGTH
 
     def log_entry(self, entry: tuple[object, ...]) -> None:
         """`log_line` of an entry made once and shared by every log (turn.py's tables): entries are
@@ -220,6 +225,7 @@ class ZOState(CompiledState):
         log.append(entry)  # type: ignore[arg-type]  # (id, names, values), as `log_line` keeps
         if len(log) >= 2 * LOG_LENGTH:
             del log[:LOG_LENGTH]
+            self.log_dropped += LOG_LENGTH
 
     def messages(self) -> list[Message]:
         """The log as messages, rendered by each reader; an entry is made on its first reading."""
@@ -231,6 +237,10 @@ class ZOState(CompiledState):
                 entry = log[i] = Message(entry[0], **dict(zip(entry[1], entry[2], strict=True)))
             out.append(entry)
         return out
+
+    def log_start(self) -> int:
+        """The index of `messages()[0]` in the game's whole log since move 0 (view "log_start")."""
+        return self.log_dropped + max(0, len(self.log) - LOG_LENGTH)
 
     def opponents(self, p: int) -> list[int]:
         """Living opponents, starting from the left of `p`."""
@@ -381,6 +391,7 @@ class ZOState(CompiledState):
         other.pending = self.pending[:]
         other.over, other.note = self.over, self.note
         other.log = self.log[:]
+        other.log_dropped = self.log_dropped
         other._legal = self._legal
 
     def information_key(self, player: int) -> Hashable:

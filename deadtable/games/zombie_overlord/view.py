@@ -81,7 +81,7 @@ def view(s: ZOState, player: int | None, narration: bool = True) -> dict[str, An
         "winners": list(out.winners) if out else [],
     }
     if narration:
-        narrate(out_view, tell(s.messages()))
+        narrate(out_view, tell(s.messages()), s.log_start())
     return out_view
 
 

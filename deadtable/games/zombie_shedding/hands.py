@@ -37,6 +37,7 @@ def setup(st: ShedState) -> None:
     st.hand_no = 0
     st.over = False
     st.log = []
+    st.log_dropped = 0
     st._log_view = None
     st.last_hand = {}
     dealer, draws = choose_dealer(st)

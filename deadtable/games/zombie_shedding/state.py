@@ -35,8 +35,8 @@ class ShedState(CompiledState):
     # is the quickest attribute there is (the base class keeps its few fields in a dict).
     __slots__ = (
         "_legal", "_log_view", "cards", "current_player", "dealer", "dealer_draw", "deck", "direction",
-        "discard", "hand_no", "hands", "known", "known_bits", "last_hand", "log", "masks", "match_corp",
-        "match_kind", "mode", "out", "over", "passes", "scores", "skip", "stack", "turn_seat",
+        "discard", "hand_no", "hands", "known", "known_bits", "last_hand", "log", "log_dropped", "masks",
+        "match_corp", "match_kind", "mode", "out", "over", "passes", "scores", "skip", "stack", "turn_seat",
     )  # fmt: skip
     cards: CardSet
     mode: Mode
@@ -68,6 +68,9 @@ class ShedState(CompiledState):
     # The public log, read through messages(): its last LOG_LENGTH entries (a list, trimmed now and
     # then: appending to a list is a compiled build's own operation, to a deque a method call).
     log: list[LogEntry | tuple[Any, ...]]
+    # The entries trimmed from the front of `log` since move 0, counted where it is trimmed (never
+    # on an append): views place their log by it (`log_start`).
+    log_dropped: int
     # The log as views show it (English texts, JSON), made once per log and shared by copies.
     _log_view: Narration | None
 
@@ -174,7 +177,7 @@ class ShedState(CompiledState):
         log = self.log
         log.append((msgid, values))
         if len(log) > LOG_KEEP:
-            del log[:-LOG_LENGTH]
+            self.trim_log()
         self._log_view = None
 
     def note_n(self, singular: str, plural: str, n: int, /, *values: Any) -> None:
@@ -183,7 +186,7 @@ class ShedState(CompiledState):
         log = self.log
         log.append((singular, values, plural, n))
         if len(log) > LOG_KEEP:
-            del log[:-LOG_LENGTH]
+            self.trim_log()
         self._log_view = None
 
     def log_entry(self, entry: tuple[object, ...]) -> None:
@@ -192,14 +195,24 @@ class ShedState(CompiledState):
         log = self.log
         log.append(entry)
         if len(log) > LOG_KEEP:
-            del log[:-LOG_LENGTH]
+            self.trim_log()
         self._log_view = None
+
+    def trim_log(self) -> None:
+        """Keep the last LOG_LENGTH entries of the log, counting those dropped (`log_dropped`)."""
+        log = self.log
+        if len(log) > LOG_LENGTH:
+            self.log_dropped += len(log) - LOG_LENGTH
+            del log[:-LOG_LENGTH]
+
+    def log_start(self) -> int:
+        """The index of the log's first entry shown (`messages()[0]`) in the game's whole log."""
+        return self.log_dropped + max(0, len(self.log) - LOG_LENGTH)
 
     def messages(self) -> list[LogEntry]:
         """The log as messages, rendered by each reader; an entry is made on its first reading."""
         log = self.log
-        if len(log) > LOG_LENGTH:
-            del log[:-LOG_LENGTH]
+        self.trim_log()
         for i, entry in enumerate(log):
             if not isinstance(entry, LogEntry):
                 log[i] = LogEntry.of_values(*entry)
@@ -262,6 +275,7 @@ class ShedState(CompiledState):
         other.dealer_draw = self.dealer_draw  # never changed after set-up
         other.last_hand = self.last_hand  # replaced, never changed in place
         other.log = self.log[-LOG_LENGTH:]
+        other.log_dropped = self.log_start()  # what the copy's log starts at
         other._log_view = self._log_view
 
     def key(self) -> Hashable:

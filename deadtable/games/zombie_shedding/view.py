@@ -3,7 +3,8 @@
 A seat sees its own hand, every hand's size, the discard pile, the card to match, scores, who
 is out, and the cards it knows to be in another hand: cards it gave away or that were taken from
 it, and a hand it looked at with the Thief. Determinization keeps those fixed and redeals every
-other hidden card (other hands and the deck) from a canonical (sorted) pool.
+other hidden card (other hands and the deck) from a canonical (sorted) pool; of the decisions
+pending it keeps what the seat can know, and drops another seat's combo still to come.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .cardtext import CardText, effect_text
 from .modes import Mode
 
 if TYPE_CHECKING:
-    from .state import ShedState
+    from .state import Frame, ShedState
 
 LOG_LENGTH = hands.LOG_LENGTH
 
@@ -143,12 +144,28 @@ def build(st: ShedState, player: int | None, narration: bool = True) -> dict[str
         "result": st.outcome().to_json() if st.over else None,
     }
     if narration:
-        narrate(out, st.log_view())  # the messages in each reader's language: cardtext.decode
+        narrate(out, st.log_view(), st.log_start())  # each reader's language: cardtext.decode
     return out
 
 
+def unseen_frames(st: ShedState, player: int) -> list[Frame]:
+    """The frames of the stack that `player` cannot know of: another seat's combo still to come.
+
+    A combo is chosen with its first card, in one action (`play brute + don-lysar`), and played
+    once that card's effects are over; until then nothing shows it (the log tells the first card
+    alone, the view the decision on top), so the combo frame of another seat names a card of a
+    hidden hand and tells that its holder chose to play it: both hidden from `player`.
+    """
+    return [f for f in st.stack if _unseen(f, player)]
+
+
+def _unseen(f: Frame, player: int) -> bool:
+    return f[0] == rules.F_COMBO and f[1] != player  # (frame, seat, ...): see rules.py
+
+
 def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> None:
-    """Redraw every card `player` cannot see: other hands (less what it knows) and the deck."""
+    """Redraw every card `player` cannot see: other hands (less what it knows) and the deck; and
+    drop what it cannot know of the decisions pending (`unseen_frames`)."""
     n = st.players
     pool = list(st.deck)
     fixed: dict[int, list[int]] = {}
@@ -175,6 +192,9 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
     other.deck = pool[at:]
     # What other seats know of hands other than this one's is itself hidden: drop it.
     other.known = [v if player in divmod(i, n) else () for i, v in enumerate(st.known)]
+    # Another seat's combo still to come is hidden (`unseen_frames`): the sample has none.
+    if unseen_frames(st, player):
+        other.stack = [f for f in other.stack if not _unseen(f, player)]
     if other.stack and other.stack[-1][0] == rules.F_DRAWN and other.stack[-1][1] != player:
         q = other.stack[-1][1]
         f = other.stack[-1]
