@@ -123,7 +123,9 @@ def test_no_action_text_ever_enters_the_log(client):
     record = client.get(f"/tables/{t['id']}/record").json()
     texts = [e["text"] for e in entries]
     assert texts and not any(a in x for a in record["actions"] for x in texts)
-    assert {e["kind"] for e in entries} == {"play"}
+    notes = [e["text"] for e in entries if e["kind"] == "note"]
+    assert {e["kind"] for e in entries} == {"play", "note"} and len(notes) == 1
+    assert "chose the seed 7" in notes[0]  # the one note: create() chose the seed, and every seat reads it
 
 
 def _watch_to_the_end(client, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any], str]:
@@ -137,16 +139,17 @@ def _watch_to_the_end(client, seed: int) -> tuple[list[dict[str, Any]], dict[str
     )
     ws, conn = _hello(client, t, None)
     try:
-        entries: list[dict[str, Any]] = []
+        received: list[dict[str, Any]] = []
         msg = next_state(conn)
         for _ in range(5000):
-            assert msg["log_from"] == len(entries), "a part of the log was skipped or sent twice"
-            entries += msg["log"]
+            assert msg["log_from"] == len(received), "a part of the log was skipped or sent twice"
+            received += msg["log"]
             if msg["over"]:
                 break
             msg = next_state(conn)
     finally:
         ws.__exit__(None, None, None)
+    entries = [e for e in received if e["kind"] == "play"]  # less the note of the chosen seed
     record = client.get(f"/tables/{t['id']}/record").json()
     assert len(record["actions"]) > 200
     return entries, record, t["id"]

@@ -1,0 +1,127 @@
+"""The online table leaks nothing: seat 0 receives the same bytes in twin games.
+
+Twin games (twins.py) differ only in what seat 0 cannot see. Each is played at a real table of the
+server (every seat a person with its own WebSocket, the moves sent by the seat that makes them), and
+everything seat 0 can read is collected after every move: the state messages of its WebSocket and
+the HTTP answers about the table (its summary, rules, cards, record and replay). The two collections
+must be equal, byte for byte, once the table's own id (random) and its creation time are set aside.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip(
+    "fastapi", reason="the online table needs the server extra: pip install 'deadtable[server]'"
+)
+
+from fastapi.testclient import TestClient
+
+import deadtable
+from deadtable.server import create_app
+from deadtable.server.routes import tables as table_routes
+
+from .twins import SEAT, Twin, hidden_moves, redealt
+
+MOVES = 60
+HTTP = ("", "/rules", "/cards", "/record", "/replay/0")
+
+
+class _Seed:
+    """Stands for the `secrets` module where the server draws a table's seed: this one, unchosen."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def randbits(self, bits: int) -> int:
+        return self.seed
+
+
+def _same_for_every_table(text: str, table_id: str) -> str:
+    data = json.loads(text)
+    if isinstance(data, dict):
+        data.pop("created_at", None)
+    return json.dumps(data, sort_keys=True, ensure_ascii=False).replace(table_id, "<table>")
+
+
+def _received(ws: Any, index: int) -> str:
+    """The raw text of the next state message at `index` or later; a refusal fails the test."""
+    for _ in range(1000):
+        text = ws.receive_text()
+        msg = json.loads(text)
+        if msg["type"] == "error":
+            raise AssertionError(f"the table refused a move: {msg}")
+        if msg["type"] == "state" and msg["index"] >= index:
+            return str(text)
+    raise AssertionError("no state arrived")
+
+
+def _read_at_table(client: TestClient, twin: Twin, second: bool) -> list[str]:
+    actions = twin.second if second else twin.first
+    players = twin.variant.players
+    body = {
+        "game": twin.game.id,
+        "players": players,
+        "options": twin.variant.options,
+        "seats": [{"kind": "human", "name": f"n{s}"} for s in range(players)],
+    }
+    created = client.post("/api/tables", json=body)
+    assert created.status_code == 201, created.text
+    table_id = created.json()["id"]
+    tokens = [s["token"] for s in created.json()["seats"]]
+    state = twin.second_start() if second else twin.game.new(players, twin.seed, **twin.variant.options)
+    read: list[str] = []
+
+    def http() -> None:
+        for path in HTTP:
+            r = client.get(f"/api/tables/{table_id}{path}")
+            read.append(f"{path} {r.status_code} " + _same_for_every_table(r.text, table_id))
+
+    with contextlib.ExitStack() as stack:
+        sockets: dict[int, Any] = {}
+        for seat in [*range(1, players), SEAT]:  # seat 0 last: it reads the table with everyone there
+            ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{table_id}"))
+            ws.send_json({"type": "hello", "seat": seat, "token": tokens[seat]})
+            sockets[seat] = ws
+        read.append(_same_for_every_table(_received(sockets[SEAT], 0), table_id))
+        http()
+        for i, text in enumerate(actions):
+            actor = state.current_player
+            assert actor is not None
+            sockets[actor].send_json({"type": "act", "action": text, "index": i})
+            if actor != SEAT:
+                _received(sockets[actor], i + 1)
+            read.append(_same_for_every_table(_received(sockets[SEAT], i + 1), table_id))
+            read.append(_same_for_every_table(client.get(f"/api/tables/{table_id}").text, table_id))
+            state.apply(state.game.parse_action(state, text))
+        http()
+    return read
+
+
+def _twins() -> list[pytest.param]:
+    out = []
+    for g in deadtable.games():
+        for v in g.variants():
+            for twin in [redealt(g, v, 7, MOVES), *hidden_moves(g, v, 7, MOVES)]:
+                out.append(pytest.param(twin, id=f"{g.id}-{v.name}-{twin.kind}-{twin.differs_at}"))
+    return out
+
+
+@pytest.mark.parametrize("twin", _twins())
+def test_twin_tables_send_seat_0_the_same_bytes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, twin: Twin
+) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'tables.sqlite3'}", test_client=True)) as client:
+        monkeypatch.setattr(twin.game, "new", twin.patched_new())
+        monkeypatch.setattr(table_routes, "secrets", _Seed(twin.seed))
+        first = _read_at_table(client, twin, second=False)
+        monkeypatch.setattr(table_routes, "secrets", _Seed(twin.second_seed))
+        second = _read_at_table(client, twin, second=True)
+    assert len(first) == len(second) == 2 * twin.moves + 1 + 2 * len(HTTP)
+    for i, (a, b) in enumerate(zip(first, second, strict=True)):
+        assert a == b, f"seat 0 read different things after move {(i - 1 - len(HTTP)) // 2}"
