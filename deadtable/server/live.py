@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deadtable.core import Agent, Game, IllegalAction, RecordError, State, game
-from deadtable.core.state import LOG, LOG_I18N, LOG_START
+from deadtable.core.narration import NarrationLog
 from deadtable.i18n import N_, Message, nmsg, render
 
 from .live_limits import SEND_QUEUE
@@ -123,7 +123,7 @@ class LiveTable:
     game: Game
     state: State
     log: list[dict[str, Any]] = field(default_factory=list)
-    told: int = 0  # entries of the game's narration held in `log` (or lost), counted from move 0
+    narration: NarrationLog = field(default_factory=NarrationLog)  # the game's, since move 0
     move_seats: dict[int, int] = field(default_factory=dict)  # the seat of each move index
     last_note: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -228,27 +228,27 @@ class LiveTable:
         indexes not held yet are new. `at` is the number of moves played when they were told. The
         narration is the same for every seat, so every connection may read it.
         """
-        start = int(view.get(LOG_START, 0))
-        messages = view.get(LOG_I18N) or []
-        shown = len(messages) or len(view.get(LOG) or ())
-        if start > self.told:
+        lost = self.narration.lost
+        new = self.narration.gather(view)
+        if self.narration.lost > lost:
             log.warning(
-                "table %s: narration entries %d to %d were never read (more than a view shows in one move)",
+                "table %s: %d narration entries were never read (more than a view shows in one move)",
                 self.id,
-                self.told,
-                start - 1,
+                self.narration.lost - lost,
             )
-            lost = nmsg(
+            missing = nmsg(
                 "({n} line of the game's narration was lost here)",
                 "({n} lines of the game's narration were lost here)",
-                start - self.told,
+                self.narration.lost - lost,
             )
-            self.log.append(log_entry(at, "note", None, lost))
-            self.told = start
-        for k in range(self.told - start, shown):
-            entry = Message.from_json(messages[k]) if messages else Message(str(view[LOG][k]))
-            self.log.append(log_entry(at, "play", None, entry))
-        self.told = max(self.told, start + shown)
+            self.log.append(log_entry(at, "note", None, missing))
+        for entry in new:
+            self.log.append(log_entry(at, "play", None, Message.from_json(entry)))
+
+    @property
+    def told(self) -> int:
+        """How many entries of the game's narration this log has held (or lost), from move 0."""
+        return len(self.narration) + self.narration.lost
 
     def add_notes(self, rows: list[NoteRow]) -> None:
         """The notes not in the log yet (stored after the last one it holds)."""
