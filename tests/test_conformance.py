@@ -2,7 +2,8 @@
 
 For each seed the game is played to the end by seeded random choices, and along the way:
 - legal actions are non-empty exactly while the game is not over, in a deterministic order;
-- every legal action's text parses back to itself, and the chosen one applies;
+- every legal action's text parses back to itself, and the chosen one applies; its structured form
+  (`describe()`, what browser pieces are built from) is JSON-ready and tells it from the others;
 - (on the first steps, every 23rd and the last:)
 - `clone()` is independent of the original;
 - the seat to act sees the same view in the real state as in any determinization of it
@@ -122,6 +123,10 @@ def _deep_checks(game: Game, state: State, actions: list, rng: random.Random, ta
     assert len(set(actions)) == len(actions), "an action is listed twice"
     for a in actions:
         assert game.parse_action(state, str(a)) == a, f"{a!s} does not parse back to itself"
+    # The structured form clients draw pieces from: JSON-ready, a kind, one form per action.
+    described = [json.dumps(a.describe(), sort_keys=True) for a in actions]
+    assert all('"kind": ' in d for d in described)
+    assert len(set(described)) == len(actions), "two legal actions have the same structured form"
     # clone() independence: playing on the copy leaves the original as it was.
     before = state.key()
     copy = state.clone()

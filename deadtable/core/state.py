@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
 from .chance import Chance
@@ -87,6 +87,28 @@ class Action:
 
     def __str__(self) -> str:  # pragma: no cover - every game overrides it
         raise NotImplementedError
+
+    def describe(self) -> dict[str, Any]:
+        """The action in structured form, for clients that draw it as pieces: its `kind` (the
+        class's name in kebab case) and its fields (card ids, slots, seats, words), JSON-ready.
+        A client builds its pieces from this, never from the text (which is the protocol).
+
+        >>> @dataclass(frozen=True)
+        ... class MoveTo(Action):
+        ...     frm: str
+        ...     to: str
+        >>> MoveTo("c3", "c4").describe()
+        {'kind': 'move-to', 'frm': 'c3', 'to': 'c4'}
+        """
+        out: dict[str, Any] = {"kind": _kebab(type(self).__name__)}
+        for f in fields(self):
+            out[f.name] = getattr(self, f.name)
+        return out
+
+
+def _kebab(name: str) -> str:
+    """`RecruitForDummy` -> `recruit-for-dummy`."""
+    return "".join("-" + c.lower() if c.isupper() and i else c.lower() for i, c in enumerate(name))
 
 
 class State(ABC):

@@ -298,6 +298,7 @@ class LiveTable:
         st = self.state
         cur = st.current_player
         mine = seat is not None and cur == seat
+        legal = st.legal_actions() if mine else []
         fields: dict[str, Any] = {
             "type": "state",
             "table": self.id,
@@ -309,7 +310,8 @@ class LiveTable:
             "to_act": cur,
             "your_turn": mine,
             "away": bool(seat is not None and self.row.seats[seat].away),
-            "legal": [str(a) for a in st.legal_actions()] if mine else [],
+            "legal": [str(a) for a in legal],
+            "actions": [{"text": str(a), **a.describe()} for a in legal],  # the same, as pieces
             "seats": [
                 {**s.public(), "present": self.present(s.seat) if s.kind == "human" else True}
                 for s in self.row.seats

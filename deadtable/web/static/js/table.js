@@ -86,6 +86,12 @@ function drawResult(msg) {
   $("record-link").href = `/tables/${tableId}/record`;
 }
 
+// Each game's own styles (static/css/<game id>.css), loaded once with its first state.
+function gameStyle(gameId) {
+  if (document.getElementById("game-style")) return;
+  document.head.append(el("link", { id: "game-style", rel: "stylesheet", href: `/static/css/${encodeURIComponent(gameId)}.css` }));
+}
+
 function draw(msg) {
   last = msg;
   document.title = `deadtable · ${msg.game_name}`;
@@ -94,7 +100,8 @@ function draw(msg) {
   drawSeats(msg);
   drawStatus(msg);
   const interactive = msg.your_turn && !msg.over;
-  rendererFor(msg.game).render($("board"), msg.view, { seat: msg.seat, legal: msg.legal, act, why, seats: msg.seats, interactive, tableLog: true });
+  gameStyle(msg.game);
+  rendererFor(msg.game).render($("board"), msg.view, { seat: msg.seat, legal: msg.legal, actions: msg.actions || [], act, why, seats: msg.seats, interactive, tableLog: true });
   drawActions(msg);
   drawLog(msg);
   drawResult(msg);
