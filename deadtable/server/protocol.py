@@ -9,7 +9,8 @@ Client to server, one JSON object per text message:
   {"type": "ping"}
 Server to client: {"type": "state", ...} (the seat's view, the log since the last state, and for the
 seat to act `legal`, its legal actions' texts, and `actions`, the same in structured form:
-{"text": "buy trap 3", "kind": "buy", "what": "trap", "slot": 3}, from `Action.describe()`), {"type": "error", "code": ..., "message": ...},
+{"text": "buy trap 3", "kind": "buy", "what": "trap", "slot": 3}, from `Action.describe()`),
+{"type": "error", "code": ..., "message": ...},
 {"type": "why", ...}, {"type": "pong"}.
 
 Texts hold no control characters (NUL included) and no unpaired surrogates ("\\ud800" is valid
