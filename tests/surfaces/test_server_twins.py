@@ -22,11 +22,10 @@ pytest.importorskip(
 
 from fastapi.testclient import TestClient
 
-import deadtable
 from deadtable.server import create_app
 from deadtable.server.routes import tables as table_routes
 
-from .twins import SEAT, Twin, hidden_moves, redealt
+from .twins import SEAT, Twin, every_twin
 
 MOVES = 60
 HTTP = ("", "/rules", "/cards", "/record", "/replay/0")
@@ -62,19 +61,13 @@ def _received(ws: Any, index: int) -> str:
 
 
 def _read_at_table(client: TestClient, twin: Twin, second: bool) -> list[str]:
-    actions = twin.second if second else twin.first
+    actions = twin.actions(second)
     players = twin.variant.players
-    body = {
-        "game": twin.game.id,
-        "players": players,
-        "options": twin.variant.options,
-        "seats": [{"kind": "human", "name": f"n{s}"} for s in range(players)],
-    }
-    created = client.post("/api/tables", json=body)
+    created = client.post("/api/tables", json=twin.table_spec())
     assert created.status_code == 201, created.text
     table_id = created.json()["id"]
     tokens = [s["token"] for s in created.json()["seats"]]
-    state = twin.second_start() if second else twin.game.new(players, twin.seed, **twin.variant.options)
+    state = twin.starting_state(second)
     read: list[str] = []
 
     def http() -> None:
@@ -103,16 +96,7 @@ def _read_at_table(client: TestClient, twin: Twin, second: bool) -> list[str]:
     return read
 
 
-def _twins() -> list[pytest.param]:
-    out = []
-    for g in deadtable.games():
-        for v in g.variants():
-            for twin in [redealt(g, v, 7, MOVES), *hidden_moves(g, v, 7, MOVES)]:
-                out.append(pytest.param(twin, id=f"{g.id}-{v.name}-{twin.kind}-{twin.differs_at}"))
-    return out
-
-
-@pytest.mark.parametrize("twin", _twins())
+@pytest.mark.parametrize("twin", every_twin(7, MOVES))
 def test_twin_tables_send_seat_0_the_same_bytes(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, twin: Twin
 ) -> None:

@@ -16,12 +16,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import deadtable
 from deadtable.cli import play as play_module
 from deadtable.cli.main import cli
 from deadtable.core import Action, State
 
-from .twins import SEAT, Twin, hidden_moves, redealt
+from .twins import SEAT, Twin, every_twin
 
 MOVES = 80
 
@@ -53,13 +52,9 @@ def _inputs(twin: Twin, actions: list[str], start: State) -> str:
 
 
 def _play(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, twin: Twin, second: bool) -> str:
-    actions = twin.second if second else twin.first
+    actions = twin.actions(second)
     seed = twin.second_seed if second else twin.seed
-    start = (
-        twin.second_start()
-        if second
-        else twin.game.new(twin.variant.players, twin.seed, **twin.variant.options)
-    )
+    start = twin.starting_state(second)
     with monkeypatch.context() as m:
         m.setattr(twin.game, "new", twin.patched_new())
         m.setattr(play_module, "make_agent", lambda name, game: Scripted(actions))
@@ -74,16 +69,7 @@ def _play(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, twin: Twin, second: b
     return result.output
 
 
-def _twins() -> list[pytest.param]:
-    out = []
-    for g in deadtable.games():
-        for v in g.variants():
-            for twin in [redealt(g, v, 5, MOVES), *hidden_moves(g, v, 5, MOVES)]:
-                out.append(pytest.param(twin, id=f"{g.id}-{v.name}-{twin.kind}-{twin.differs_at}"))
-    return out
-
-
-@pytest.mark.parametrize("twin", _twins())
+@pytest.mark.parametrize("twin", every_twin(5, MOVES))
 def test_twin_games_show_the_same_screens(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, twin: Twin
 ) -> None:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import deadtable
 from deadtable.core import Game, IllegalAction, State, Variant
 
 SEAT = 0
@@ -50,6 +51,25 @@ class Twin:
     def second_seed(self) -> int:
         return self.seed if self.start is None else TWIN_SEED
 
+    def actions(self, second: bool) -> list[str]:
+        return self.second if second else self.first
+
+    def starting_state(self, second: bool) -> State:
+        """A fresh copy of the first or the second game's first state."""
+        if second:
+            return self.second_start()
+        return self.game.new(self.variant.players, self.seed, **self.variant.options)
+
+    def table_spec(self) -> dict[str, Any]:
+        """The body of POST /api/tables for either game: every seat a person (seed drawn: see tests)."""
+        players = self.variant.players
+        return {
+            "game": self.game.id,
+            "players": players,
+            "options": self.variant.options,
+            "seats": [{"kind": "human", "name": f"n{s}"} for s in range(players)],
+        }
+
     def second_start(self) -> State:
         """A fresh copy of the second game's first state."""
         if self.start is None:
@@ -66,6 +86,18 @@ class Twin:
             return real_new(players, seed, **options)
 
         return new
+
+
+def every_twin(seed: int, moves: int) -> list[Any]:
+    """pytest params: the re-dealt twin and up to two hidden-move twins of every game and variant."""
+    import pytest
+
+    out = []
+    for g in deadtable.games():
+        for v in g.variants():
+            for twin in [redealt(g, v, seed, moves), *hidden_moves(g, v, seed, moves)]:
+                out.append(pytest.param(twin, id=f"{g.id}-{v.name}-{twin.kind}-{twin.differs_at}"))
+    return out
 
 
 def fresh_copy(start: State, seed: int) -> State:

@@ -48,15 +48,9 @@ def _pick() -> list[pytest.param]:
 def _play(server: str, page: Any, twin: Twin, second: bool) -> list[str]:
     from websockets.sync.client import connect
 
-    actions = twin.second if second else twin.first
+    actions = twin.actions(second)
     players = twin.variant.players
-    body = {
-        "game": twin.game.id,
-        "players": players,
-        "options": twin.variant.options,
-        "seats": [{"kind": "human", "name": f"n{s}"} for s in range(players)],
-    }
-    created = httpx.post(server + "/api/tables", json=body)
+    created = httpx.post(server + "/api/tables", json=twin.table_spec())
     assert created.status_code == 201, created.text
     table = created.json()
     table_id = table["id"]
@@ -92,10 +86,9 @@ def _moves(
     second: bool,
 ) -> list[str]:
     table_id = table["id"]
-    players = twin.variant.players
     page.goto(server + table["seats"][SEAT]["link"])
     page.wait_for_function("document.body.dataset.index === '0'")
-    state = twin.second_start() if second else twin.game.new(players, twin.seed, **twin.variant.options)
+    state = twin.starting_state(second)
     read = [page.evaluate(READ_PAGE).replace(table_id, "<table>")]
     for i, text in enumerate(actions):
         actor = state.current_player
