@@ -15,9 +15,10 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, or_, select, text, update
 
 from deadtable.i18n import N_, Message
 
@@ -250,11 +251,17 @@ class Store:
         )
         return [NoteRow(r.id, r.at_action, r.text) for r in rows]
 
-    def list_tables(self, *, status: str | None = None, limit: int = 100) -> list[TableRow]:
+    def list_tables(
+        self, *, status: str | None = None, limit: int = 100, active_since: datetime | None = None
+    ) -> list[TableRow]:
+        """The newest tables first; with `active_since`, an unfinished table only when it was
+        created or last moved since then (the others are abandoned)."""
         with self._tx() as conn:
             query = select(tables.c.id).order_by(tables.c.created_at.desc()).limit(limit)
             if status:
                 query = query.where(tables.c.status == status)
+            if active_since is not None:
+                query = query.where(or_(tables.c.status != "playing", tables.c.updated_at >= active_since))
             ids = [r.id for r in conn.execute(query)]
             out = [self._table(conn, i) for i in ids]
         return [t for t in out if t is not None]

@@ -29,7 +29,7 @@ def test_lobby_language_defaults_from_accept_language_and_the_switch_is_remember
         page.goto(server + "/")
         page.wait_for_function("document.documentElement.lang === 'es'")
         assert _text(page, "#create h2") == "Nueva mesa"
-        assert _text(page, "#create-button") == "Crear mesa"
+        assert _text(page, "#create-button") == "Crear y jugar"
         page.wait_for_selector("#game option", state="attached")
         shot(page, "lobby-es")
         page.select_option("#lang", "ru")
@@ -38,9 +38,11 @@ def test_lobby_language_defaults_from_accept_language_and_the_switch_is_remember
         page.wait_for_function("document.querySelector('.seat-row .kind option').textContent === 'человек'")
         page.reload()  # remembered in this browser, although it still asks for Spanish
         page.wait_for_function("document.documentElement.lang === 'ru'")
-        assert _text(page, "#create-button") == "Создать стол"
+        assert _text(page, "#create-button") == "Создать и играть"
         assert page.evaluate("localStorage.getItem('deadtable.lang')") == "ru"
         page.wait_for_selector("#game option", state="attached")
+        page.select_option("#game", "zombie-shedding")  # the options' labels in the language too
+        assert _text(page, "label[for='opt-mode']") == "Режим"
         shot(page, "lobby-ru")
         assert "deadtable_lang=ru" in page.evaluate("document.cookie")
         assert page.errors == []

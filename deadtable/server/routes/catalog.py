@@ -1,6 +1,9 @@
 """What the server knows without a table: the games, their rules, the languages and catalogues.
 
-GET  /api/games          every game's description (options, players, bots)
+GET  /api/games          every game's description (options, players, bots): each option with a
+                         translated `label`, its `kind` (boolean, number, text or cards: a card file
+                         to upload with POST /api/cardsets), `choices` where fixed, `minimum` and
+                         `maximum`; `agents` the bot names, `bots` the same with a description
 GET  /api/rules/{game}   a game's rulebook and house rulings
 GET  /api/lang           the language chosen for this browser, and those spoken
 GET  /i18n/{lang}.json   a language's message catalogue, for the browser client
@@ -17,12 +20,30 @@ from deadtable.agents import agent_names
 from deadtable.core import DeadtableError
 from deadtable.core import game as find_game
 from deadtable.core import games as all_games
-from deadtable.i18n import LANGUAGES, Message, catalogue_json, normalize, render, translator
+from deadtable.i18n import LANGUAGES, N_, Message, catalogue_json, normalize, render, translator
 from deadtable.i18n.rules import rules_text, ruling, rulings
 
 from ..deps import LANG_COOKIE, fail, language_of
 
 router = APIRouter()
+
+# The lobby's name for each option (the option's own name is its id in the API and the record).
+OPTION_LABELS: dict[str, str] = {
+    "cards": N_("Card file"),
+    "hired_hands": N_("Hired Hands"),
+    "teams": N_("Teams"),
+    "rounds": N_("Round limit"),
+    "misfits": N_("Misfits expansion"),
+    "mode": N_("Mode"),
+}
+# What each bot does, in a few words.
+BOT_DESCRIPTIONS: dict[str, str] = {
+    "random": N_("plays any legal move"),
+    "greedy": N_("takes the best immediate gain"),
+    "heuristic": N_("plays the game's own strategy"),
+    "ismcts": N_("searches ahead: the strongest, and slower"),
+}
+CARDS_OPTION = "cards"
 
 
 def game_name(game_id: str, lang: str = "en") -> str:
@@ -116,12 +137,48 @@ async def game_rules(game_id: str, request: Request) -> dict[str, Any]:
     return out
 
 
+def option_label(name: str, lang: str) -> str:
+    """The option's label in `lang`: its own where the lobby has one, else its name in words."""
+    return render(OPTION_LABELS.get(name) or name.replace("_", " ").capitalize(), lang)
+
+
+def option_kind(o: Any) -> str:
+    """How the lobby asks for an option: boolean, number, cards (a file to upload) or text."""
+    if o.name == CARDS_OPTION:
+        return "cards"
+    if isinstance(o.default, bool):
+        return "boolean"
+    if isinstance(o.default, int | float):
+        return "number"
+    return "text"
+
+
+def described(bot: str, lang: str) -> str:
+    return render(BOT_DESCRIPTIONS[bot], lang) if bot in BOT_DESCRIPTIONS else ""
+
+
+def bots_json(g: Any, lang: str) -> list[dict[str, str]]:
+    """Each bot of the game by name, with what it does in `lang` ("" for one not described)."""
+    return [{"name": name, "description": described(name, lang)} for name in agent_names(g)]
+
+
 @router.get("/api/games")
 async def list_games(request: Request) -> list[dict[str, Any]]:
     lang = language_of(request)
     out = []
     for g in all_games():
         d = describe(g, lang)
-        d["agents"] = agent_names(g)
+        declared = {o.name: o for o in g.options}
+        for entry in d.get("options", []):
+            o = declared.get(entry["name"])
+            if o is None:
+                continue
+            entry["label"] = option_label(o.name, lang)
+            entry["kind"] = option_kind(o)
+            entry["choices"] = list(o.choices) if o.choices else None
+            entry["minimum"] = o.minimum
+            entry["maximum"] = o.maximum
+        d["agents"] = agent_names(g)  # the names, as before
+        d["bots"] = bots_json(g, lang)
         out.append(d)
     return out

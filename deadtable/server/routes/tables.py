@@ -1,6 +1,8 @@
 """The tables: the lobby, creating one, its summary, rules, cards, record and replay.
 
-GET  /api/tables                     the lobby: ?status=playing (default), over or all; ?limit=1..200
+GET  /api/tables                     the lobby: ?status=playing (default), over or all; ?limit=1..200;
+                                     an unfinished table only with an action (or its creation) in
+                                     the last 24 hours; `joinable` whether a stranger may take a seat
 POST /api/tables                     create a table; answers one secret link per person's seat
 GET  /api/tables/{id}                a table's public summary
 GET  /api/tables/{id}/rules          the game's rules and the options and house rulings in force
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from datetime import timedelta
 from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -23,6 +26,7 @@ from deadtable.core import DeadtableError
 from deadtable.core import game as find_game
 from deadtable.i18n import N_, Message, render
 
+from .. import db
 from ..cardsets import CARDS, CardFiles, shown_options, takes_card_files
 from ..deps import client_may, fail, hub_of, language_of, refuse_control_text, table_or_404
 from ..limits import LOBBY_MOST
@@ -34,6 +38,8 @@ router = APIRouter()
 TOO_MANY_TABLES = N_(
     "too many tables created from your address ({most} in {window} seconds): try again in {seconds} seconds"
 )
+# An unfinished table without an action for this long is abandoned: the lobby no longer lists it.
+ACTIVE_WITHIN = timedelta(hours=24)
 SEED_CHOSEN = N_("The table's creator chose the seed {seed}: whoever knows it can know every hidden card.")
 
 
@@ -84,8 +90,16 @@ async def list_tables(
     hub = hub_of(request)
     lang = language_of(request)
     chosen = None if status == "all" else status
-    rows = await asyncio.to_thread(hub.store.list_tables, status=chosen, limit=limit)
-    return [summary(hub.tables.get(r.id), r, lang) for r in rows]
+    since = db.now() - ACTIVE_WITHIN
+    rows = await asyncio.to_thread(hub.store.list_tables, status=chosen, limit=limit, active_since=since)
+    out = []
+    for r in rows:
+        entry = summary(hub.tables.get(r.id), r, lang)
+        # Every person's seat is claimed by its secret link when the table is made: a stranger can
+        # watch any table, and take a seat at none.
+        entry["joinable"] = False
+        out.append(entry)
+    return out
 
 
 @router.post("/api/tables", status_code=201)
