@@ -207,11 +207,16 @@ def test_zo11_at_most_five_traps_and_no_replacing_a_used_trap() -> None:
     assert len(s.base[0]) == 5
 
 
-def test_phases_return_in_any_order_but_an_idle_phase_is_not_offered_again() -> None:
+def test_zo13_one_slip_never_costs_a_phase_two_in_a_row_close_it_until_something_changes() -> None:
     s = blank()
     give(s, 0, "supply", "minion")
-    play(s, "attack", "end attack")  # entered and left with nothing done
+    play(s, "attack", "end attack")  # entered and left with nothing done: one slip
+    assert legal(s) == ["purchase", "attack", "end turn"]
+    play(s, "attack", "end attack")  # the second time in a row: not offered again for now
     assert legal(s) == ["purchase", "end turn"]
+    assert s.view(0)["idle"] == ["attack"] and s.view(0)["visited"] == ["attack"]
+    with pytest.raises(IllegalAction, match="twice with nothing done"):
+        GAME.parse_action(s, "attack")
     play(s, "purchase", "play supply", "end purchasing")
     assert legal(s) == ["attack", "end turn"]  # something happened: Attack is open again
     play(s, "attack", "attack p2 with minion", "end attack")

@@ -111,7 +111,7 @@ class ZOState(CompiledState):
     tp: int  # whose turn it is
     phase: str  # "" is the hub between phases
     visited: int  # bit mask of the phases entered this turn
-    idle: int  # phases left with nothing done since (not offered again), + FRESH while nothing done
+    idle: int  # phases left twice with nothing done (not offered again, ZO-13), see turn.FRESH, SLIPPED
     work: int  # the phases with something to do (turn.phase_work), -1 until worked out again
     pp: int  # purchase points of this turn (RULINGS ZO-5)
     bonus: int  # attack points added to the next attack

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 ATTACKERS: Final = (MINION, SURVIVOR, SCAVENGER)
 PHASE_BIT: Final = {"purchase": 1, "action": 2, "attack": 4}
 FRESH: Final = 8  # in `idle`: nothing done since entering the current phase
+# In `idle`: PHASE_BIT << SLIPPED, that phase was left once with nothing done since the last change;
+# left so a second time, its PHASE_BIT is set and it is no longer offered (RULINGS ZO-13).
+SLIPPED: Final = 4
 
 
 # -- what may be done ------------------------------------------------------------------------
@@ -35,8 +38,9 @@ TRAP_BIT: Final = 1 << TRAP
 
 def hub_actions(s: ZOState, p: int) -> list[Action]:
     """Between phases: enter a phase with something to do, or end the turn. A phase left with
-    nothing done is not offered again until something happens: no endless "purchase" /
-    "end purchasing" loops for bots and search.
+    nothing done twice since the last change is not offered again until something happens: one
+    slip never costs a phase, and there are no endless "purchase" / "end purchasing" loops for bots
+    and search (RULINGS ZO-13).
 
     Which phases have work is kept in `s.work` until an action other than entering or leaving a
     phase changes the position (`apply`), so coming back to the hub costs one lookup."""
@@ -195,8 +199,9 @@ def apply(s: ZOState, action: Action) -> None:
     if type(action) is STEP:  # legal: in a phase it leaves it; in the hub it enters one or ends the turn
         ph = s.phase
         if ph:
-            if s.idle & FRESH:  # left with nothing done: not offered again until something changes
-                s.idle |= 1 if ph == "purchase" else 2 if ph == "action" else 4
+            if s.idle & FRESH:  # left with nothing done: the second time, not offered again (ZO-13)
+                bit = 1 if ph == "purchase" else 2 if ph == "action" else 4
+                s.idle |= bit if s.idle & bit << SLIPPED else bit << SLIPPED
             s.idle &= ~FRESH
             s.phase = ""
             return
