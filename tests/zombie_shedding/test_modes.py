@@ -282,3 +282,23 @@ def test_overlord_the_finishing_cards_draw_adds_to_the_winners_points() -> None:
     )
     do(st, "play sniper")
     assert st.scores == [4 + 4 + 4 + 1, 0, 0]
+
+
+@pytest.mark.parametrize(("screamer", "score"), [("house", 20 + 4 + 1 + 15), ("literal", 20 + 4 + 1 - 15)])
+def test_zs7_the_screamers_finish_in_zombie_overlord_adds_15_or_deducts_the_printed_15(
+    screamer: str, score: int
+) -> None:
+    hands = [["Screamer"], ["Walker"], ["Shambler"]]
+    st = position(3, mode="overlord", hands=hands, match="Walker", screamer=screamer)
+    st.scores = [20, 0, 0]
+    do(st, "play screamer")  # P1 finishes with the Screamer and takes Walker 4 + Shambler 1
+    assert st.last_hand["finish_bonus"] == 15 and st.scores == [score, 0, 0]
+
+
+def test_zs7_the_literal_screamer_never_takes_a_score_below_0() -> None:
+    hands = [["Screamer"], ["Walker"], ["Shambler"]]
+    st = position(3, mode="overlord", hands=hands, match="Walker", screamer="literal")
+    do(st, "play screamer")
+    assert st.scores == [0, 0, 0]
+    with pytest.raises(OptionError, match="screamer"):
+        GAME.new(3, 1, mode="overlord", screamer="double")

@@ -158,9 +158,12 @@ def end_hand(st: ShedState, finisher: int, card: int) -> None:
         st.scores[finisher] += sum(pts)
     if bonus and mode.target:
         side = mode.team_of[finisher]
-        if mode.penalty:  # RULINGS ZS-2: the Screamer takes 15 off, never below 0
+        # RULINGS ZS-2: the Screamer takes 15 off a penalty score, never below 0; so does the printed
+        # reading in Zombie Overlord (option screamer=literal). RULINGS ZS-7: there, where points
+        # are won, the house reading adds 15, so that the finish stays a reward.
+        if mode.penalty or st.options["screamer"] == "literal":
             st.scores[side] = max(0, st.scores[side] - bonus)
-        else:  # Zombie Overlord, where points are won: the finish is a bonus there too
+        else:
             st.scores[side] += bonus
     st.last_hand = {
         "hand": st.hand_no,
