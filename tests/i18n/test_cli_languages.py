@@ -134,6 +134,7 @@ def test_rules_in_each_language() -> None:
     assert "OV-3" in ov
     en = run("rules", "zombie-shedding", "--no-pager").output
     assert "ZS-2" in en and "ALL-1" in en
+    assert "screamer (ZS-7)" in en  # the option names its ruling
     bad = CliRunner().invoke(cli, ["rules", "chess"])
     assert bad.exit_code == 2 and "chess" in bad.output
 

@@ -107,3 +107,28 @@ def test_team_medusa_spares_the_teammate() -> None:
     play(st, "force p2 to recruit orthrus")
     assert legal(st) == ["force p4 to recruit hydra"]
     assert k("zombie") not in st.known[1][2]
+
+
+def test_team_red_knight_and_thief_never_touch_the_teammates_army() -> None:
+    """RULINGS OV-8: in the team game "opponent" means a player of the other team."""
+    armies = [["cyclops"], ["orthrus"], ["minotaur", "hydra"], ["chimera"]]
+    hands = [["zombie"] * 2] * 4
+    st = position(4, teams=True, hands=hands, armies=armies, aside=[["red knight"], [], [], []])
+    play(st, "no exchange", "no exchange", "no exchange", "no exchange")
+    play(st, "activate red knight")
+    # Its owner's own army and the opponents' (P2, P4); P3 is P1's teammate.
+    assert legal(st) == ["look at army p1", "look at army p2", "look at army p4"]
+    with pytest.raises(IllegalAction):
+        play(st, "look at army p3")
+    st = position(4, teams=True, hands=hands, armies=armies, aside=[["thief"], [], [], []])
+    play(st, "no exchange", "no exchange", "no exchange", "no exchange", "activate thief")
+    assert legal(st) == ["steal from p2", "steal from p4"]
+
+
+def test_team_red_knight_is_not_offered_when_only_the_teammate_has_an_army() -> None:
+    """RULINGS OV-8: nothing to act on, so the Red Knight cannot be activated."""
+    armies: list[list[str]] = [[], [], ["minotaur"], []]
+    hands = [["zombie"] * 2] * 4
+    st = position(4, teams=True, hands=hands, armies=armies, aside=[["red knight"], [], [], []])
+    play(st, "no exchange", "no exchange", "no exchange", "no exchange")
+    assert st.phase == 3  # straight to recruiting

@@ -1,4 +1,4 @@
-"""One test (at least) for each Zombie Overlord ruling, ZO-1 to ZO-11 (RULINGS.md)."""
+"""One test (at least) for each Zombie Overlord ruling, ZO-1 to ZO-13 (RULINGS.md)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from deadtable.core import IllegalAction
 from deadtable.games.zombie_overlord import GAME
 from deadtable.games.zombie_overlord.cards import ACTION, SURVIVOR, TRAP, load
+from deadtable.games.zombie_overlord.state import ACTIVE, ATTACHED, LOCK
 
 from .helpers import blank, give, k, legal, owned, play, trap, wasteland
 
@@ -161,6 +162,25 @@ def test_zo9_elimination_removes_every_card_and_the_last_player_wins() -> None:
     assert s.outcome().ranks == (1, 3, 2)
 
 
+def test_zo12_an_eliminated_players_malfunction_leaves_the_trap_it_held() -> None:
+    s = blank(3)
+    trap(s, 1, "fuel-03")
+    give(s, 0, "malfunction")
+    play(s, "action", "play malfunction", "malfunction p2 trap 1", "end actions", "end turn")
+    assert s.tp == 1 and not s.base[1][0][ACTIVE] and s.base[1][0][ATTACHED] == (k(s, "malfunction"),)
+    s.life[0] = 1
+    give(s, 1, "minion", "supply")
+    play(s, "attack", "attack p1 with minion", "end attack")
+    assert not s.alive[0]
+    # The Malfunction went to the box with the rest of P1's cards: nothing to repair, still inactive.
+    sl = s.base[1][0]
+    assert not sl[ACTIVE] and sl[LOCK] == 0 and sl[ATTACHED] == ()
+    assert k(s, "malfunction") in s.removed
+    assert "action" not in legal(s)  # with a card in hand, a repair would open the Action Phase
+    play(s, "end turn", "end turn")  # P3's turn, then P2's Start Turn sets it upright
+    assert s.tp == 1 and s.base[1][0][ACTIVE]
+
+
 def test_zo10_round_limit_ranks_the_living_by_life() -> None:
     s = GAME.new(2, 3, rounds=2)
     s.life[1] = 40
@@ -187,11 +207,16 @@ def test_zo11_at_most_five_traps_and_no_replacing_a_used_trap() -> None:
     assert len(s.base[0]) == 5
 
 
-def test_phases_return_in_any_order_but_an_idle_phase_is_not_offered_again() -> None:
+def test_zo13_one_slip_never_costs_a_phase_two_in_a_row_close_it_until_something_changes() -> None:
     s = blank()
     give(s, 0, "supply", "minion")
-    play(s, "attack", "end attack")  # entered and left with nothing done
+    play(s, "attack", "end attack")  # entered and left with nothing done: one slip
+    assert legal(s) == ["purchase", "attack", "end turn"]
+    play(s, "attack", "end attack")  # the second time in a row: not offered again for now
     assert legal(s) == ["purchase", "end turn"]
+    assert s.view(0)["idle"] == ["attack"] and s.view(0)["visited"] == ["attack"]
+    with pytest.raises(IllegalAction, match="twice with nothing done"):
+        GAME.parse_action(s, "attack")
     play(s, "purchase", "play supply", "end purchasing")
     assert legal(s) == ["attack", "end turn"]  # something happened: Attack is open again
     play(s, "attack", "attack p2 with minion", "end attack")

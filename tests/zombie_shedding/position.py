@@ -16,9 +16,10 @@ def position(
     discard: list[str] | None = None,
     turn: int = 0,
     seed: int = 1,
+    **options: str,
 ) -> ShedState:
     """A fresh game whose hands, card to match, deck (top last) and discard are replaced."""
-    st = GAME.new(players, seed, mode=mode, teams=teams)
+    st = GAME.new(players, seed, mode=mode, teams=teams, **options)
     assert isinstance(st, ShedState)
     cs = st.cards
     if hands is not None:

@@ -100,8 +100,9 @@ def test_alliances_3v3_hand_ends_when_two_of_a_team_are_out() -> None:
         match="Shambler",
         deck=["Hide"] * 9,
     )
-    do(st, "play biter")  # P1 goes out; a card that takes its player out has no effect
-    assert st.hand_no == 1 and st.out == [0] and st.current_player == 1
+    do(st, "play biter")  # P1 goes out; the Biter has its effect, unanswered (ZS-6): P2 draws a Hide
+    assert st.hand_no == 1 and st.out == [0] and hand(st, 1) == ["Brute", "Hide", "Hide"]
+    assert st.current_player == 1 and st.view(1)["pending"] is None  # no protection offered
     give_turn(st, 2)
     do(st, "play walker")
     # Two of team A (P1, P3) are out: team B writes Brute 8 + Sniper 6 (Hide cards count 0).
@@ -153,10 +154,10 @@ def test_outsider_plays_on_until_the_last_one_who_loses() -> None:
         match="Shambler",
         deck=["Hide"] * 5,
     )
-    do(st, "play biter")  # going out ends nothing here, and the Biter has no effect
+    do(st, "play biter")  # going out ends nothing here; the Biter has its effect (ZS-6)
     assert not st.is_terminal and st.out == [0]
-    assert st.current_player == 1 and len(st.hands[1]) == 1
-    do(st, "play walker")
+    assert st.current_player == 1 and hand(st, 1) == ["Hide", "Walker"]
+    do(st, "play walker", "play blob", "play hide")
     assert st.is_terminal and st.outcome().winners == (0, 1)
 
 
@@ -259,3 +260,45 @@ def test_alliances_game_ends_when_a_team_reaches_60() -> None:
     out = st.outcome()
     assert st.is_terminal and st.scores == [50, 60] and out.winners == (0, 2)
     assert out.scores == (50.0, 60.0, 50.0, 60.0)
+
+
+def test_outsider_a_missed_turn_from_the_last_card_acts_on_the_hand_that_goes_on() -> None:
+    """RULINGS ZS-6: the Brute that takes P1 out still makes the next player miss a turn."""
+    st = position(
+        3,
+        mode="outsider",
+        hands=[["Brute"], ["Walker", "Walker"], ["Blob", "Blob"]],
+        match="Shambler",
+        deck=["Hide"] * 5,
+    )
+    do(st, "play brute")
+    assert st.out == [0] and st.current_player == 2 and len(st.hands[1]) == 2
+
+
+def test_overlord_the_finishing_cards_draw_adds_to_the_winners_points() -> None:
+    """RULINGS ZS-6 in Zombie Overlord: P2 draws 2 Walkers first, then P1 takes everyone's points."""
+    st = position(
+        3, mode="overlord", hands=[["Sniper"], ["Walker"], ["Shambler"]], match="Biter", deck=["Walker"] * 5
+    )
+    do(st, "play sniper")
+    assert st.scores == [4 + 4 + 4 + 1, 0, 0]
+
+
+@pytest.mark.parametrize(("screamer", "score"), [("house", 20 + 4 + 1 + 15), ("literal", 20 + 4 + 1 - 15)])
+def test_zs7_the_screamers_finish_in_zombie_overlord_adds_15_or_deducts_the_printed_15(
+    screamer: str, score: int
+) -> None:
+    hands = [["Screamer"], ["Walker"], ["Shambler"]]
+    st = position(3, mode="overlord", hands=hands, match="Walker", screamer=screamer)
+    st.scores = [20, 0, 0]
+    do(st, "play screamer")  # P1 finishes with the Screamer and takes Walker 4 + Shambler 1
+    assert st.last_hand["finish_bonus"] == 15 and st.scores == [score, 0, 0]
+
+
+def test_zs7_the_literal_screamer_never_takes_a_score_below_0() -> None:
+    hands = [["Screamer"], ["Walker"], ["Shambler"]]
+    st = position(3, mode="overlord", hands=hands, match="Walker", screamer="literal")
+    do(st, "play screamer")
+    assert st.scores == [0, 0, 0]
+    with pytest.raises(OptionError, match="screamer"):
+        GAME.new(3, 1, mode="overlord", screamer="double")

@@ -231,8 +231,14 @@ def test_hide_cancels_and_boomerang_turns_the_effect_back() -> None:
     assert len(st.hands[0]) == 2 and hand(st, 1)[0] == "Blob" and "Boomerang" not in hand(st, 1)
 
 
-def test_a_card_that_takes_its_player_out_has_no_effect() -> None:
-    st = position(hands=[["Sniper"], ["Walker", "Blob"]], match="Biter", deck=["Hide"] * 10)
+def test_zs6_the_card_that_takes_a_player_out_has_its_effect_and_nobody_may_answer_it() -> None:
+    st = position(hands=[["Sniper"], ["Walker", "Hide"]], match="Biter", deck=["Walker"] * 10)
     do(st, "play sniper")
-    # The hand is over and scored at once: nobody is asked to protect, P2 draws nothing.
-    assert st.hand_no == 2 and st.scores == [0, 8]
+    # P2 holds a Hide but is not asked: P2 draws 2 Walkers, and the hand is scored with them.
+    assert st.hand_no == 2 and st.scores == [0, 4 + 4 + 4]
+
+
+def test_zs6_a_boomerang_as_the_last_card_turns_the_effect_back_unanswered() -> None:
+    st = position(hands=[["Sniper", "Hide", "Walker"], ["Boomerang"]], match="Biter", deck=["Walker"] * 10)
+    do(st, "play sniper", "play boomerang")  # P2 goes out: P1 draws the 2 cards, its Hide no help
+    assert st.hand_no == 2 and st.last_hand["out"] == [1] and st.scores == [4 + 4 + 4, 0]

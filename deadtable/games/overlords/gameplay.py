@@ -83,11 +83,18 @@ def opponent_armies(st: OverlordsState, s: int) -> list[int]:
     return out
 
 
+def red_knight_armies(st: OverlordsState, s: int) -> list[int]:
+    """Armies a Red Knight may look through: every one but the teammate's (RULINGS OV-8)."""
+    mate = st.partner(s) if st.teams else -1
+    armies = st.armies
+    return [z for z in range(st.nh) if armies[z] and z != mate]
+
+
 def usable(st: OverlordsState, s: int, kind: int) -> bool:
     """May seat `s` activate its Hired Hand `kind` now (its ability has something to act on)?"""
     ability = st.cards.abilities[kind]
     if ability == "red_knight":
-        return any(st.armies)
+        return bool(red_knight_armies(st, s))
     if ability == "blue_knight":
         return bool(st.draw)
     if ability == "thief":

@@ -61,7 +61,7 @@ def legal(st: OverlordsState) -> list[Action]:
     armies = st.armies
     if step == RK_ARMY:
         look_at = seats.look_at
-        return [look_at[z] for z in range(st.nh) if armies[z]]
+        return [look_at[z] for z in gameplay.red_knight_armies(st, s)]
     if step == RK_CARD:
         put_on_top = table.put_on_top
         return [put_on_top[k] for k in sorted(set(armies[st.sub[3]]))]

@@ -15,7 +15,7 @@ from deadtable.i18n import N_, Message
 
 from . import actions as A
 from .cards import MINION, SCAVENGER, SURVIVOR
-from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK
+from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, USED, malfunction_lock
 
 if TYPE_CHECKING:
     from .cards import CardSet
@@ -176,12 +176,22 @@ def eliminate(s: ZOState, q: int, by: int) -> None:
     gone = s.hand[q] + s.deck[q] + s.discard[q]
     for sl in s.base[q]:
         gone += [sl[KIND], *sl[ATTACHED]]
-    s.removed.extend(sorted(gone))
     s.hand[q], s.deck[q], s.discard[q], s.base[q], s.shown[q] = [], [], [], [], []
-    for base in s.base:  # Power Down held by the eliminated seat ends now
+    # RULINGS ZO-12: q's cards leave play everywhere. A Power Down q holds ends now; a Malfunction
+    # q placed on another's Trap goes to the box. Either Trap stays inactive, unlocked: it stands up
+    # at its owner's next Start Turn like any inactive Trap, with no repair to pay.
+    malfunction = malfunction_lock(q)
+    for base in s.base:
         for j, sl in enumerate(base):
             if sl[LOCK] == q + 1:
-                base[j] = (sl[0], sl[1], sl[2], sl[3], 0, sl[5])
+                base[j] = (sl[KIND], sl[ACTIVE], sl[DAMAGE], sl[ATTACHED], 0, sl[USED])
+            elif sl[LOCK] == malfunction:
+                attached = list(sl[ATTACHED])
+                card = next(a for a in attached if s.cs.cards[a].abilities[0].effect == "malfunction")
+                attached.remove(card)
+                gone.append(card)
+                base[j] = (sl[KIND], sl[ACTIVE], sl[DAMAGE], tuple(attached), 0, sl[USED])
+    s.removed.extend(sorted(gone))
     s.pending = [d for d in s.pending if d[1] != q]
     s.log_line(ELIMINATED, (q + 1, by + 1))
     if s.listeners:

@@ -17,7 +17,7 @@ from deadtable.i18n import N_, Message, nmsg
 from . import actions as A
 from . import attack, lure
 from .cards import LURE_TYPES, Ability
-from .state import ACTIVE, ATTACHED, KIND, MALFUNCTION, USED
+from .state import ACTIVE, ATTACHED, KIND, USED, malfunction_lock
 
 if TYPE_CHECKING:
     from .state import ZOState
@@ -242,7 +242,7 @@ def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
     elif mode == "deactivate":
         s.base[q][i] = (sl[0], 0, sl[2], sl[3], d[3], sl[5])
     elif mode == "malfunction":
-        s.base[q][i] = (sl[0], 0, sl[2], (*sl[ATTACHED], d[3]), MALFUNCTION, sl[5])
+        s.base[q][i] = (sl[0], 0, sl[2], (*sl[ATTACHED], d[3]), malfunction_lock(p), sl[5])
     else:
         s.base[q][i] = (sl[0], sl[1], sl[2], (*sl[ATTACHED], d[3]), sl[4], sl[5])
     s.log_line(TRAP_LOG[mode], names)

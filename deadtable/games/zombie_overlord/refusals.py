@@ -93,7 +93,7 @@ def explain(s: ZOState, text: str) -> Message:
             )
         if s.idle & PHASE_BIT[text]:
             return Message(
-                "you left {phase} without doing anything; it opens again once something changes",
+                "you left {phase} twice with nothing done; it opens again once something changes (ZO-13)",
                 phase=Message(PHASE_NAME[text]),
             )
         return Message(NOTHING_TO_DO[text])

@@ -18,20 +18,35 @@ from deadtable.i18n import Message
 from .cards import CardSet
 
 # Slot fields. `lock`: 0 none; s + 1 = inactive until seat s's next turn starts (Power Down);
-# MALFUNCTION = inactive until its owner discards a random card. `used`: bit 0 the first ability,
-# bit 1 the second, bit 2 a When Placed ability this turn (RULINGS ZO-11: no replacing then).
+# malfunction_lock(s) = -(s + 1), a Malfunction played by seat s: inactive until the Trap's owner
+# discards a random card (test it with is_malfunction). `used`: bit 0 the first ability, bit 1 the
+# second, bit 2 a When Placed ability this turn (RULINGS ZO-11: no replacing then).
 KIND: Final = 0
 ACTIVE: Final = 1
 DAMAGE: Final = 2
 ATTACHED: Final = 3
 LOCK: Final = 4
 USED: Final = 5
-MALFUNCTION: Final = -1
 LOG_LENGTH: Final = 14  # shown in a view; the list keeps up to twice as many, trimmed now and then
 _copy = list.copy  # a zone's copy, mapped over the seats in `_copy_into`
 Slot = tuple[int, int, int, tuple[int, ...], int, int]
 # A kind of log entry: its message id (marked with N_) and the names of its parameters, in order.
 LogLine = tuple[str, tuple[str, ...]]
+
+
+def malfunction_lock(seat: int) -> int:
+    """The `lock` of a Trap held by a Malfunction that `seat` played (RULINGS ZO-12 needs the seat).
+
+    >>> malfunction_lock(0), malfunction_lock(2), is_malfunction(malfunction_lock(2))
+    (-1, -3, True)
+    >>> is_malfunction(0), is_malfunction(3)  # no lock; a Power Down by seat 2
+    (False, False)
+    """
+    return -1 - seat
+
+
+def is_malfunction(lock: int) -> bool:
+    return lock < 0
 
 
 class ZOState(CompiledState):
@@ -97,7 +112,7 @@ class ZOState(CompiledState):
     tp: int  # whose turn it is
     phase: str  # "" is the hub between phases
     visited: int  # bit mask of the phases entered this turn
-    idle: int  # phases left with nothing done since (not offered again), + FRESH while nothing done
+    idle: int  # phases left twice with nothing done (not offered again, ZO-13), see turn.FRESH, SLIPPED
     work: int  # the phases with something to do (turn.phase_work), -1 until worked out again
     pp: int  # purchase points of this turn (RULINGS ZO-5)
     bonus: int  # attack points added to the next attack

@@ -15,7 +15,7 @@ from deadtable.i18n import N_, nmsg
 from . import actions as A
 from . import attack, effects, lure
 from .cards import ACTION, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP
-from .state import ACTIVE, ATTACHED, KIND, LOCK, MALFUNCTION, USED
+from .state import ACTIVE, ATTACHED, KIND, LOCK, USED, is_malfunction
 
 if TYPE_CHECKING:
     from .state import ZOState
@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 ATTACKERS: Final = (MINION, SURVIVOR, SCAVENGER)
 PHASE_BIT: Final = {"purchase": 1, "action": 2, "attack": 4}
 FRESH: Final = 8  # in `idle`: nothing done since entering the current phase
+# In `idle`: PHASE_BIT << SLIPPED, that phase was left once with nothing done since the last change;
+# left so a second time, its PHASE_BIT is set and it is no longer offered (RULINGS ZO-13).
+SLIPPED: Final = 4
 
 
 # -- what may be done ------------------------------------------------------------------------
@@ -35,8 +38,9 @@ TRAP_BIT: Final = 1 << TRAP
 
 def hub_actions(s: ZOState, p: int) -> list[Action]:
     """Between phases: enter a phase with something to do, or end the turn. A phase left with
-    nothing done is not offered again until something happens: no endless "purchase" /
-    "end purchasing" loops for bots and search.
+    nothing done twice since the last change is not offered again until something happens: one
+    slip never costs a phase, and there are no endless "purchase" / "end purchasing" loops for bots
+    and search (RULINGS ZO-13).
 
     Which phases have work is kept in `s.work` until an action other than entering or leaving a
     phase changes the position (`apply`), so coming back to the hub costs one lookup."""
@@ -93,7 +97,7 @@ def action_work(s: ZOState, p: int, m: int) -> bool:
             for j, combo in uses[sl[KIND]]:
                 if not used >> j & 1 and (not combo or effects.combo_ready(s, p, i)):
                     return True
-        elif sl[LOCK] == MALFUNCTION and s.hand[p]:
+        elif is_malfunction(sl[LOCK]) and s.hand[p]:
             return True
     return False
 
@@ -152,7 +156,7 @@ def action_actions(s: ZOState, p: int) -> list[Action]:
                         out.append(USE_COMBO[i] if i < len(USE_COMBO) else A.use(i + 1, "combo"))
                 else:
                     out.append(USE_ONCE[i] if i < len(USE_ONCE) else A.use(i + 1, "once per turn"))
-        elif sl[LOCK] == MALFUNCTION and hand:
+        elif is_malfunction(sl[LOCK]) and hand:
             out.append(REPAIR_AT[i] if i < len(REPAIR_AT) else A.repair(i + 1))
     out.append(END_ACTION)
     return out
@@ -195,8 +199,9 @@ def apply(s: ZOState, action: Action) -> None:
     if type(action) is STEP:  # legal: in a phase it leaves it; in the hub it enters one or ends the turn
         ph = s.phase
         if ph:
-            if s.idle & FRESH:  # left with nothing done: not offered again until something changes
-                s.idle |= 1 if ph == "purchase" else 2 if ph == "action" else 4
+            if s.idle & FRESH:  # left with nothing done: the second time, not offered again (ZO-13)
+                bit = 1 if ph == "purchase" else 2 if ph == "action" else 4
+                s.idle |= bit if s.idle & bit << SLIPPED else bit << SLIPPED
             s.idle &= ~FRESH
             s.phase = ""
             return
@@ -373,7 +378,7 @@ def turn_over(s: ZOState, nxt: int) -> None:
     """One pass over every base: attack points and used abilities last for the turn only (ZO-7);
     then Start Turn of `nxt` (-1: none) sets its inactive Traps upright, except those held by
     Power Down or a Malfunction, and ends the Power Downs `nxt` holds on other Traps."""
-    mine = nxt + 1 if nxt >= 0 else -2  # the LOCK value of `nxt`'s Power Downs (-2 matches none)
+    mine = nxt + 1  # the LOCK value of `nxt`'s Power Downs (0 when there is no `nxt`: matches none)
     for q, base in enumerate(s.base):
         if not base:
             continue
@@ -381,7 +386,7 @@ def turn_over(s: ZOState, nxt: int) -> None:
             if sl[1]:  # ACTIVE
                 if sl[2] or sl[5]:  # DAMAGE, USED
                     base[i] = (sl[0], 1, 0, sl[3], sl[4], 0)
-            elif sl[4] == mine or (q == nxt and sl[4] == 0):  # LOCK
+            elif (mine and sl[4] == mine) or (q == nxt and sl[4] == 0):  # LOCK
                 base[i] = (sl[0], 1, 0, sl[3], 0, 0)
             elif sl[2] or sl[5]:
                 base[i] = (sl[0], 0, 0, sl[3], sl[4], 0)

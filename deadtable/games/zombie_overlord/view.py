@@ -14,7 +14,7 @@ from deadtable.i18n import Message
 
 from . import effects, lure
 from .cards import LURE_TYPES
-from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, MALFUNCTION, USED
+from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, USED, is_malfunction
 
 if TYPE_CHECKING:
     from .state import Slot, ZOState
@@ -96,7 +96,7 @@ def slot_view(s: ZOState, sl: Slot) -> dict[str, Any]:
         "damage": sl[DAMAGE],
         "defense": [destroy, deactivate],
         "attached": [s.cs.cards[a].name for a in sl[ATTACHED]],
-        "lock": "malfunction" if lock == MALFUNCTION else (f"p{lock}" if lock else ""),
+        "lock": "malfunction" if is_malfunction(lock) else (f"p{lock}" if lock else ""),
         "used": bool(sl[USED]),
         "barricade": c.barricade,
     }

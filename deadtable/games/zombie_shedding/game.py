@@ -15,6 +15,8 @@ from .state import ShedState
 from .text import render
 from .view import text_action, why_not
 
+SCREAMER_READINGS = ("house", "literal")  # RULINGS ZS-7
+
 
 class ZombieShedding(Game):
     id = "zombie-shedding"
@@ -46,6 +48,16 @@ class ZombieShedding(Game):
             "",
             N_("A TOML card list to use instead of the built-in one (a reconstruction, RULINGS ZS-1)"),
             house_rule="ZS-1",
+        ),
+        Option(
+            "screamer",
+            "house",
+            N_(
+                "The Screamer's finish in Zombie Overlord mode, where points are won: house adds 15 to "
+                "the finisher's score; literal deducts 15 as printed, never below 0 (RULINGS ZS-7)"
+            ),
+            choices=SCREAMER_READINGS,
+            house_rule="ZS-7",
         ),
     )
     summary = N_(

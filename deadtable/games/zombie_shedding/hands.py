@@ -100,25 +100,27 @@ def start_hand(st: ShedState, dealer: int) -> None:
 
 def goes_out(st: ShedState, seat: int, card: int) -> bool:
     """`seat` has got rid of all its cards; True when that ends the hand (which is then scored)."""
+    ends = ends_hand(st, seat)
     st.out.append(seat)
     st.note(GOES_OUT, seat + 1)
     if st.listeners:
         st.emit("out", seat=seat, hand=st.hand_no)
-    if _hand_ends(st, seat):
+    if ends:
         end_hand(st, seat, card)
         return True
     return False
 
 
-def _hand_ends(st: ShedState, seat: int) -> bool:
+def ends_hand(st: ShedState, seat: int) -> bool:
+    """Whether `seat`, still in the hand, ends it by going out."""
     mode = st.mode
     if mode.out_to_end == 0:  # Outsider: play on until one player is left
-        return st.players - len(st.out) <= 1
+        return st.players - len(st.out) <= 2
     if mode.out_to_end == 1:
         return True
     # Alliances 3v3 and 4v4: two players of one team out.
     team = mode.team_of[seat]
-    return sum(1 for s in st.out if mode.team_of[s] == team) >= mode.out_to_end
+    return sum(1 for s in st.out if mode.team_of[s] == team) + 1 >= mode.out_to_end
 
 
 def blocked(st: ShedState) -> None:
@@ -157,9 +159,12 @@ def end_hand(st: ShedState, finisher: int, card: int) -> None:
         st.scores[finisher] += sum(pts)
     if bonus and mode.target:
         side = mode.team_of[finisher]
-        if mode.penalty:  # RULINGS ZS-2: the Screamer takes 15 off, never below 0
+        # RULINGS ZS-2: the Screamer takes 15 off a penalty score, never below 0; so does the printed
+        # reading in Zombie Overlord (option screamer=literal). RULINGS ZS-7: there, where points
+        # are won, the house reading adds 15, so that the finish stays a reward.
+        if mode.penalty or st.options["screamer"] == "literal":
             st.scores[side] = max(0, st.scores[side] - bonus)
-        else:  # Zombie Overlord, where points are won: the finish is a bonus there too
+        else:
             st.scores[side] += bonus
     st.last_hand = {
         "hand": st.hand_no,

@@ -260,8 +260,7 @@ def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int =
     if push_end:
         stack.append((F_END, seat, 0, NOBODY, NOBODY, 0, ()))
     if not hand:
-        # Going out: a card that takes its player out of the hand has no effect.
-        hands.goes_out(st, seat, k)
+        _goes_out_with(st, seat, k, [(code, seat, NOBODY, param) for code, param in cards.on_play[k]])
         return
     if combo >= 0:  # played once this card's effects are over
         stack.append((F_COMBO, seat, 0, NOBODY, NOBODY, combo, ()))
@@ -306,6 +305,34 @@ def settle(st: ShedState) -> None:
         else:
             break
     st.current_player = None if st.over else st.stack[-1][1] if st.stack else st.turn_seat
+
+
+def _goes_out_with(st: ShedState, seat: int, k: int, effects: list[tuple[int, int, int, int]]) -> None:
+    """RULINGS ZS-6: card `k` takes `seat` out of the hand and has its effects, each as (effect,
+    actor, victim or NOBODY, param); nobody may answer them with Hide or Boomerang.
+
+    A draw or a missed turn acts at once, on a player still in the hand. A hand that ends here is
+    then scored, so of the effects only a draw still counts (a missed turn, a new direction or a
+    named corporation has no turn of this hand left; a player with no card left takes and gives
+    back the same card). A hand that goes on (Outsider, 3v3, 4v4) gets every effect before its
+    next turn; those that ask a question (a corporation to name) come as frames.
+    """
+    ends = hands.ends_hand(st, seat)
+    if not ends:
+        hands.goes_out(st, seat, k)
+    later = []
+    for code, actor, victim, param in effects:
+        if code == E_DRAWS or (code == E_SKIPS and not ends):
+            if victim < 0:
+                victim = next_active(st, actor)
+            if victim != actor and st.active(victim):
+                _hit(st, code, actor, victim, param)
+        elif not ends:
+            later.append(frame(F_EFFECT, NOBODY, code, actor, victim, param))
+    if ends:
+        hands.goes_out(st, seat, k)
+    else:
+        st.stack.extend(reversed(later))
 
 
 # -- effects -----------------------------------------------------------------------------------
@@ -412,11 +439,12 @@ def _respond(
         st.note(PLAYS_FOR, seat + 1, name, victim + 1)
     if st.listeners:
         st.emit("protect", seat=seat, card=st.cards.cards[k].name, victim=victim)
-    if not st.cards.hides[k]:
+    hides = st.cards.hides[k]
+    if not st.hands[seat]:  # protection as the last card: it still cancels or turns back (ZS-6)
+        _goes_out_with(st, seat, k, [] if hides else [(code, victim, actor, param)])
+    elif not hides:
         # Boomerang: the effect turns back on the player who caused it.
         st.stack.append(frame(F_EFFECT, NOBODY, code, victim, actor, param))
-    if not st.hands[seat]:
-        hands.goes_out(st, seat, k)
 
 
 def _take(st: ShedState, actor: int, victim: int, k: int) -> None:
