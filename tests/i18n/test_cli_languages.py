@@ -31,7 +31,8 @@ def test_play_in_spanish_explains_a_bad_move_citing_the_rule(tmp_path: Path) -> 
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Apocalipsis en el Zoo de Carson City · 2 jugadores" in out and "semilla 1" not in out  # not before the end
+    assert "Apocalipsis en el Zoo de Carson City · 2 jugadores" in out
+    assert "semilla 1" not in out  # the seed only once the game is over
     assert "No hay ninguna acción 99: elige de 1 a" in out
     assert "No está permitido: no tienes en la mano ningún personaje de valor 9" in out
     assert "No está permitido: no tienes en a1 ningún personaje que pueda moverse" in out
