@@ -39,13 +39,7 @@ function tableKey() {
 }
 
 function rankWord(kind) {
-  switch (kind) {
-    case "common": return t("common");
-    case "elite": return t("elite");
-    case "boss": return t("boss");
-    case "event": return t("event");
-    default: return ct(kind);
-  }
+  return kind === "event" ? t("event") : ct(kind);
 }
 
 // A printed card: title, rank and points, corporation, effect texts.
