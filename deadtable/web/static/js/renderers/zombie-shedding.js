@@ -348,10 +348,11 @@ export function ending(view, outcome, ctx) {
   }
   const hands = [...((handsSeen.get(tableKey()) || new Map()).values())].sort((a, b) => a.hand - b.hand);
   const counted = Boolean(view.target);
-  const table = counted && hands.length ? el("table", { class: "zs-recap" },
-    el("tr", {}, el("th", {}, t("Hand")), el("th", {}, t("went out first")), Array.from({ length: n }, (_, s) => el("th", {}, seatName(ctx, s)))),
-    hands.map((h) => el("tr", {}, el("td", {}, String(h.hand)), el("td", {}, seatName(ctx, h.finisher), h.finish_bonus ? ` (${t("Screamer: {n}", { n: h.finish_bonus })})` : ""),
-      Array.from({ length: n }, (_, s) => el("td", {}, String((h.points || [])[s] ?? "")))))) : null;
+  const short = (s) => `P${s + 1}`;
+  const table = counted && hands.length ? el("div", { class: "zs-recap-wrap" }, el("table", { class: "zs-recap" },
+    el("tr", {}, el("th", {}, t("Hand")), el("th", {}, t("went out first")), Array.from({ length: n }, (_, s) => el("th", { title: seatName(ctx, s) }, short(s)))),
+    hands.map((h) => el("tr", {}, el("td", {}, String(h.hand)), el("td", { title: seatName(ctx, h.finisher) }, short(h.finisher), h.finish_bonus ? ` (${t("Screamer: {n}", { n: h.finish_bonus })})` : ""),
+      Array.from({ length: n }, (_, s) => el("td", {}, String((h.points || [])[s] ?? ""))))))) : null;
   const totals = counted ? el("table", { class: "zs-recap" },
     el("tr", {}, el("th", {}, teams ? t("Team") : t("Seat")), el("th", {}, t("score"))),
     (teams ? [...new Set(teams)].map((tm) => [teamName(tm) + ": " + teams.map((x, s) => (x === tm ? seatName(ctx, s) : null)).filter(Boolean).join(", "), view.scores[tm], winners.some((s) => teams[s] === tm)])
