@@ -1,0 +1,140 @@
+"""The shedding game's board in Chromium: whole games against bots, played by clicking pieces only.
+
+Every variant is played to its end by seat 0 (random bots at the others), clicking only the board's
+pieces and labelled controls (each carries `data-actions`, the action texts it leads to; a piece with
+several opens a small menu whose items carry `data-action`), never the page's raw action list. At
+every turn the union of `data-actions` over the visible, enabled buttons of the board must cover
+`window.deadtable.state().actions`; no console error may occur; the phone (390x844) never scrolls
+sideways. The game has no option to lower its target score, so to keep the file short a few
+representative variants (duel, alliances 2v2, blitz, outsider with 8) are played at both viewports
+and the other ten at the phone viewport only. Screenshots: zombie-shedding-<variant>-<viewport>-
+{start,middle,end}.png in test-artifacts/ (the end one shows the renderer's `ending()` element).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from .conftest import shot
+
+BOTH = ["duel", "alliances-2v2", "blitz-4p", "outsider-8p"]
+PHONE_ONLY = [
+    "alliances-2v2v2",
+    "alliances-2v2v2v2",
+    "alliances-3v3",
+    "alliances-4v4",
+    "marathon-3p",
+    "marathon-5p",
+    "blitz-7p",
+    "outsider-3p",
+    "overlord-4p",
+    "overlord-6p",
+]
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+CASES = [(v, vp) for v in BOTH for vp in VIEWPORTS] + [(v, "phone") for v in PHONE_ONLY]
+
+# The union of data-actions over the visible, enabled buttons of the board.
+REACHABLE = """() => {
+  const out = new Set();
+  for (const b of document.querySelectorAll('#board button[data-actions]')) {
+    if (b.disabled || !b.offsetParent) continue;
+    for (const a of JSON.parse(b.dataset.actions)) out.add(a);
+  }
+  return [...out];
+}"""
+
+# Marks the first visible, enabled board button leading to `text` (data-zs-go) and says how many
+# actions it leads to.
+MARK = """(text) => {
+  for (const b of document.querySelectorAll('[data-zs-go]')) b.removeAttribute('data-zs-go');
+  for (const b of document.querySelectorAll('#board button[data-actions]')) {
+    if (b.disabled || !b.offsetParent) continue;
+    const acts = JSON.parse(b.dataset.actions);
+    if (acts.includes(text)) { b.setAttribute('data-zs-go', '1'); return acts.length; }
+  }
+  return 0;
+}"""
+
+# The board's elements that reach past the viewport's right edge (none on a phone).
+WIDE = """() => [...document.querySelectorAll('#board, #board *')]
+  .filter((e) => e.getBoundingClientRect().right > innerWidth + 1)
+  .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`).slice(0, 12)"""
+TURN = "document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes'"
+
+ENDING = """async () => {
+  const m = await import('/static/js/renderers/zombie-shedding.js');
+  const s = window.deadtable.state();
+  const node = m.ending(s.view, s.outcome, { seat: s.seat, seats: s.seats });
+  node.id = 'zs-test-ending';
+  document.getElementById('board').prepend(node);
+  return node.textContent;
+}"""
+
+
+def _variant(name: str) -> tuple[int, dict[str, str]]:
+    from deadtable.games.zombie_shedding.game import GAME
+
+    for v in GAME.variants():
+        if v.name == name:
+            return v.players, dict(v.options)
+    raise KeyError(name)
+
+
+def _table(server: str, variant: str, seed: int) -> dict[str, Any]:
+    import httpx
+
+    players, options = _variant(variant)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "random"}] * (players - 1)
+    body = {"game": "zombie-shedding", "players": players, "seed": seed, "seats": seats, "options": options}
+    response = httpx.post(server + "/api/tables", json=body)
+    response.raise_for_status()
+    created: dict[str, Any] = response.json()
+    return created
+
+
+@pytest.mark.parametrize(("variant", "viewport"), CASES)
+def test_a_whole_game_by_its_pieces(server: str, browser: Any, variant: str, viewport: str) -> None:
+    context = browser.new_context(viewport=VIEWPORTS[viewport])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        table = _table(server, variant, seed=7)
+        page.goto(server + table["seats"][0]["link"])
+        page.wait_for_function("document.body.dataset.index !== undefined")
+        name = f"zombie-shedding-{variant}-{viewport}"
+        shot(page, f"{name}-start")
+        rng = random.Random(variant)
+        moves = 0
+        while True:
+            page.wait_for_function(TURN)
+            if page.evaluate("document.body.dataset.over") == "yes":
+                break
+            state = page.evaluate("window.deadtable.state()")
+            legal = [a["text"] for a in state["actions"]]
+            missing = set(legal) - set(page.evaluate(REACHABLE))
+            assert not missing, f"move {moves}: no piece leads to {sorted(missing)}"
+            if viewport == "phone":
+                assert not page.evaluate(WIDE), f"move {moves}: the board is wider than the phone"
+            text = rng.choice(legal)
+            many = page.evaluate(MARK, text)
+            assert many, text
+            page.click("[data-zs-go]")
+            if many > 1:
+                page.click(f"#board .zs-menu button[data-action='{text}']")
+            page.wait_for_function(f"Number(document.body.dataset.index) > {state['index']}")
+            moves += 1
+            if moves == 6:
+                shot(page, f"{name}-middle")
+            assert moves < 2000
+        page.evaluate(ENDING)
+        if viewport == "phone":
+            assert not page.evaluate(WIDE), "the board scrolls sideways at the end"
+        shot(page, f"{name}-end")
+        assert not errors, errors
+    finally:
+        context.close()
