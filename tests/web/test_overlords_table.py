@@ -24,7 +24,7 @@ import pytest
 from .conftest import shot
 
 CHOSEN = "black knight,red knight,blue knight,thief,sorcerer,medusa,lich king"
-VARIANTS = {
+VARIANTS: dict[str, tuple[int, dict[str, Any]]] = {
     "2p-dummy": (2, {}),
     "3p": (3, {}),
     "3p-chosen-hands": (3, {"hired_hands": CHOSEN}),
@@ -43,7 +43,8 @@ REACHABLE = """() => {
     const r = node.getBoundingClientRect();
     if (!r.width || !r.height || getComputedStyle(node).visibility === 'hidden') continue;
     const acts = JSON.parse(node.dataset.actions);
-    if (acts.length && (r.width < 44 || r.height < 44)) small.push(node.dataset.piece + ' ' + r.width + 'x' + r.height);
+    const tiny = r.width < 44 || r.height < 44;
+    if (acts.length && tiny) small.push(`${node.dataset.piece} ${r.width}x${r.height}`);
     for (const a of acts) out.add(a);
   }
   return {reachable: [...out], small};
@@ -63,7 +64,9 @@ def _no_sideways_scroll(page: Any) -> None:
     wide = page.evaluate(WIDE)
     mine = [w["what"] for w in wide if w["board"]]
     assert not mine, f"the board scrolls sideways on the phone: {mine}"
-    warnings.warn(f"the page around the board scrolls sideways: {[w['what'] for w in wide][:4]}", stacklevel=2)
+    outside = [w["what"] for w in wide][:4]
+    warnings.warn(f"the page around the board scrolls sideways: {outside}", stacklevel=2)
+
 
 ENDING = """async () => {
   const mod = await import('/static/js/renderers/overlords.js');
@@ -96,7 +99,9 @@ def _wait_turn_or_over(page: Any) -> bool:
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize("variant", list(VARIANTS))
-def test_a_whole_overlords_game_by_clicking_pieces(server: str, browser: Any, variant: str, viewport: str) -> None:
+def test_a_whole_overlords_game_by_clicking_pieces(
+    server: str, browser: Any, variant: str, viewport: str
+) -> None:
     players, options = VARIANTS[variant]
     width, height = VIEWPORTS[viewport]
     context = browser.new_context(viewport={"width": width, "height": height})

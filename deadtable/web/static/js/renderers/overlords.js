@@ -353,7 +353,7 @@ export function render(container, view, ctx) {
   let pile = null;
   if (pileActs.size) {
     pile = el("div", { class: "ovl-area ovl-pile-open" },
-      el("h3", {}, t("Draw pile ({n} cards): take one", { n: view.draw_pile })),
+      el("h3", {}, t("The draw pile")),
       el("div", { class: "ovl-cards" }, [...pileActs.entries()].map(([s, acts]) => {
         const name = nameOf(view, s);
         return piece(ctx, view, { id: `pile-${s}`, cls: `ovl-card ${cardKindClass(name)}`, acts: acts.map(take), name, menuTitle: ct(name), children: face(name) });
@@ -435,7 +435,7 @@ export function ending(view, outcome, ctx) {
   if (sheet) {
     const rows = sheet.rows || [];
     box.append(el("table", { class: "ovl-sheet" },
-      el("thead", {}, el("tr", {}, el("th", {}, t("Score sheet")), sheet.columns.map((c, i) => el("th", { class: `${winners.includes(i) ? "win " : ""}p${i % 4}` }, nameOfCol(i), teamLabel(view, i) ? el("span", { class: "ovl-team-small" }, teamLabel(view, i)) : null)))),
+      el("thead", {}, el("tr", {}, el("th", {}, t("Score sheet")), sheet.columns.map((c, i) => el("th", { class: `${winners.includes(i) ? "win " : ""}p${i % 4}`, title: nameOfCol(i) }, i >= view.players ? t("Dummy") : `P${i + 1}`, teamLabel(view, i) ? el("span", { class: "ovl-team-small" }, teamLabel(view, i)) : null)))),
       el("tbody", {}, rows.map((r, ri) => el("tr", { class: ri === rows.length - 1 ? "total" : "" },
         el("th", {}, ri === rows.length - 1 ? t("Total") : ct(r[0])),
         r.slice(1).map((v, i) => el("td", { class: winners.includes(i) && ri === rows.length - 1 ? "win" : "" }, String(v))))))));
