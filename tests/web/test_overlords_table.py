@@ -33,6 +33,8 @@ VARIANTS: dict[str, tuple[int, dict[str, Any]]] = {
 }
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 MAX_MOVES = 200
+# The Hired Hands' decisions: a screenshot of the board the first time each comes up (desktop).
+ABILITIES = {"look-at-army", "put-on-top", "take-from-pile", "steal", "pass-tops", "force", "swap-hands"}
 
 # The texts the visible, enabled pieces and controls lead to, and the ones that are too small.
 REACHABLE = """() => {
@@ -115,6 +117,8 @@ def test_a_whole_overlords_game_by_clicking_pieces(
     page.wait_for_selector(".ovl-board")
     moves = 0
     kinds: set[str] = set()
+    shown: set[str] = set()
+    menus = 0
     try:
         while _wait_turn_or_over(page):
             state = page.evaluate("() => window.deadtable.state()")
@@ -134,7 +138,13 @@ def test_a_whole_overlords_game_by_clicking_pieces(
             elif moves == 14:
                 shot(page, f"overlords-{variant}-{viewport}-middle")
             # Click a piece or control: one of the legal actions, chosen at random.
-            wanted = rng.choice(legal)
+            # (Hired Hands whenever one may be activated, so that their abilities are played too.)
+            activate = [a["text"] for a in state["actions"] if a["kind"] == "activate"]
+            wanted = rng.choice(activate or legal)
+            ability = {a["kind"] for a in state["actions"]} & ABILITIES - shown
+            if ability and viewport == "desktop":
+                shown |= ability
+                shot(page, f"overlords-{variant}-{viewport}-{sorted(ability)[0]}")
             before = state["index"]
             pieces = page.locator("#board [data-actions]:not([disabled])")
             target = None
@@ -151,6 +161,9 @@ def test_a_whole_overlords_game_by_clicking_pieces(
                 page.wait_for_selector(".ovl-menu")
                 menu = page.inner_text(".ovl-menu")
                 assert "[object" not in menu and wanted not in menu.splitlines()
+                if not menus:
+                    menus += 1
+                    shot(page, f"overlords-{variant}-{viewport}-menu")
                 page.locator(f".ovl-menu button[data-actions='{json.dumps([wanted])}']").click()
             page.wait_for_function(f"() => window.deadtable.state().index > {before}")
             moves += 1
@@ -168,4 +181,5 @@ def test_a_whole_overlords_game_by_clicking_pieces(
         context.close()
     assert moves > 10
     assert {"recruit"} <= kinds
+    print(variant, viewport, moves, "moves; kinds:", sorted(kinds))
     assert not errors, errors

@@ -435,7 +435,7 @@ export function ending(view, outcome, ctx) {
   if (sheet) {
     const rows = sheet.rows || [];
     box.append(el("table", { class: "ovl-sheet" },
-      el("thead", {}, el("tr", {}, el("th", {}, t("Score sheet")), sheet.columns.map((c, i) => el("th", { class: `${winners.includes(i) ? "win " : ""}p${i % 4}`, title: nameOfCol(i) }, i >= view.players ? t("Dummy") : `P${i + 1}`, teamLabel(view, i) ? el("span", { class: "ovl-team-small" }, teamLabel(view, i)) : null)))),
+      el("thead", {}, el("tr", {}, el("th", {}, t("Score sheet")), sheet.columns.map((c, i) => el("th", { class: `${winners.includes(i) ? "win " : ""}p${i % 4}`, title: nameOfCol(i) }, i >= view.players ? t("Dummy") : `P${i + 1}`, view.teams && teamOf(view, i) >= 0 ? el("span", { class: "ovl-team-small" }, view.teams[teamOf(view, i)].map((x) => `P${x + 1}`).join("+")) : null)))),
       el("tbody", {}, rows.map((r, ri) => el("tr", { class: ri === rows.length - 1 ? "total" : "" },
         el("th", {}, ri === rows.length - 1 ? t("Total") : ct(r[0])),
         r.slice(1).map((v, i) => el("td", { class: winners.includes(i) && ri === rows.length - 1 ? "win" : "" }, String(v))))))));
