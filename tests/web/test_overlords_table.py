@@ -183,3 +183,34 @@ def test_a_whole_overlords_game_by_clicking_pieces(
     assert {"recruit"} <= kinds
     print(variant, viewport, moves, "moves; kinds:", sorted(kinds))
     assert not errors, errors
+
+
+@pytest.mark.parametrize("locale", ["es-ES", "ru-RU"])
+def test_the_board_speaks_the_readers_language_and_a_disabled_card_shows_its_details(
+    server: str, browser: Any, locale: str
+) -> None:
+    """In Spanish and Russian the prompt, the controls and the menus are translated (no English
+    prompt left); tapping a card that may not be played opens its details with the printed text."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server + _create(server, 2, {}, seed=3))
+        page.wait_for_selector(".ovl-prompt.yours")
+        prompt = page.inner_text(".ovl-prompt")
+        assert prompt and "Choose" not in prompt and "card" not in prompt
+        assert "Your hand" not in page.inner_text("#board")
+        # Recruit a card: the dummy's pick comes next, and the card picked is in hand, disabled.
+        page.locator(".ovl-card.playable").first.click()
+        page.wait_for_selector(".ovl-card.picked")
+        slot = page.locator(".ovl-slot:has(.ovl-card.picked)").first
+        slot.tap()
+        page.wait_for_selector(".ovl-pop")
+        details = page.inner_text(".ovl-pop")
+        assert len(details.splitlines()) >= 2  # the title and the printed text
+        shot(page, f"overlords-{locale}-phone-details")
+    finally:
+        context.close()
+    assert not errors, errors
