@@ -6,7 +6,7 @@
 //   move {src, dst}:    one of your characters on the grid, then a highlighted neighbour.
 // Every piece carries data-actions (the action texts it can lead to) and data-piece (a stable id: a
 // character is "char-<seat>-<value>" in hand and on the grid, a position is "pos-<name>").
-import { el, seatLabel } from "../api.js";
+import { api, el, seatLabel } from "../api.js";
 import { nt, t } from "../i18n.js";
 
 export const piecesOnly = true;
@@ -19,36 +19,6 @@ let selected = null; // { kind: "hand", value } | { kind: "piece", pos } (pos: g
 let menuPos = null; // the position whose menu of actions is open
 let detailPos = null; // the position shown large in the details box
 let lastKey = "";
-
-// What each seat captured, told apart (zoo card, character, mutant) by comparing successive views;
-// known only when every view since the deal was seen (else the ending shows the totals alone).
-const history = { where: null, prev: null, kinds: null };
-
-function track(view) {
-  const where = location.pathname;
-  const fresh = () => view.captured.map(() => []);
-  if (history.where !== where || !history.prev || view.turn < history.prev.turn) {
-    history.where = where;
-    history.kinds = view.turn === 0 ? fresh() : null;
-  } else if (view.turn === history.prev.turn + 1 && history.kinds) {
-    const prev = history.prev;
-    const zooTaken = view.zoo_cards_taken.length > prev.zoo_cards_taken.length;
-    let lost = null; // the piece that was on the destination before this move
-    for (let i = 0; i < view.board.length; i++) {
-      const before = prev.board[i].piece;
-      const now = view.board[i].piece;
-      if (before && now && !zooTaken && (before.owner !== now.owner || before.value !== now.value || before.mutant !== now.mutant)) lost = before;
-    }
-    view.captured.forEach((pile, s) => {
-      for (const value of pile.slice(prev.captured[s].length)) {
-        history.kinds[s].push({ kind: zooTaken ? "zoo" : lost && lost.mutant ? "mutant" : "character", value });
-      }
-    });
-  } else if (view.turn !== history.prev.turn) {
-    history.kinds = null;
-  }
-  history.prev = view;
-}
 
 // The legal actions by what they act on.
 function index(actions) {
@@ -106,13 +76,12 @@ function details(view, ctx) {
       cell.piece ? pieceNode(ctx, cell.piece) : null),
     el("div", {},
       el("div", {}, cell.height ? t("Top zoo card: {value}", { value: cell.top }) : t("no zoo card left")),
-      el("div", { class: "dim" }, nt("{n} zoo card", "{n} zoo cards", cell.height)),
+      cell.height ? el("div", { class: "dim" }, nt("{n} zoo card", "{n} zoo cards", cell.height)) : null,
       cell.piece ? el("div", {}, pieceTitle(ctx, cell.piece)) : null));
   return box;
 }
 
 export function render(container, view, ctx) {
-  track(view);
   const interactive = !!(ctx && ctx.interactive);
   const actions = interactive ? (ctx.actions || []) : [];
   const seat = ctx ? ctx.seat : null;
@@ -233,30 +202,73 @@ export function render(container, view, ctx) {
   container.replaceChildren(el("div", { class: "zoo" }, el("div", { class: "zoo-board" }, grid, menu), side));
 }
 
-// The ending banner: why the game ended (CZ-7) and what each player captured, in points.
+// What each seat captured, told apart (zoo card, character, mutant): the finished game's replay
+// steps compared two by two (a zoo card taken shows in "zoo_cards_taken"; otherwise the piece that
+// stood on the destination was captured, a mutant or a character). Kept per table.
+const splits = new Map();
+
+function split(views) {
+  const kinds = views[0].captured.map(() => []);
+  for (let k = 1; k < views.length; k++) {
+    const prev = views[k - 1];
+    const cur = views[k];
+    const zoo = cur.zoo_cards_taken.length > prev.zoo_cards_taken.length;
+    let lost = null;
+    cur.board.forEach((cell, i) => {
+      const before = prev.board[i].piece;
+      const now = cell.piece;
+      if (before && now && (before.owner !== now.owner || before.value !== now.value || before.mutant !== now.mutant)) lost = before;
+    });
+    cur.captured.forEach((pile, s) => {
+      for (const value of pile.slice(prev.captured[s].length)) kinds[s].push({ kind: zoo ? "zoo" : lost && lost.mutant ? "mutant" : "character", value });
+    });
+  }
+  return kinds;
+}
+
+async function capturesOf(tableId, steps) {
+  if (!splits.has(tableId)) {
+    const url = (n) => `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`;
+    splits.set(tableId, Promise.all(Array.from({ length: steps + 1 }, (_, n) => api(url(n)).then((d) => d.view))).then(split));
+  }
+  return splits.get(tableId);
+}
+
+// One row a kind of capture, one column a seat (narrow enough for a phone): points, and how many cards.
+function scoresTable(view, ctx, outcome, kinds) {
+  const sum = (xs) => xs.reduce((x, y) => x + y, 0);
+  const cellOf = (values) => el("td", {}, el("strong", {}, String(sum(values))), el("span", { class: "count" }, nt("{n} card", "{n} cards", values.length)));
+  const seats = Array.from({ length: view.players }, (_, s) => s);
+  const win = (s) => !!(outcome && outcome.winners && outcome.winners.includes(s));
+  const kept = seats.map((s) => {
+    const out = [...view.hands[s]];
+    for (const cell of view.board) if (cell.piece && cell.piece.owner === s && !cell.piece.mutant) out.push(cell.piece.value);
+    return out;
+  });
+  const by = (s, k) => kinds[s].filter((c) => c.kind === k).map((c) => c.value);
+  const lines = kinds
+    ? [[t("Zoo cards captured"), (s) => by(s, "zoo")], [t("Characters captured"), (s) => by(s, "character")], [t("Mutants captured"), (s) => by(s, "mutant")]]
+    : [[t("Cards captured"), (s) => view.captured[s]]];
+  lines.push([t("Characters kept"), (s) => kept[s]]);
+  return el("div", { class: "zoo-table-wrap", dataset: { split: kinds ? "yes" : "no" } }, el("table", { class: "zoo-scores" },
+    el("thead", {}, el("tr", {}, el("th", {}, ""), seats.map((s) => el("th", { class: `p${s % 4}${win(s) ? " win" : ""}`, scope: "col" }, seatLabel(ctx && ctx.seats, s), win(s) ? " ★" : "")))),
+    el("tbody", {},
+      lines.map(([name, values]) => el("tr", {}, el("th", { scope: "row" }, name), seats.map((s) => cellOf(values(s))))),
+      el("tr", { class: "total" }, el("th", { scope: "row" }, t("Score")), seats.map((s) => el("td", { class: win(s) ? "win" : "" }, el("strong", {}, String(view.scores[s]))))))));
+}
+
+// The ending banner: why the game ended (CZ-7) and what each player captured, in points (the totals
+// at once, then zoo cards, characters and mutants apart once the replay's steps are read).
 export function ending(view, outcome, ctx) {
   const stuck = (view.first_player + view.turn) % view.players;
+  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+  const table = scoresTable(view, ctx, outcome, null);
   const box = el("div", { class: "zoo-ending" },
-    el("p", {}, t("{who} had no legal action left (no character to place and no move), so the game ended (CZ-7).", { who: seatLabel(ctx && ctx.seats, stuck) })));
-  const kinds = history.where === location.pathname && history.prev && history.prev.turn === view.turn ? history.kinds : null;
-  const sum = (xs) => xs.reduce((x, y) => x + y, 0);
-  const cellOf = (values) => `${values.length} · ${nt("{n} point", "{n} points", sum(values))}`;
-  const head = [t("Seat"), ...(kinds ? [t("Zoo cards captured"), t("Characters captured"), t("Mutants captured")] : [t("Cards captured")]), t("Characters kept"), t("Score")];
-  const rows = [];
-  for (let s = 0; s < view.players; s++) {
-    const kept = [...view.hands[s]];
-    for (const cell of view.board) if (cell.piece && cell.piece.owner === s && !cell.piece.mutant) kept.push(cell.piece.value);
-    const by = (k) => kinds[s].filter((c) => c.kind === k).map((c) => c.value);
-    const captured = kinds ? [cellOf(by("zoo")), cellOf(by("character")), cellOf(by("mutant"))] : [cellOf(view.captured[s])];
-    const win = outcome && outcome.winners && outcome.winners.includes(s);
-    rows.push(el("tr", { class: win ? "win" : "" },
-      el("td", { class: `p${s % 4}` }, seatLabel(ctx && ctx.seats, s), win ? " ★" : ""),
-      captured.map((c) => el("td", {}, c)),
-      el("td", {}, cellOf(kept)),
-      el("td", {}, el("strong", {}, String(view.scores[s])))));
+    el("p", {}, t("{who} had no legal action left (no character to place and no move), so the game ended (CZ-7).", { who: seatLabel(ctx && ctx.seats, stuck) })),
+    table,
+    el("p", { class: "dim" }, t("Score: every captured card's value plus the characters still in hand or on the grid (not those that turned into mutants).")));
+  if (tableId && view.over) {
+    capturesOf(tableId, view.turn).then((kinds) => table.replaceWith(scoresTable(view, ctx, outcome, kinds)), () => { splits.delete(tableId); });
   }
-  box.append(el("div", { class: "zoo-table-wrap" }, el("table", { class: "zoo-scores" },
-    el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))), el("tbody", {}, rows))));
-  box.append(el("p", { class: "dim" }, t("Score: every captured card's value plus the characters still in hand or on the grid (not those that turned into mutants).")));
   return box;
 }
