@@ -121,7 +121,10 @@ MESSAGES: tuple[Key, ...] = (
     N_("Mutants captured"),
     N_("Cards captured"),
     N_("Characters kept"),
-    N_("Score: every captured card's value plus the characters still in hand or on the grid (not those that turned into mutants)."),
+    N_(
+        "Score: every captured card's value plus the characters still in hand or on the grid "
+        "(not those that turned into mutants)."
+    ),
     N_("Recent play"),
     N_("everything in this view"),
     N_("yes"),

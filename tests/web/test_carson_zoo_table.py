@@ -87,11 +87,18 @@ def _no_sideways_scroll(page: Any, outside: set[str]) -> None:
         outside.update(o["page"] or [f"document: {o['width']} > {o['inner']}"])
 
 
-def _play_one(page: Any, rng: random.Random) -> None:
-    """One action by the pieces: a piece, then (if it asks) a highlighted position or a menu choice."""
+def _play_one(page: Any, rng: random.Random, *, by_menu: bool = False) -> None:
+    """One action by the pieces: a piece, then (if it asks) a highlighted position or a menu choice.
+
+    `by_menu`: a position several characters could be placed on, then one of its menu's choices.
+    """
     before = _index(page)
-    pieces = page.locator("#board .cell[data-actions]:not([data-actions='']):not([disabled]), "
-                          "#board .hand button.char:not([disabled])")
+    pieces = page.locator(
+        "#board .cell[data-actions]:not([data-actions='']):not([disabled]), "
+        "#board .hand button.char:not([disabled])"
+    )
+    if by_menu:
+        pieces = page.locator("#board .cell.open:not(.mine):not([disabled])")
     n = pieces.count()
     assert n, "no piece to play"
     pieces.nth(rng.randrange(n)).click()
@@ -100,6 +107,10 @@ def _play_one(page: Any, rng: random.Random) -> None:
             return
         choices = page.locator("#board .zoo-menu button.choice[data-actions]")
         targets = page.locator("#board .cell.target")
+        if by_menu:
+            assert choices.count() > 1, "a position several characters can go to opens a menu"
+            labels = choices.all_inner_texts()
+            assert all(label.startswith(("Place your", "Move your")) for label in labels), labels
         if choices.count():
             choices.nth(rng.randrange(choices.count())).click()
         elif targets.count():
@@ -128,6 +139,9 @@ def test_a_whole_game_by_the_board_pieces(server: str, browser: Any, variant: st
     name = f"carson-zoo-{variant}-{viewport}"
     shot(page, f"{name}-start")
     rng = random.Random(players * 7 + len(viewport))
+    # A position, pointed at (or tapped), is shown large in the details box, even one not playable now.
+    page.locator("#board .cell").first.hover()
+    page.wait_for_function("document.querySelector('.zoo-details .big-cell') !== null")
     moves = 0
     outside: set[str] = set()
     while _wait_turn_or_over(page):
@@ -137,7 +151,14 @@ def test_a_whole_game_by_the_board_pieces(server: str, browser: Any, variant: st
             assert page.evaluate(SMALL_TARGETS) == []
         if moves == 3:
             shot(page, f"{name}-middle")
-        _play_one(page, rng)
+            blocked = page.locator("#board .cell[disabled]")
+            if blocked.count():  # a position not playable now still shows itself large
+                pos = blocked.first.get_attribute("data-pos")
+                blocked.first.hover()
+                page.wait_for_function(
+                    "(pos) => document.querySelector('.zoo-details .name')?.textContent === pos", arg=pos
+                )
+        _play_one(page, rng, by_menu=moves == 0)
         moves += 1
         assert moves < MAX_MOVES
     page.wait_for_selector("#result:not(.hidden)")
