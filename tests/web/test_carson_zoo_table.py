@@ -26,7 +26,7 @@ UNREACHABLE = """() => {
   const s = window.deadtable.state();
   const got = new Set();
   for (const n of document.querySelectorAll("#board [data-actions]")) {
-    if (n.disabled || n.getAttribute("aria-disabled") === "true" || !n.getClientRects().length) continue;
+    if (n.disabled || n.classList.contains("blocked") || !n.getClientRects().length) continue;
     for (const a of n.dataset.actions.split("\\n")) if (a) got.add(a);
   }
   return (s.actions || []).map((a) => a.text).filter((text) => !got.has(text));
@@ -144,11 +144,21 @@ def test_a_whole_game_by_the_board_pieces(server: str, browser: Any, variant: st
     page.wait_for_function("document.querySelector('.zoo-details .big-cell') !== null")
     moves = 0
     outside: set[str] = set()
+    refused = False
     while _wait_turn_or_over(page):
         assert page.evaluate(UNREACHABLE) == []
         if viewport == "phone":
             _no_sideways_scroll(page, outside)
             assert page.evaluate(SMALL_TARGETS) == []
+        chars = page.locator("#board .hand button.char:not([disabled])")
+        taken = page.locator("#board .cell:has(.piece):not(.mine)")
+        if not refused and chars.count() and taken.count():
+            # A character, then a position it may not go to: the board says why not (CZ-3).
+            chars.first.click()
+            taken.first.click()
+            page.wait_for_function("document.getElementById('hint').textContent.includes('Not allowed')")
+            chars.first.click()  # put it back
+            refused = True
         if moves == 3:
             shot(page, f"{name}-middle")
             blocked = page.locator("#board .cell[disabled]")
@@ -161,6 +171,7 @@ def test_a_whole_game_by_the_board_pieces(server: str, browser: Any, variant: st
         _play_one(page, rng, by_menu=moves == 0)
         moves += 1
         assert moves < MAX_MOVES
+    assert refused
     page.wait_for_selector("#result:not(.hidden)")
     text = page.evaluate(ENDING, RENDERER)
     assert "CZ-7" in text and "no legal action" in text

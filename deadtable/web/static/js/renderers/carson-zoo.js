@@ -128,11 +128,11 @@ export function render(container, view, ctx) {
       if (ownMove) classes.push("mine");
       if (!selected && entering.length) classes.push("open");
       if (menuPos === pos) classes.push("menu-open");
-      // While a character is chosen every position answers a tap (a refused one says why).
-      const blocked = !usable && !!selected;
+      // While a character is chosen every position answers a tap: a refused one says why (it is
+      // "blocked", leads to no action, and stays enabled so the tap reaches it).
+      if (!usable && selected) classes.push("blocked");
       const node = el("button", {
-        type: "button", class: classes.join(" "), disabled: !usable && !selected,
-        "aria-disabled": blocked ? "true" : null, title: cellTitle(view, ctx, pos),
+        type: "button", class: classes.join(" "), disabled: !usable && !selected, title: cellTitle(view, ctx, pos),
         "aria-label": cellTitle(view, ctx, pos),
         dataset: { pos: posName(pos), piece: `pos-${posName(pos)}`, actions: leads.map((a) => a.text).join("\n") },
       },
