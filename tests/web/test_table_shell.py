@@ -14,13 +14,35 @@ from .test_browser import MAX_CLICKS, _click_zoo_move, _index, _wait_turn_or_ove
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
-def _open(browser: Any, server: str, size: tuple[int, int], players: int = 4) -> tuple[Any, list[str]]:
+# What the zoo renderer being rewritten will export, added to today's one as it is served: every
+# move drawn on the board (piecesOnly), and its own part of the ending.
+RENDERER_EXTRA = """
+export const piecesOnly = true;
+export function ending(view, outcome) {
+  const node = document.createElement("p");
+  node.className = "zoo-ending";
+  node.textContent = `scores ${outcome.scores.join(" ")}`;
+  return node;
+}
+"""
+
+
+def _open(
+    browser: Any, server: str, size: tuple[int, int], game: str = "carson-zoo", players: int = 4
+) -> tuple[Any, list[str]]:
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size[0] < 500)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    t = new_table(server, "carson-zoo", seed=11, players=players, opponent="greedy")
+
+    def extend(route: Any) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=response.text() + RENDERER_EXTRA)
+
+    if game == "carson-zoo":
+        page.route("**/static/js/renderers/carson-zoo.js", extend)
+    t = new_table(server, game, seed=11, players=players, opponent="greedy")
     page.goto(server + t["seats"][0]["link"])
     page.wait_for_function("document.body.dataset.index !== undefined")
     return page, errors
@@ -36,11 +58,9 @@ def test_a_zoo_game_against_bots_in_the_table_shell(server, browser, where):
     _wait_turn_or_over(page)
     shot(page, f"shell-{where}-start")
     _no_sideways_scroll(page)
-    # The renderer draws every move on the board: the raw list of action texts is not shown... yet
-    # the zoo renderer in this branch has no piecesOnly, so the list shows only for the generic one.
-    piecesonly = page.evaluate("import('/static/js/renderers/carson-zoo.js').then(m => Boolean(m.piecesOnly))")
-    assert page.locator("#actions").is_visible() != piecesonly
-    assert "sent:" not in page.inner_text("#message")
+    # The renderer draws every move on the board: no raw list of action texts.
+    assert page.locator("#actions").is_hidden() and page.locator("#actions-title").is_hidden()
+    assert page.locator("button.action").count() == 0
     clicks = 0
     marked = False
     dropped = False
@@ -77,6 +97,9 @@ def test_a_zoo_game_against_bots_in_the_table_shell(server, browser, where):
     banner = page.locator("#result")
     box = banner.bounding_box()
     assert box is not None and 0 <= box["y"] < VIEWPORTS[where][1]
+    # the renderer's own ending in place of the plain score sheet
+    assert page.locator("#result-game .zoo-ending").is_visible() and page.locator("#scoresheet").is_hidden()
+    assert "sent:" not in page.inner_text("#message")
     title = page.inner_text("#result-title")
     assert title.startswith(("You win", "Winner", "Nobody"))
     assert page.locator("#replay-link").is_visible() and page.locator("#record-link").is_visible()
@@ -99,8 +122,11 @@ def test_a_bot_to_act_is_shown_thinking_and_moves_are_played_one_by_one(server, 
     page, errors = _open(browser, server, VIEWPORTS["desktop"])
     _wait_turn_or_over(page)
     page.evaluate(
-        """() => { window.__seen = []; new MutationObserver(() => window.__seen.push(document.body.dataset.index))
-             .observe(document.body, { attributes: true, attributeFilter: ['data-index'] }); }"""
+        """() => {
+             window.__seen = [];
+             new MutationObserver(() => window.__seen.push(document.body.dataset.index))
+               .observe(document.body, { attributes: true, attributeFilter: ['data-index'] });
+           }"""
     )
     before = _index(page)
     _click_zoo_move(page)
@@ -109,5 +135,18 @@ def test_a_bot_to_act_is_shown_thinking_and_moves_are_played_one_by_one(server, 
     # each bot's move was on screen on its own (unless the server folded some states together)
     assert len(set(seen)) >= 2
     _wait_turn_or_over(page)
+    assert errors == []
+    page.context.close()
+
+
+def test_a_tap_on_a_card_that_may_not_be_used_says_why_under_the_board(server, browser):
+    page, errors = _open(browser, server, VIEWPORTS["phone"], game="zombie-shedding", players=2)
+    locked = page.locator("#board button.card[aria-disabled='true']")
+    locked.first.wait_for()
+    locked.first.tap(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+    page.wait_for_selector("#toast:not(.hidden)")
+    assert page.inner_text("#toast").strip()
+    _no_sideways_scroll(page)
+    shot(page, "shell-phone-toast")
     assert errors == []
     page.context.close()
