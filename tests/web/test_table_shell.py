@@ -150,3 +150,67 @@ def test_a_tap_on_a_card_that_may_not_be_used_says_why_under_the_board(server, b
     shot(page, "shell-phone-toast")
     assert errors == []
     page.context.close()
+
+
+def _create(server: str, body: dict) -> dict:
+    import httpx
+
+    response = httpx.post(server + "/api/tables", json=body)
+    response.raise_for_status()
+    created: dict = response.json()
+    return created
+
+
+def test_team_games_show_each_seat_s_team_on_its_chip(server, browser):
+    t = _create(
+        server,
+        {
+            "game": "overlords",
+            "players": 4,
+            "seed": 4,
+            "options": {"teams": True},
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "agent": "random"}] * 3,
+        },
+    )
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(server + t["seats"][0]["link"])
+    page.wait_for_selector("#seats .seat .team-label")
+    labels = page.locator("#seats .seat .team-label").all_inner_texts()
+    assert labels == ["Team A", "Team B", "Team A", "Team B"]
+    shot(page, "shell-teams")
+    context.close()
+
+
+def test_the_clock_warns_then_a_bot_plays_that_one_move_and_the_seat_stays(server, browser):
+    t = _create(
+        server,
+        {
+            "game": "carson-zoo",
+            "seed": 7,
+            "move_time": 12,
+            "standby": "random",
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+        },
+    )
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    first = t["seats"][0]["link"]
+    page.goto(server + first)
+    page.wait_for_function("document.getElementById('clock').textContent.includes('second')")
+    slow = page.evaluate("window.deadtable.state().to_act")
+    if slow != 0:  # watch from the seat to act
+        page.goto(server + t["seats"][slow]["link"])
+        page.wait_for_function("document.getElementById('clock').textContent.includes('second')")
+    page.wait_for_selector("#clock.warn", timeout=15_000)
+    assert "left" in page.inner_text("#clock")
+    shot(page, "shell-clock-warning")
+    page.wait_for_function("Number(document.body.dataset.index) === 1", timeout=20_000)
+    page.wait_for_function(
+        "[...document.querySelectorAll('#log li.note')].some(n => n.textContent.includes('ran out of time'))"
+    )
+    assert page.locator("#away-banner").is_hidden()  # the seat is still the person's
+    assert errors == []
+    context.close()
