@@ -38,7 +38,11 @@ def _open(
 
     def extend(route: Any) -> None:
         response = route.fetch()
-        route.fulfill(response=response, body=response.text() + RENDERER_EXTRA)
+        body = response.text().replace(  # today's renderer: its characters marked as pieces
+            'el("div", { class: `piece bg-p',
+            'el("div", { dataset: { piece: `${p.owner}-${p.value}` }, class: `piece bg-p',
+        )
+        route.fulfill(response=response, body=body + RENDERER_EXTRA)
 
     if game == "carson-zoo":
         page.route("**/static/js/renderers/carson-zoo.js", extend)
@@ -128,9 +132,21 @@ def test_a_bot_to_act_is_shown_thinking_and_moves_are_played_one_by_one(server, 
                .observe(document.body, { attributes: true, attributeFilter: ['data-index'] });
            }"""
     )
+    page.evaluate(
+        """() => {
+             window.__glides = new Set();
+             setInterval(() => {
+               for (const a of document.getAnimations()) {
+                 const node = a.effect && a.effect.target;
+                 if (node && node.dataset.piece) window.__glides.add(node.dataset.piece);
+               }
+             }, 10);
+           }"""
+    )
     before = _index(page)
     _click_zoo_move(page)
     page.wait_for_function(f"Number(document.body.dataset.index) > {before + 1}")
+    assert page.evaluate("window.__glides.size") > 0  # the pieces placed or moved were animated
     seen = page.evaluate("window.__seen")
     # each bot's move was on screen on its own (unless the server folded some states together)
     assert len(set(seen)) >= 2
@@ -213,4 +229,24 @@ def test_the_clock_warns_then_a_bot_plays_that_one_move_and_the_seat_stays(serve
     )
     assert page.locator("#away-banner").is_hidden()  # the seat is still the person's
     assert errors == []
+    context.close()
+
+
+def test_with_reduced_motion_nothing_animates(server, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    t = new_table(server, "carson-zoo", seed=12, players=4, opponent="greedy")
+    page.goto(server + t["seats"][0]["link"])
+    page.evaluate(
+        """() => {
+             window.__animated = 0;
+             setInterval(() => { window.__animated += document.getAnimations().length; }, 20);
+           }"""
+    )
+    for _ in range(2):
+        _wait_turn_or_over(page)
+        before = _index(page)
+        _click_zoo_move(page)
+        page.wait_for_function(f"Number(document.body.dataset.index) > {before + 1}")
+    assert page.evaluate("window.__animated") == 0
     context.close()
