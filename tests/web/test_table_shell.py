@@ -250,3 +250,38 @@ def test_with_reduced_motion_nothing_animates(server, browser):
         page.wait_for_function(f"Number(document.body.dataset.index) > {before + 1}")
     assert page.evaluate("window.__animated") == 0
     context.close()
+
+
+def test_a_move_sent_just_before_the_connection_drops_is_checked_after_it_comes_back(server, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    t = new_table(server, "carson-zoo", seed=13, players=2, opponent="greedy")
+    page.goto(server + t["seats"][0]["link"])
+    _wait_turn_or_over(page)
+    before = _index(page)
+    page.locator(".hand button.char:not([disabled])").first.click()
+    page.evaluate("() => { document.querySelector('.cell.target').click(); window.deadtable.dropForTest(); }")
+    page.wait_for_function("document.body.dataset.online === 'no'")
+    page.wait_for_function("document.body.dataset.online === 'yes'")
+    page.wait_for_function("document.getElementById('message').textContent !== 'Move sent…'")
+    assert page.inner_text("#message") == "Your move was made."
+    assert _index(page) > before
+    context.close()
+
+
+def test_a_move_lost_with_the_connection_is_asked_for_again(server, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    t = new_table(server, "carson-zoo", seed=14, players=2, opponent="greedy")
+    page.goto(server + t["seats"][0]["link"])
+    _wait_turn_or_over(page)
+    before = _index(page)
+    page.locator(".hand button.char:not([disabled])").first.click()
+    # the socket is closing when the move is clicked: it never reaches the server
+    page.evaluate("() => { window.deadtable.dropForTest(); document.querySelector('.cell.target').click(); }")
+    page.wait_for_function("document.body.dataset.online === 'yes' && document.body.dataset.turn === 'yes'")
+    page.wait_for_function("document.getElementById('message').textContent !== 'Move sent…'")
+    assert page.inner_text("#message") == "Your last move was not made: make it again."
+    assert _index(page) == before
+    shot(page, "shell-move-lost")
+    context.close()
