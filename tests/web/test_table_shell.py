@@ -110,6 +110,16 @@ def test_a_zoo_game_against_bots_in_the_table_shell(server, browser, where):
     assert page.inner_text("#status") == "Game over"
     _no_sideways_scroll(page)
     if where == "phone":
+        # the log folds below the board; open, it scrolls back to the start, the newest at the bottom
+        log = page.locator("#log-panel")
+        board = "document.getElementById('board').getBoundingClientRect().bottom"
+        assert log.evaluate(f"n => n.getBoundingClientRect().top > {board}")
+        if not log.evaluate("n => n.open"):
+            page.locator("#log-panel > summary").tap()
+        assert page.locator("#log li").last.is_visible()
+        at_end = "n.scrollHeight > n.clientHeight && n.scrollTop + n.clientHeight > n.scrollHeight - 3"
+        scrolled = f"(n => {at_end})"
+        page.wait_for_function(f"{scrolled}(document.getElementById('log'))")
         small = page.evaluate(
             """() => [...document.querySelectorAll('button, a, select, summary')]
                  .filter(n => n.offsetParent !== null && !n.closest('#board'))
@@ -145,6 +155,9 @@ def test_a_bot_to_act_is_shown_thinking_and_moves_are_played_one_by_one(server, 
     )
     before = _index(page)
     _click_zoo_move(page)
+    # each bot's move is shown for a moment: the bot to act is said to be thinking, on its chip too
+    page.wait_for_function("document.getElementById('status').textContent.includes('(greedy) is thinking…')")
+    assert page.locator("#seats .seat.to-act .thinking-tag .thinking").count() == 1
     page.wait_for_function(f"Number(document.body.dataset.index) > {before + 1}")
     assert page.evaluate("window.__glides.size") > 0  # the pieces placed or moved were animated
     seen = page.evaluate("window.__seen")

@@ -467,7 +467,9 @@ onLanguageChange((code) => {
   if (!$("rules-panel").classList.contains("hidden")) loadRules();
 });
 
+// On a phone the log folds below the board; opened, it shows the newest entries.
 if (window.matchMedia("(max-width: 700px)").matches) $("log-panel").open = false;
+$("log-panel").addEventListener("toggle", () => { if ($("log-panel").open) $("log").scrollTop = $("log").scrollHeight; });
 
 startI18n().then(() => {
   setInterval(tick, 500);
