@@ -35,6 +35,7 @@ T = TypeVar("T")
 BACK = N_("{who} is back")
 GAME_OVER = N_("the game is over")
 NOT_YOUR_TURN = N_("it is not your turn: {who} is to act")
+OUT_OF_TIME = N_("{who} ran out of time; a bot played one move for them")
 
 
 class Hub:
@@ -432,17 +433,30 @@ class Hub:
         lt.clock = self._spawn(self._clock(lt, len(st.history), cur))
 
     async def _clock(self, lt: LiveTable, index: int, seat: int) -> None:
+        """The move time ran out: the stand-in bot plays this one move for the person, who keeps
+        the seat (only leaving the table hands it to a bot for longer)."""
         await asyncio.sleep(lt.row.move_time)
         if lt.index != index or lt.state.current_player != seat or lt.row.seats[seat].away:
             return
         lt.clock, lt.deadline = None, None
-        note = Message(
-            "{who} ran out of time ({seconds} s); a bot ({bot}) plays for them until they come back",
-            who=lt.label(seat),
-            seconds=lt.row.move_time,
-            bot=lt.row.standby,
-        )
-        await self.set_away(lt, seat, True, note)
+        note = note_text(Message(OUT_OF_TIME, who=lt.label(seat)))
+        note_id = await self._run(lambda: self.store.add_note(lt.id, index, note))
+        async with lt.lock:
+            lt.add_notes([NoteRow(note_id, index, note)])
+            lt.touch()
+        st = lt.state
+        if len(st.history) == index and st.current_player == seat and not lt.row.seats[seat].away:
+            text = await self._think(lt, lt.row.standby, st)
+            try:
+                await self.act(lt, seat, text, index, "standby")
+            except Refused as err:  # the person moved meanwhile (stale), or another process did
+                if err.code != "stale":
+                    log.warning("stand-in at table %s seat %d refused: %s", lt.id, seat, err.message)
+                    self.broadcast(lt)
+                else:
+                    await self.refresh(lt.id)
+        else:
+            self.broadcast(lt)
         self.after_change(lt)
 
     async def come_back(self, lt: LiveTable, seat: int) -> None:

@@ -14,6 +14,22 @@ async function fetchStep(n) {
   return cache.get(n);
 }
 
+// What the move did, in the game's own words: the narration lines this step added (never the
+// action's raw text); the seat alone when the game narrates nothing.
+async function narration(data) {
+  const who = seatLabel(data.seats, data.seat ?? 0);
+  const lines = (data.view && data.view.log) || [];
+  if (!lines.length) return who;
+  let from = 0;
+  try {
+    const prev = await fetchStep(data.step - 1);
+    const pv = prev.view || {};
+    from = (pv.log_start || 0) + ((pv.log && pv.log.length) || 0) - (data.view.log_start || 0);
+  } catch { from = lines.length - 1; }
+  const added = lines.slice(Math.max(0, Math.min(from, lines.length - 1)));
+  return added.join(" ");
+}
+
 async function show(n) {
   let data;
   try {
@@ -29,8 +45,9 @@ async function show(n) {
   $("slider").max = String(steps);
   $("slider").value = String(step);
   $("step").textContent = t("move {step} of {steps}", { step, steps });
-  $("last-action").textContent = step ? `${seatLabel(data.seats, data.seat ?? 0)}: ${data.action}` : t("The deal, before any move.");
-  rendererFor(data.game).render($("board"), data.view, { seat: null, legal: [], seats: data.seats, interactive: false });
+  $("last-action").className = "";
+  $("last-action").textContent = step ? await narration(data) : t("The deal, before any move.");
+  rendererFor(data.game).render($("board"), data.view, { seat: null, legal: [], actions: [], seats: data.seats, interactive: false });
   $("result").classList.toggle("hidden", !data.over);
   if (data.over) scoreSheet($("scoresheet").tBodies[0] || $("scoresheet").appendChild(document.createElement("tbody")), data.seats, data.outcome);
   document.body.dataset.step = String(step);

@@ -1,7 +1,14 @@
-// A table, live: the seat's view over a WebSocket, legal actions to click, the log, the score sheet.
-// The seat and its secret come from the link's #seat=N&token=... part, which never reaches the
-// server's logs; after a dropped connection the page reconnects and says hello again, which
-// restores the seat.
+// A table, live: the seat's view over a WebSocket, the board drawn by the game's renderer, the log,
+// the ending. The seat and its secret come from the link's #seat=N&token=... part, which never
+// reaches the server's logs; after a dropped connection the page reconnects and says hello again,
+// which restores the seat.
+//
+// What the shell does around any renderer: states arriving in quick succession (bots moving) are
+// shown one by one with a short pause, always ending on the newest (only the newest can be acted
+// on); pieces (`[data-piece]`) glide from their old place to the new one (FLIP) and new ones fade in;
+// what the others' moves changed stays marked `.last-move` until you act; a bot to act is shown
+// thinking; the board is covered while the connection is down, and a move sent just before the drop
+// is checked after reconnecting; the move clock warns before time runs out; the ending banner.
 import { api, el, scoreSheet, seatLabel } from "./api.js";
 import { language, nt, onLanguageChange, startI18n, t } from "./i18n.js";
 import { rendererFor } from "./renderers/index.js";
@@ -12,21 +19,55 @@ const params = new URLSearchParams(location.hash.slice(1));
 const seat = params.has("seat") ? Number(params.get("seat")) : null;
 const token = params.get("token");
 
+const PAUSE = 400; // ms between two moves shown one after the other
+const GLIDE = 250; // ms a piece takes to move
+const MAX_BEHIND = 6; // more states waiting than this: the oldest are skipped (their log kept)
+
 let ws = null;
-let last = null;
+let last = null; // the newest state received: the one acted on
+let shown = null; // the state on screen (while catching up, an older one)
+let shownAt = 0;
+let online = false;
+let everOnline = false;
 let retry = 0;
 let closedForGood = false;
+let pending = null; // { index, text }: a move sent, not yet seen played
+let ownIndex = null; // the index your last move was sent at: the state after it is not marked
+let reconnected = false; // the socket came back: the next state tells whether a move sent was made
+let drawing = false;
+let toastTimer = null;
+const queue = [];
+let playing = false;
+const marked = new Set(); // pieces the others' moves changed, since you last acted
 const whyWaiters = new Map();
-window.deadtable = { state: () => last, connected: () => ws && ws.readyState === WebSocket.OPEN };
+
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+window.deadtable = {
+  state: () => last,
+  shown: () => shown,
+  connected: () => Boolean(ws && ws.readyState === WebSocket.OPEN),
+  dropForTest: () => { if (ws) ws.close(); },
+};
 
 function send(msg) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(msg)); return true; }
+  return false;
+}
+
+function say(text, cls = "dim") {
+  $("message").textContent = text;
+  $("message").className = cls;
 }
 
 function act(text) {
-  if (!last) return;
-  $("message").textContent = t("sent: {action}", { action: text });
-  $("message").className = "dim";
+  if (!last || !online || shown !== last) return;
+  marked.clear();
+  for (const node of $("board").querySelectorAll(".last-move")) node.classList.remove("last-move");
+  pending = { index: last.index, text };
+  ownIndex = last.index;
+  say(t("Move sent…"));
   send({ type: "act", action: text, index: last.index });
 }
 
@@ -38,52 +79,129 @@ function why(text) {
   });
 }
 
+// A short message under the board (why a piece may not be used, on a tap).
+function toast(text) {
+  const box = $("toast");
+  box.textContent = text;
+  box.classList.remove("hidden");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.add("hidden"), 4000);
+}
+
+// -- seats, teams, status --------------------------------------------------------------------
+
+// The team of each seat, from the view's `teams`: [[0, 2], [1, 3]] (members) or [0, 1, 0, 1].
+function teamOf(view, n) {
+  const teams = view && view.teams;
+  if (!Array.isArray(teams) || !teams.length) return null;
+  const out = new Array(n).fill(null);
+  if (Array.isArray(teams[0])) teams.forEach((members, team) => members.forEach((s) => { out[s] = team; }));
+  else teams.forEach((team, s) => { out[s] = team; });
+  return out.some((x) => x !== null) ? out : null;
+}
+
+const teamName = (team) => t("Team {team}", { team: String.fromCharCode(65 + team) });
+
+// The program choosing for the seat to act (a bot, or a stand-in for a person away), or null.
+function thinker(msg) {
+  if (msg.over || msg.to_act === null || msg.to_act === undefined) return null;
+  const s = msg.seats[msg.to_act];
+  if (!s) return null;
+  if (s.kind === "bot") return t("{who} ({agent}) is thinking…", { who: seatLabel(msg.seats, s.seat), agent: s.agent || t("bot") });
+  if (s.away) return t("{who} (a bot stands in) is thinking…", { who: seatLabel(msg.seats, s.seat) });
+  return null;
+}
+
+const dots = () => el("span", { class: "thinking", "aria-hidden": "true" }, el("i"), el("i"), el("i"));
+
 function drawSeats(msg) {
+  const teams = teamOf(msg.view, msg.seats.length);
   $("seats").replaceChildren(...msg.seats.map((s) => {
     const tags = [];
     if (s.kind === "bot") tags.push(t("bot: {agent}", { agent: s.agent }));
     else if (s.away) tags.push(t("away: a bot plays"));
     else if (!s.present) tags.push(t("not here"));
-    return el("div", { class: `seat p${s.seat % 4}${msg.to_act === s.seat ? " to-act" : ""}${msg.seat === s.seat ? " you" : ""}`, dataset: { seat: String(s.seat) } },
+    const acting = msg.to_act === s.seat && !msg.over;
+    const team = teams ? teams[s.seat] : null;
+    return el("div", { class: `seat p${s.seat % 4}${acting ? " to-act" : ""}${msg.seat === s.seat ? " you" : ""}${team !== null ? ` team team-${team % 4}` : ""}`, dataset: { seat: String(s.seat), team: team === null ? undefined : String(team) } },
+      team !== null ? el("span", { class: `team-label team-${team % 4}` }, teamName(team)) : null,
       seatLabel(msg.seats, s.seat), msg.seat === s.seat ? ` ${t("(you)")}` : "",
-      tags.length ? el("span", { class: "tag" }, tags.join(" · ")) : null);
+      tags.length ? el("span", { class: "tag" }, tags.join(" · ")) : null,
+      acting && thinker(msg) ? el("span", { class: "tag thinking-tag" }, t("thinking"), dots()) : null,
+      acting ? el("span", { class: "seat-clock clock", dataset: { clock: "seat" } }) : null);
   }));
 }
 
-function drawActions(msg) {
+function drawStatus(msg, interactive) {
+  const status = $("status");
+  status.className = "";
+  const thinking = thinker(msg);
+  if (!online && everOnline && !closedForGood) { status.textContent = t("Reconnecting…"); status.className = "offline-status"; }
+  else if (msg.over) status.textContent = t("Game over");
+  else if (interactive) { status.textContent = t("Your turn"); status.className = "turn"; }
+  else if (thinking) status.replaceChildren(thinking, dots());
+  else status.textContent = t("{who} to act", { who: seatLabel(msg.seats, msg.to_act) });
+  $("away-banner").classList.toggle("hidden", !msg.away || msg.over);
+}
+
+// The raw list of legal actions: only for a renderer that does not draw every one as a piece.
+function drawActions(msg, renderer, interactive) {
+  const raw = !renderer.piecesOnly;
+  $("actions-title").classList.toggle("hidden", !raw);
   const box = $("actions");
-  if (!msg.legal.length) {
+  box.classList.toggle("hidden", !raw);
+  if (!raw) { box.replaceChildren(); return; }
+  if (!msg.legal.length || !interactive) {
     box.replaceChildren(el("span", { class: "dim" }, msg.over ? t("The game is over.") : msg.seat === null ? t("You are watching.") : t("Not your turn.")));
     return;
   }
   box.replaceChildren(...msg.legal.map((text) => el("button", { class: "action", dataset: { action: text }, onclick: () => act(text) }, text)));
 }
 
-function drawStatus(msg) {
-  const status = $("status");
-  status.className = "";
-  if (msg.over) status.textContent = t("Game over");
-  else if (msg.your_turn && !msg.away) { status.textContent = t("Your turn"); status.className = "turn"; }
-  else status.textContent = t("{who} to act", { who: seatLabel(msg.seats, msg.to_act) });
-  $("away-banner").classList.toggle("hidden", !msg.away || msg.over);
-}
-
 // The table's log: the game's narration since the first move and the table's notes, sent in parts
 // (log_from = the first entry's position; 0: the whole log again, as after a language switch).
 function drawLog(msg) {
   const log = $("log");
+  const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
   if (msg.log_from === 0) log.replaceChildren();
-  for (const entry of msg.log) log.append(el("li", { class: entry.kind }, entry.text));
-  log.scrollTop = log.scrollHeight;
+  for (const entry of msg.log || []) log.append(el("li", { class: entry.kind }, entry.text));
+  if (atEnd || msg.log_from === 0) log.scrollTop = log.scrollHeight;
 }
 
-function drawResult(msg) {
-  $("result").classList.toggle("hidden", !msg.over);
+// -- the ending -------------------------------------------------------------------------------
+
+function endingTitle(msg) {
+  const winners = msg.outcome.winners || [];
+  const teams = teamOf(msg.view, msg.seats.length);
+  if (teams && winners.length) {
+    const won = [...new Set(winners.map((s) => teams[s]).filter((x) => x !== null))];
+    const mine = msg.seat !== null ? teams[msg.seat] : null;
+    if (mine !== null && won.includes(mine)) return t("Your team wins: {team}", { team: teamName(mine) });
+    if (won.length === 1) return t("{team} wins", { team: teamName(won[0]) });
+  }
+  if (msg.seat !== null && winners.includes(msg.seat)) return winners.length > 1 ? t("You win, with {others}", { others: winners.filter((s) => s !== msg.seat).map((s) => seatLabel(msg.seats, s)).join(", ") }) : t("You win");
+  if (!winners.length) return t("Nobody wins");
+  return nt("Winner: {who}", "Winners: {who}", winners.length, { who: winners.map((s) => seatLabel(msg.seats, s)).join(", ") });
+}
+
+function drawResult(msg, renderer, ctx) {
+  const box = $("result");
+  const wasHidden = box.classList.contains("hidden");
+  box.classList.toggle("hidden", !msg.over);
   if (!msg.over) return;
-  scoreSheet($("scoresheet").tBodies[0] || $("scoresheet").appendChild(document.createElement("tbody")), msg.seats, msg.outcome);
+  $("result-title").textContent = endingTitle(msg);
   $("result-note").textContent = msg.outcome.note || "";
-  $("replay-link").href = `/replay/${tableId}`;
-  $("record-link").href = `/tables/${tableId}/record`;
+  let own = null;
+  if (typeof renderer.ending === "function") {
+    try { own = renderer.ending(msg.view, msg.outcome, ctx); } catch (err) { console.warn("ending", err); own = null; }
+  }
+  $("result-game").replaceChildren(...(own ? [own] : []));
+  const sheet = $("scoresheet");
+  sheet.classList.toggle("hidden", Boolean(own));
+  scoreSheet(sheet.tBodies[0] || sheet.appendChild(document.createElement("tbody")), msg.seats, msg.outcome);
+  $("replay-link").href = `/replay/${encodeURIComponent(tableId)}`;
+  $("record-link").href = `/tables/${encodeURIComponent(tableId)}/record`;
+  if (wasHidden && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start" });
 }
 
 // Each game's own styles (static/css/<game id>.css), loaded once with its first state.
@@ -92,57 +210,182 @@ function gameStyle(gameId) {
   document.head.append(el("link", { id: "game-style", rel: "stylesheet", href: `/static/css/${encodeURIComponent(gameId)}.css` }));
 }
 
-function draw(msg) {
-  last = msg;
+// -- pieces: where they were, gliding, what the others' moves changed --------------------------
+
+// Every piece on the board by its id, with where it is (relative to the board) and what it shows.
+// A renderer that marks no pieces still gets its places (`[data-pos]`) compared.
+function pieces(board) {
+  let nodes = board.querySelectorAll("[data-piece]");
+  let attr = "piece";
+  if (!nodes.length) { nodes = board.querySelectorAll("[data-pos]"); attr = "pos"; }
+  const origin = board.getBoundingClientRect();
+  const out = new Map();
+  for (const node of nodes) {
+    const r = node.getBoundingClientRect();
+    out.set(node.dataset[attr], { node, x: r.left - origin.left, y: r.top - origin.top, look: node.textContent, moves: attr === "piece" });
+  }
+  return out;
+}
+
+function glide(before, after) {
+  if (reducedMotion() || !before.size) return;
+  for (const [id, now] of after) {
+    if (!now.moves) continue;
+    const was = before.get(id);
+    if (!was) { now.node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: GLIDE, easing: "ease-out" }); continue; }
+    const dx = was.x - now.x;
+    const dy = was.y - now.y;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    now.node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: GLIDE, easing: "ease-in-out" });
+  }
+}
+
+// The pieces that appeared, moved or changed from one state to the next.
+function changed(before, after) {
+  const out = [];
+  for (const [id, now] of after) {
+    const was = before.get(id);
+    if (!was || was.look !== now.look || Math.abs(was.x - now.x) > 2 || Math.abs(was.y - now.y) > 2) out.push(id);
+  }
+  return out;
+}
+
+function mark(after) {
+  for (const [id, now] of after) now.node.classList.toggle("last-move", marked.has(id));
+}
+
+// A renderer redrawing itself (a piece selected) keeps the marks.
+new MutationObserver(() => { if (!drawing && marked.size) mark(pieces($("board"))); }).observe($("board"), { childList: true });
+
+// -- drawing a state --------------------------------------------------------------------------
+
+function draw(msg, newest = msg === last) {
+  const prev = shown;
+  shown = msg;
+  const interactive = Boolean(newest && online && msg.your_turn && !msg.over && !msg.away);
   document.title = `deadtable · ${msg.game_name}`;
   $("game-name").textContent = msg.game_name;
   $("who").textContent = msg.seat === null ? t("watching") : t("you are {who}", { who: seatLabel(msg.seats, msg.seat) });
   drawSeats(msg);
-  drawStatus(msg);
-  const interactive = msg.your_turn && !msg.over;
+  drawStatus(msg, interactive);
   gameStyle(msg.game);
-  rendererFor(msg.game).render($("board"), msg.view, { seat: msg.seat, legal: msg.legal, actions: msg.actions || [], act, why, seats: msg.seats, interactive, tableLog: true });
-  drawActions(msg);
-  drawLog(msg);
-  drawResult(msg);
+  const renderer = rendererFor(msg.game);
+  const board = $("board");
+  const before = pieces(board);
+  const ctx = { seat: msg.seat, legal: interactive ? msg.legal : [], actions: interactive ? msg.actions || [] : [], act, why, toast, seats: msg.seats, interactive, tableLog: true };
+  drawing = true;
+  try { renderer.render(board, msg.view, ctx); } finally { drawing = false; }
+  const after = pieces(board);
+  const moved = prev && msg.index !== prev.index;
+  if (moved) {
+    const own = ownIndex !== null && msg.index === ownIndex + 1;
+    if (own) ownIndex = null;
+    else for (const id of changed(before, after)) marked.add(id);
+    for (const id of marked) if (!after.has(id)) marked.delete(id);
+    glide(before, after);
+    shownAt = performance.now();
+  }
+  mark(after);
+  drawActions(msg, renderer, interactive);
+  drawResult(msg, renderer, ctx);
+  $("board-panel").classList.toggle("is-offline", !online);
+  $("offline").classList.toggle("hidden", online || !everOnline || closedForGood);
   document.body.dataset.index = String(msg.index);
   document.body.dataset.turn = interactive ? "yes" : "no";
   document.body.dataset.over = msg.over ? "yes" : "no";
+  document.body.dataset.online = online ? "yes" : "no";
+  document.body.dataset.catching = newest ? "no" : "yes";
+  tick();
+}
+
+// States are shown in order, one move at a time with a short pause, ending on the newest.
+async function play() {
+  if (playing) return;
+  playing = true;
+  try {
+    while (queue.length) {
+      while (queue.length > MAX_BEHIND) drawLog(queue.shift());
+      const msg = queue[0];
+      const wait = shownAt + PAUSE - performance.now();
+      if (shown && msg.index !== shown.index && wait > 0 && !reducedMotion()) { await sleep(wait); continue; }
+      queue.shift();
+      drawLog(msg);
+      draw(msg, queue.length === 0);
+    }
+  } finally {
+    playing = false;
+  }
+}
+
+function receive(msg) {
+  if (pending && msg.index > pending.index) {
+    say(everOnline && reconnected ? t("Your move was made.") : "", "ok");
+    pending = null;
+  } else if (pending && reconnected) {
+    say(t("Your last move was not made: make it again."), "error");
+    pending = null;
+  }
+  reconnected = false;
+  last = msg;
+  queue.push(msg);
+  play();
 }
 
 function tick() {
   const clock = $("clock");
-  if (!last || !last.deadline || last.over) { clock.textContent = ""; return; }
-  const left = Math.max(0, Math.round(last.deadline - Date.now() / 1000));
-  clock.textContent = `⏱ ${nt("{n} second", "{n} seconds", left)}`;
+  const msg = last;
+  const seatClock = document.querySelector("[data-clock='seat']");
+  if (!msg || !msg.deadline || msg.over) {
+    clock.textContent = "";
+    clock.classList.remove("warn");
+    if (seatClock) seatClock.textContent = "";
+    return;
+  }
+  const left = Math.max(0, Math.round(msg.deadline - Date.now() / 1000));
+  const warn = left <= 10 || left <= 0.25 * (msg.move_time || 0);
+  const who = seatLabel(msg.seats, msg.to_act);
+  clock.textContent = `⏱ ${who}: ${warn ? nt("{n} second left", "{n} seconds left", left) : nt("{n} second", "{n} seconds", left)}`;
+  clock.classList.toggle("warn", warn);
+  if (seatClock) { seatClock.textContent = `⏱ ${left}`; seatClock.classList.toggle("warn", warn); }
+}
+
+function setOnline(value) {
+  online = value;
+  if (value) everOnline = true;
+  if (shown) draw(shown, shown === last && !queue.length);
+  else $("status").textContent = value ? "" : t("Reconnecting…");
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
-  $("conn").textContent = t("connecting…");
+  $("conn").textContent = everOnline ? "" : t("connecting…");
   ws.onopen = () => {
     retry = 0;
     $("conn").textContent = "";
+    reconnected = everOnline;
     send(seat === null ? { type: "hello", lang: language() } : { type: "hello", seat, token, lang: language() });
   };
   ws.onmessage = (event) => {
     const msg = JSON.parse(event.data);
     if (msg.type === "state") {
-      draw(msg);
+      if (!online) { online = true; everOnline = true; }
+      receive(msg);
     } else if (msg.type === "why") {
       const waiter = whyWaiters.get(msg.action);
       if (waiter) { whyWaiters.delete(msg.action); waiter(msg.legal ? null : msg.reason); }
     } else if (msg.type === "error") {
-      $("message").textContent = msg.action ? `${msg.action}: ${msg.message}` : msg.message;
-      $("message").className = "error";
+      pending = null;
+      say(msg.message, "error"); // the server's sentence; never the action's text
       if (["no-table", "no-seat", "bad-token", "no-token", "bot-seat", "bad-seat"].includes(msg.code)) closedForGood = true;
     }
   };
   ws.onclose = () => {
-    if (closedForGood) { $("conn").textContent = t("disconnected"); return; }
+    const was = online;
+    online = false;
+    if (closedForGood) { $("conn").textContent = t("disconnected"); if (shown) draw(shown); return; }
     retry = Math.min(retry + 1, 6);
-    $("conn").textContent = t("connection lost, reconnecting…");
+    if (was || !everOnline) setOnline(false);
     setTimeout(connect, 250 * 2 ** retry);
   };
 }
@@ -220,9 +463,13 @@ $("back-button").addEventListener("click", () => send({ type: "back" }));
 onLanguageChange((code) => {
   send({ type: "lang", lang: code }); // the server sends the whole state again, log included
   $("message").textContent = "";
-  if (last) draw(last);
+  if (shown) draw(shown, shown === last && !queue.length);
   if (!$("rules-panel").classList.contains("hidden")) loadRules();
 });
+
+// On a phone the log folds below the board; opened, it shows the newest entries.
+if (window.matchMedia("(max-width: 700px)").matches) $("log-panel").open = false;
+$("log-panel").addEventListener("toggle", () => { if ($("log-panel").open) $("log").scrollTop = $("log").scrollHeight; });
 
 startI18n().then(() => {
   setInterval(tick, 500);

@@ -1,8 +1,8 @@
 // What the card-game renderers share: cards as buttons wired to the legal actions that name them,
-// a reason on hover for a card that may not be used now, sections, and the raw view folded away.
+// the reason a card may not be used now (on hover, and on a tap: ctx.toast shows it under the
+// board), sections.
 import { el } from "../api.js";
 import { t } from "../i18n.js";
-import { value } from "./generic.js";
 
 export function norm(text) {
   return String(text).toLowerCase().replace(/\s+/g, " ").trim();
@@ -19,10 +19,11 @@ export function actionsFor(legal, key, verbs = null) {
 }
 
 // A card drawn as a button: one action -> click acts; several -> a small menu of them; none ->
-// disabled, and hovering asks the server why `probe` is not allowed.
+// locked (aria-disabled), and hovering or tapping it asks the server why `probe` is not allowed.
 export function cardButton(ctx, { title, sub = [], cls = "", key, verbs = null, probe = null, choices }) {
   const acts = key && ctx && ctx.interactive ? actionsFor(ctx.legal, key, verbs) : [];
-  const node = el("button", { class: `card ${cls}${acts.length ? " playable" : ""}`, disabled: !acts.length, dataset: { key: key || "" } },
+  const canAsk = Boolean(probe && ctx && ctx.why && ctx.seat !== null && ctx.seat !== undefined);
+  const node = el("button", { class: `card ${cls}${acts.length ? " playable" : ""}`, disabled: !acts.length && !canAsk, "aria-disabled": acts.length ? null : "true", dataset: { key: key || "" } },
     el("span", { class: "title" }, title), sub.filter(Boolean).map((s) => el("span", { class: "sub" }, s)));
   if (acts.length) {
     node.title = acts.join(" · ");
@@ -30,13 +31,11 @@ export function cardButton(ctx, { title, sub = [], cls = "", key, verbs = null, 
       if (acts.length === 1) ctx.act(acts[0]);
       else choices.replaceChildren(el("span", { class: "dim" }, `${title}: `), acts.map((a) => el("button", { class: "action", onclick: () => ctx.act(a) }, a)));
     });
-  } else if (probe && ctx && ctx.why && ctx.seat !== null && ctx.seat !== undefined) {
-    let asked = false;
-    node.addEventListener("mouseenter", () => {
-      if (asked) return;
-      asked = true;
-      ctx.why(probe).then((reason) => { if (reason) node.title = reason; });
-    });
+  } else if (canAsk) {
+    let reason = null;
+    const ask = () => (reason !== null ? Promise.resolve(reason) : ctx.why(probe).then((r) => { reason = r || ""; if (reason) node.title = reason; return reason; }));
+    node.addEventListener("mouseenter", () => { ask(); });
+    node.addEventListener("click", () => { ask().then((r) => { if (r && ctx.toast) ctx.toast(r); }); });
   }
   return node;
 }
@@ -66,6 +65,8 @@ export function gameLog(lines, ctx, n = 8) {
   return area(t("Recent play"), el("ol", { class: "dim" }, lines.slice(-n).map((l) => el("li", {}, String(l)))));
 }
 
-export function raw(view) {
-  return el("details", { class: "raw" }, el("summary", {}, t("everything in this view")), el("div", { class: "gv" }, value(view)));
+// Nothing any more: the raw view is never shown to a player. Kept (returning nothing) only while
+// the game renderers still import it; drop it once none does.
+export function raw() {
+  return null;
 }

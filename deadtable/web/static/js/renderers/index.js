@@ -1,9 +1,22 @@
 // One renderer per game, looked up by game id; any other game gets the generic renderer, so every
-// registered game is playable at once. A renderer exports render(container, view, ctx) where ctx is
+// registered game is playable at once.
+//
+// A renderer exports render(container, view, ctx) where ctx is
 // { seat, legal: [action text], actions: [{text, kind, ...fields}], act(text),
-//   why(text) -> Promise<reason|null>, seats, interactive }.
+//   why(text) -> Promise<reason|null>, toast(text), seats, interactive, tableLog: true }.
 // `actions` are the legal actions in structured form (the server sends `Action.describe()`: the
 // kind, and the card, slot, seat... it names): pieces are built from them, never from the text.
+// `legal` and `actions` are empty unless `interactive` (your turn, the newest state, connected).
+// `toast(text)` shows a short message under the board (why a tapped piece may not be used).
+//
+// Optionally:
+// - `piecesOnly = true`: every legal action is drawn as a piece or a labelled control, so the
+//   table does not show its raw list of action texts (kept only for the generic renderer);
+// - `ending(view, outcome, ctx) -> Element`: the game's own score breakdown and why it ended,
+//   shown in the table's ending banner instead of the plain score sheet.
+// Pieces carry `data-piece="<stable id>"`: the table animates them from their old place to the new
+// one, fades new ones in, and marks `.last-move` the ones the others' moves changed. (A renderer
+// marking none has its `[data-pos]` places compared instead.)
 // A game's styles live in static/css/<game id>.css (loaded by table.js).
 import * as carsonZoo from "./carson-zoo.js";
 import * as generic from "./generic.js";
