@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deadtable.core.words import is_number
 from deadtable.i18n import N_, Message, nmsg
 
 from . import effects
@@ -47,7 +48,7 @@ def explain(s: ZOState, text: str) -> Message:
         )
     if p is None:
         return Message("the game is over")
-    if words[:2] == ["buy", "trap"] and len(words) == 3 and words[2].isdigit():
+    if words[:2] == ["buy", "trap"] and len(words) == 3 and is_number(words[2]):
         i = int(words[2]) - 1
         if not 0 <= i < len(s.row) or s.row[i] < 0:
             return Message("Purchase Row slot {slot} holds no Trap", slot=words[2])
@@ -76,7 +77,7 @@ def explain(s: ZOState, text: str) -> Message:
         if s.phase != "attack":
             return Message("Minions attack in the Attack Phase: enter it with 'attack'")
         q = words[1][1:]
-        if q.isdigit() and 0 < int(q) <= s.players:
+        if is_number(q) and 0 < int(q) <= s.players:
             q_i = int(q) - 1
             if not s.alive[q_i] or q_i == p:
                 return Message("you may attack only living opponents")
