@@ -44,6 +44,10 @@ class CarsonZoo(Game):
                 "or move FROM TO (move c3 c4)",
                 text=text,
             )
+        if (
+            action in state.legal_actions()
+        ):  # "place 05 c3": a legal action, not written as the game writes it
+            return Message("{text!r} is written {action} in this game", text=text, action=str(action))
         return state.why_not(action)
 
     def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
