@@ -109,6 +109,16 @@ def test_shed_naming_when_nobody_asks() -> None:
     assert "not an action of this game" not in said and "no card asks" in said
 
 
+# -- Overlords ---------------------------------------------------------------------------------
+def test_ov_a_hired_hand_with_nothing_to_act_on_says_so() -> None:
+    from .overlords.helpers import position as ov_position
+
+    st = ov_position(3, hands=[["zombie"] * 2] * 3, aside=[["thief", "blue knight"], [], []])
+    assert st.draw and not any(st.armies[:3])  # the Blue Knight may act, the Thief has no army to rob
+    said = refusal("overlords", st, "activate thief")
+    assert "nothing to act on" in said and "OV-H5" in said
+
+
 # -- generative: near misses of legal actions, and the reason given holds in the state ----------
 def _states(game_id: str, players: int, seeds: range, every: int = 7, **options: object) -> list[State]:
     """States along seeded random games, every `every`th step, the player to act not in a decision."""
