@@ -13,6 +13,7 @@ from rich.markup import escape
 from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, State, seat_info
 from deadtable.core.narration import NarrationLog
+from deadtable.core.words import is_number
 from deadtable.i18n import N_, Message, _, current_language, render
 
 from .common import OPTION_HELP, console, game_arg, parse_options, split_names
@@ -26,7 +27,7 @@ HELP_WORDS = {"?", "help", "ayuda", "помощь"}
 def _seats(spec: str, players: int) -> set[int]:
     out = set()
     for part in split_names(spec):
-        if not part.isdigit() or not 0 <= int(part) < players:
+        if not is_number(part) or not 0 <= int(part) < players:
             raise click.BadParameter(
                 _("seat {seat!r} is not a number from 0 to {last}", seat=part, last=players - 1)
             )
@@ -72,7 +73,7 @@ def _ask(state: State) -> str | None:
             continue
         if not text:
             continue
-        if text.isdigit():
+        if is_number(text):
             n = int(text)
             if 1 <= n <= len(actions):
                 return str(actions[n - 1])

@@ -3,7 +3,8 @@
 The rulebook comes from the texts shipped in the package (`deadtable.i18n.rules`), in the language
 of the run (`--lang` here or on `deadtable`); where that language has no rulebook, the command
 says so and shows the English one. Below it: the game's options (with `-o name=value` the values
-in force for a table), the house choices among them, and the game's rulings from RULINGS.md.
+in force for a table), the house choices among them, the game's rulings from RULINGS.md and its
+house readings (RULINGS ZO-14: ZO-H1, OV-H1, ...).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from rich.table import Table
 import deadtable
 from deadtable.core import DeadtableError, Game, OptionError
 from deadtable.i18n import LANGUAGES, N_, _, current_language, render, set_language
-from deadtable.i18n.rules import known_games, rules_text, rulings
+from deadtable.i18n.rules import known_games, readings, rules_text, rulings
 
 from .common import OPTION_HELP, console, parse_options
 from .translated import TCommand
@@ -130,4 +131,14 @@ def _page(game_id: str, game: Game | None, text: Any, in_force: dict[str, Any], 
                 "[dim]" + escape(_("Rulings without a translation are shown in English.")) + "[/dim]"
             )
         parts.append(Markdown("\n".join(f"- **{r.id}** {r.text}" for r in found)))
+    read = readings(game_id, lang)
+    if read:
+        parts.append("")
+        parts.append(Markdown("## " + _("House readings")))
+        parts.append(
+            "[dim]"
+            + escape(_("Where the rulebook is silent, deadtable also reads it as follows (RULINGS ZO-14)."))
+            + "[/dim]"
+        )
+        parts.append(Markdown("\n".join(f"- **{r.id}** {r.text}" for r in read)))
     return parts

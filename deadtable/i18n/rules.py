@@ -5,6 +5,8 @@ The texts live in `deadtable/i18n/rules/<game-id>.<lang>.md`, copied from the pr
 `<its package>/rules/<lang>.md`, which wins. Where a language has no rulebook the English one is
 shown with a note saying so. The rulings (RULINGS.md) are shipped as `RULINGS.en.md`, with
 `RULINGS.<lang>.md` translating some of them; a ruling without a translation is shown in English.
+Each game's house readings beyond the rulings (RULINGS ZO-14: ZO-H1, OV-H1, ZS-H1, CZ-H1, ...) are
+shipped the same way as `READINGS.<lang>.md`.
 
 >>> text = rules_text("carson-zoo", "ru")
 >>> text.lang, text.note is None
@@ -15,6 +17,8 @@ shown with a note saying so. The rulings (RULINGS.md) are shipped as `RULINGS.en
 ['CZ-1', 'CZ-2', 'CZ-3']
 >>> rulings("carson-zoo", "es")[0].text.startswith("Las cartas de zoo")
 True
+>>> [r.id for r in readings("zombie-shedding")][:2], readings("overlords", "ru")[0].lang
+(['ZS-H1', 'ZS-H2'], 'ru')
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from .message import N_, Message
 
 # Which rulings belong to which game (RULINGS.md sections); ALL-n apply to every game.
 RULING_PREFIX = {"carson-zoo": "CZ", "overlords": "OV", "zombie-overlord": "ZO", "zombie-shedding": "ZS"}
-_RULING = re.compile(r"^- ([A-Z]{2,3}-\d+) ")
+_RULING = re.compile(r"^- ([A-Z]{2,3}-H?\d+) ")  # a ruling (ZO-3) or a house reading (ZO-H1)
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,7 @@ def languages(game_id: str) -> list[str]:
 def known_games() -> list[str]:
     """Game ids with a rulebook shipped here (a game can be read about before it is installed)."""
     names = {p.name.split(".")[0] for p in _folder().iterdir() if p.name.endswith(".md")}
-    return sorted(n for n in names if n != "RULINGS")
+    return sorted(n for n in names if n not in ("RULINGS", "READINGS"))
 
 
 def rules_text(game_id: str, lang: str | None) -> RulesText | None:
@@ -111,8 +115,9 @@ def _strip_comment(text: str) -> str:
 
 
 @cache
-def _rulings(lang: str) -> dict[str, str]:
-    path = _folder().joinpath(f"RULINGS.{lang}.md")
+def _entries(kind: str, lang: str) -> dict[str, str]:
+    """The entries of `<kind>.<lang>.md` (RULINGS or READINGS) by id, each joined onto one line."""
+    path = _folder().joinpath(f"{kind}.{lang}.md")
     if not path.is_file():
         return {}
     out: dict[str, str] = {}
@@ -129,6 +134,10 @@ def _rulings(lang: str) -> dict[str, str]:
     return out
 
 
+def _rulings(lang: str) -> dict[str, str]:
+    return _entries("RULINGS", lang)
+
+
 def rulings(game_id: str, lang: str | None = None) -> list[Ruling]:
     """The house rulings of a game (its own, then ALL-n), in `lang` where translated."""
     code = normalize(lang) or DEFAULT
@@ -142,10 +151,27 @@ def rulings(game_id: str, lang: str | None = None) -> list[Ruling]:
 
 
 def ruling(ruling_id: str, lang: str | None = None) -> Ruling | None:
-    """One ruling by id (e.g. "ZO-10"), in `lang` where translated."""
+    """One ruling or house reading by id (e.g. "ZO-10", "ZS-H3"), in `lang` where translated."""
     code = normalize(lang) or DEFAULT
+    kind = "READINGS" if re.match(r"^[A-Z]{2,3}-H\d", ruling_id) else "RULINGS"
     for source in (code, DEFAULT):
-        text = _rulings(source).get(ruling_id)
+        text = _entries(kind, source).get(ruling_id)
         if text is not None:
             return Ruling(ruling_id, text, source)
     return None
+
+
+def readings(game_id: str, lang: str | None = None) -> list[Ruling]:
+    """The house readings of a game (RULINGS ZO-14: ZO-H1, OV-H1, ...), in `lang` where translated.
+
+    The rulebooks are silent on these points and the game reads them so; they are shipped as
+    `READINGS.<lang>.md`, in the same format as the rulings.
+    """
+    code = normalize(lang) or DEFAULT
+    prefix = RULING_PREFIX.get(game_id)
+    if prefix is None:
+        return []
+    english = _entries("READINGS", DEFAULT)
+    local = _entries("READINGS", code)
+    ids = [i for i in english if i.startswith(prefix + "-H")]
+    return [Ruling(i, local[i], code) if i in local else Ruling(i, english[i], DEFAULT) for i in ids]

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from deadtable.core.words import is_number
+
 SEAT_KEYS = ("seat", "player")
 CARD_KEYS = ("card", "monster", "name", "type")
 SKIP_KINDS = frozenset({"action", "game_end"})
@@ -82,7 +84,7 @@ def parse_card_column(name: str) -> tuple[str, str, int, str] | None:
     # A card's name could hold the separator; the kind is first and the seat is found from the end.
     for i in range(len(parts) - 1, 0, -1):
         p = parts[i]
-        if p.startswith("s") and p[1:].isdigit():
+        if p.startswith("s") and is_number(p[1:]):
             fld = "|".join(parts[i + 1 :])
             return parts[0], "|".join(parts[1:i]), int(p[1:]), fld
     return None

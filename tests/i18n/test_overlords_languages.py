@@ -219,8 +219,9 @@ def test_name_summary_and_options_are_translated() -> None:
     described = GAME.describe("es")
     assert described["summary"].startswith("Recluta una carta cada turno")
     helps = {o["name"]: o["help"] for o in described["options"]}
-    assert (
-        helps["teams"] == "Partida por equipos, 2 contra 2 (4 jugadores; los compañeros se sientan enfrente)."
+    assert helps["teams"] == (
+        "Partida por equipos, 2 contra 2 (4 jugadores; los compañeros se sientan enfrente; "
+        "lecturas de la casa OV-H8, OV-H9)."
     )
     assert "black knight,red knight" in helps["hired_hands"]  # the names typed stay as typed
     assert GAME.describe("ru")["options"][0]["help"].startswith("Свой файл карт")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from deadtable.core.words import is_number
+
 SIZE = 5
 POSITIONS = SIZE * SIZE
 COLUMNS = "abcde"
@@ -30,11 +32,11 @@ def name(pos: int) -> str:
 def parse(text: str) -> int | None:
     """Position name to index, or None when it names no position.
 
-    >>> parse("c2"), parse("z9")
-    (7, None)
+    >>> parse("c2"), parse("z9"), parse("c²"), parse("d٢")
+    (7, None, None, None)
     """
     t = text.strip().lower()
-    if len(t) != 2 or t[0] not in COLUMNS or not t[1].isdigit():
+    if len(t) != 2 or t[0] not in COLUMNS or not is_number(t[1]):  # ASCII digits only: "c²", "d٢" name none
         return None
     row = int(t[1]) - 1
     if not 0 <= row < SIZE:

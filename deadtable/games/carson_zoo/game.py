@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.core import Action, Game, State
+from deadtable.core.words import number
 from deadtable.i18n import N_, Message
 
 from . import board
@@ -43,6 +44,10 @@ class CarsonZoo(Game):
                 "or move FROM TO (move c3 c4)",
                 text=text,
             )
+        if (
+            action in state.legal_actions()
+        ):  # "place 05 c3": a legal action, not written as the game writes it
+            return Message("{text!r} is written {action} in this game", text=text, action=str(action))
         return state.why_not(action)
 
     def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
@@ -66,9 +71,10 @@ def parse_action_text(text: str) -> Action | None:
     (Place(value=5, pos=12), Move(src=0, dst=6), None)
     """
     words = text.lower().split()
-    if len(words) == 3 and words[0] == "place" and words[1].isdigit():
+    value = number(words[1]) if len(words) == 3 else None  # ASCII digits only: "5²" is no value
+    if len(words) == 3 and words[0] == "place" and value is not None:
         pos = board.parse(words[2])
-        return Place(int(words[1]), pos) if pos is not None else None
+        return Place(value, pos) if pos is not None else None
     if len(words) == 3 and words[0] == "move":
         src, dst = board.parse(words[1]), board.parse(words[2])
         return Move(src, dst) if src is not None and dst is not None else None

@@ -164,7 +164,9 @@ class ZooState(State):
                     "{where} holds a character: a character may only be placed where there is none (CZ-3)",
                     where=where,
                 )
-            return Message("{where} has no zoo card left to capture (CZ-3)", where=where)
+            if not self.stacks[action.pos]:
+                return Message("{where} has no zoo card left to capture (CZ-3)", where=where)
+            return Message("{action} is allowed now", action=str(action))
         if isinstance(action, Move):
             if not (0 <= action.src < POSITIONS and 0 <= action.dst < POSITIONS):
                 return Message("there is no such position")
@@ -192,7 +194,9 @@ class ZooState(State):
                     theirs=self.piece_value[action.dst],
                     dst=dst,
                 )
-            return Message("{dst} is empty: a character cannot move to an empty position (CZ-4)", dst=dst)
+            if o == NOBODY and not self.stacks[action.dst]:
+                return Message("{dst} is empty: a character cannot move to an empty position (CZ-4)", dst=dst)
+            return Message("{action} is allowed now", action=str(action))
         return Message("{action} is not a Carson City Zoo action", action=str(action))
 
     def _apply(self, action: Action) -> None:

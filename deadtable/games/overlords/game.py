@@ -1,6 +1,7 @@
 """Overlords: The Card Game as a deadtable game: options, set-up, variants, evaluation, bots.
 
-Readings of the rulebook where it is silent (proposed as rulings; RULINGS.md has OV-1 to OV-7):
+Readings of the rulebook where it is silent, beyond RULINGS OV-1 to OV-8; the players' list of them,
+with ids OV-H1 ..., is deadtable/i18n/rules/READINGS.<lang>.md (RULINGS ZO-14), shown with the rules:
 - The Overlord card starts in a random player's hand (IV: "any player's hand").
 - No Hired Hand is activated before the automatic last card: the round ends at once (V).
 - Thief: the Thief takes the opponent's top card's place; the stolen card goes on top of the
@@ -49,7 +50,11 @@ class Overlords(Game):
                 "example 'black knight,red knight,blue knight,thief,sorcerer,medusa,lich king' (OV-1)."
             ),
         ),
-        Option("teams", False, N_("2 versus 2 team game (4 players; teammates sit opposite).")),
+        Option(
+            "teams",
+            False,
+            N_("2 versus 2 team game (4 players; teammates sit opposite; house readings OV-H8, OV-H9)."),
+        ),
     )
     summary = N_(
         "Recruit one card each turn and pass the rest of your hand to the left; score sets of "

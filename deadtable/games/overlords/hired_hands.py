@@ -269,6 +269,11 @@ def why_not(st: OverlordsState, text: str) -> Message:
             )
         return Message("now you recruit a card for your own army (V); you may: {actions}", actions=actions)
     if words[:1] == ["activate"]:
+        kind = st.cards.kind_of.get(" ".join(words[1:]), -1)
+        if st.phase == ACTIVATE and kind in st.aside[s] and not gameplay.usable(st, s, kind):
+            return Message(
+                "the {card} has nothing to act on now, so it cannot be activated (OV-H5)", card=st.name(kind)
+            )
         return Message(
             "you have no Hired Hand of that name ready to activate (VII); you may: {actions}", actions=actions
         )

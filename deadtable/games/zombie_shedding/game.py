@@ -30,7 +30,7 @@ class ZombieShedding(Game):
             N_(
                 "duel (2), alliances (4/6/8, teams), marathon (3-8, to 60), blitz (3-8, first out wins), "
                 "outsider (3-8, last one loses) or overlord (2-8, first past players x 30); "
-                "auto: duel for 2 players, else marathon"
+                "auto: duel for 2 players, else marathon (house reading ZS-H9)"
             ),
             choices=MODES,
         ),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from deadtable.core import Action
 from deadtable.core.state import narrate
+from deadtable.core.words import number
 from deadtable.i18n import N_, Message, nmsg
 
 from . import actions as A
@@ -212,6 +213,11 @@ def text_action(text: str) -> Action | None:
         return A.Play(words[1], words[3])
     if len(words) == 2 and words[0] in ("play", "take", "give"):
         return {"play": A.Play, "take": A.Take, "give": A.Give}[words[0]](words[1])
+    if len(words) == 2 and words[0] == "name":
+        return A.Name(words[1])
+    seat = number(words[1][1:]) if len(words) == 2 and words[0] == "target" and words[1][:1] == "p" else None
+    if seat:
+        return A.Target(seat - 1)
     return None
 
 
@@ -232,14 +238,14 @@ def _listed(legal: list[Action]) -> str:
 
 def why_not(st: ShedState, action: Action | None, text: str = "") -> Message:
     """A reason a person understands, citing the rule; rendered in the reader's language."""
-    legal = st.legal_actions()
+    allowed = st.legal_actions()
     if action is None and text in ("draw", "pass"):
         return Message(
             "drawing is not a choice: a player who cannot play draws one card at once, and with "
             "nothing left to draw the turn passes (RULINGS ZS-4)"
         )
     if action is None:
-        return Message("that is not an action of this game; allowed now: {allowed}", allowed=_listed(legal))
+        return Message("that is not an action of this game; allowed now: {allowed}", allowed=_listed(allowed))
     if st.stack:
         pend = _pending(st, st.current_player) or {}
         seat = st.current_player + 1 if st.current_player is not None else 0
@@ -248,40 +254,51 @@ def why_not(st: ShedState, action: Action | None, text: str = "") -> Message:
             "P{seat} must first {decision}; allowed now: {allowed}",
             seat=seat,
             decision=Message(decision),
-            allowed=_listed(legal),
+            allowed=_listed(allowed),
         )
     seat = st.turn_seat
     cards = st.cards
-    if isinstance(action, A.Play):
-        k = cards.by_slug.get(action.card)
-        if k is None:
-            return Message("there is no card called '{card}'", card=action.card)
-        if k not in st.hands[seat]:
-            return Message("you hold no {card}", card=CardText(cards.cards[k].name))
-        c = cards.by_slug.get(action.combo, -1) if action.combo else -1
-        if action.combo and (c < 0 or c not in st.hands[seat] or not cards.cards[c].has("combo")):
-            return Message("'{combo}' is not a combo card in your hand", combo=action.combo)
-        if c >= 0 and not cards.combo_after[k][c]:
-            combo = cards.cards[c]
-            params = next(p for n, p in combo.effects if n == "combo")
-            why = effect_text("combo", dict(params))
-            return Message(
-                "{combo} may not follow {card}: {why}",
-                combo=CardText(combo.name),
-                card=CardText(cards.cards[k].name),
-                why=CardText(why),
-            )
-        top = cards.cards[st.match_kind]
-        return nmsg(
-            "{card} does not match {top}: play a card of {n} point, a {corporation} card, a card whose "
-            "effect allows it, or an event (rules: the four ways to match)",
-            "{card} does not match {top}: play a card of {n} points, a {corporation} card, a card whose "
-            "effect allows it, or an event (rules: the four ways to match)",
-            top.points,
-            card=CardText(cards.cards[k].name),
-            top=CardText(top.name),
-            corporation=CardText(CORPORATIONS[st.match_corp]),
+    if not isinstance(action, A.Play):  # an answer (name, target, take, give, keep, decline): no question
+        return Message(
+            "{action} answers a question no card asks now; allowed now: {allowed}",
+            action=str(action),
+            allowed=_listed(allowed),
         )
-    return Message(
-        "{action} is not allowed now; allowed: {allowed}", action=str(action), allowed=_listed(legal)
+    k = cards.by_slug.get(action.card)
+    if k is None:
+        return Message("there is no card called '{card}'", card=action.card)
+    if k not in st.hands[seat]:
+        return Message("you hold no {card}", card=CardText(cards.cards[k].name))
+    c = cards.by_slug.get(action.combo, -1) if action.combo else -1
+    if action.combo and (c < 0 or c not in st.hands[seat] or not cards.cards[c].has("combo")):
+        return Message("'{combo}' is not a combo card in your hand", combo=action.combo)
+    if c == k and st.hands[seat].count(k) < 2:
+        return Message(
+            "{card} + {card} needs two copies in your hand; you hold one",
+            card=CardText(cards.cards[k].name),
+        )
+    if c >= 0 and not cards.combo_after[k][c]:
+        combo = cards.cards[c]
+        params = next(p for n, p in combo.effects if n == "combo")
+        why = effect_text("combo", dict(params))
+        return Message(
+            "{combo} may not follow {card}: {why}",
+            combo=CardText(combo.name),
+            card=CardText(cards.cards[k].name),
+            why=CardText(why),
+        )
+    if legal.fits(st, k):  # it matches: something else forbids it now
+        return Message(
+            "{action} is not allowed now; allowed: {allowed}", action=str(action), allowed=_listed(allowed)
+        )
+    top = cards.cards[st.match_kind]
+    return nmsg(
+        "{card} does not match {top}: play a card of {n} point, a {corporation} card, a card whose "
+        "effect allows it, or an event (rules: the four ways to match)",
+        "{card} does not match {top}: play a card of {n} points, a {corporation} card, a card whose "
+        "effect allows it, or an event (rules: the four ways to match)",
+        top.points,
+        card=CardText(cards.cards[k].name),
+        top=CardText(top.name),
+        corporation=CardText(CORPORATIONS[st.match_corp]),
     )

@@ -21,7 +21,7 @@ from deadtable.core import DeadtableError
 from deadtable.core import game as find_game
 from deadtable.core import games as all_games
 from deadtable.i18n import LANGUAGES, N_, Message, catalogue_json, normalize, render, translator
-from deadtable.i18n.rules import rules_text, ruling, rulings
+from deadtable.i18n.rules import readings, rules_text, ruling, rulings
 
 from ..deps import LANG_COOKIE, fail, language_of
 
@@ -63,7 +63,7 @@ def describe(g: Any, lang: str) -> dict[str, Any]:
 
 
 def rules_json(game_id: str, lang: str) -> dict[str, Any]:
-    """A game's rulebook (Markdown) in `lang` where shipped, and its house rulings."""
+    """A game's rulebook (Markdown) in `lang` where shipped, its house rulings and house readings."""
     text = rules_text(game_id, lang)
     return {
         "game": game_id,
@@ -73,6 +73,9 @@ def rules_json(game_id: str, lang: str) -> dict[str, Any]:
         "note": text.note.render(lang) if text and text.note else None,
         "missing": None if text else Message("There is no rulebook for this game.").render(lang),
         "rulings": [{"id": r.id, "text": r.text, "lang": r.lang} for r in rulings(game_id, lang)],
+        # RULINGS ZO-14: the game's house readings, in the same shape as "rulings" (the Rules panel
+        # lists `rulings` only; showing these needs table.js to list `readings` the same way).
+        "readings": [{"id": r.id, "text": r.text, "lang": r.lang} for r in readings(game_id, lang)],
     }
 
 
