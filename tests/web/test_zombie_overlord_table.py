@@ -1,0 +1,177 @@
+"""Zombie Overlord at the online table, played by its pieces: whole games against bots, every variant,
+at a desktop and a phone size, clicking only the board's pieces and labelled controls (never the
+page's raw list of action texts).
+
+At every state where the seat is to act, every legal action (the page's `state().actions`) must be
+reachable from a visible, enabled piece or control: each carries `data-actions`, the action texts it
+can lead to, and their union must cover the legal list. No console error, no sideways scrolling on the
+phone, every target at least 44 px; screenshots of the start, the middle and the end of each game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from .conftest import shot
+
+VARIANTS = {
+    "2p": (2, {}),
+    "3p": (3, {}),
+    "4p": (4, {}),
+    "2p-misfits": (2, {"misfits": True}),
+}
+VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
+ROUNDS = 3  # the round limit (ZO-10) keeps whole games short
+
+# Everything the test reads off the page in one call: the legal actions, what the visible, enabled
+# pieces and controls carry, whether a menu is open, sideways scrolling, and targets under 44 px.
+SNAPSHOT = """() => {
+  const st = window.deadtable.state();
+  const board = document.getElementById("board");
+  const visible = (n) => n.offsetParent !== null && !n.disabled;
+  const holders = [...board.querySelectorAll("[data-actions]")].filter(visible);
+  const reach = new Set();
+  const small = [];
+  for (const n of holders) {
+    for (const a of JSON.parse(n.dataset.actions)) reach.add(a);
+    const r = n.getBoundingClientRect();
+    if (r.width < 44 || r.height < 44) small.push(`${n.dataset.piece || n.dataset.control} ${r.width}x${r.height}`);
+  }
+  return {
+    index: st.index, over: st.over, turn: document.body.dataset.turn === "yes",
+    busy: board.dataset.zoBusy === "yes", legal: (st.actions || []).map((a) => a.text),
+    reach: [...reach], small, fallback: board.querySelectorAll(".zo-fallback").length,
+    menu: !!document.querySelector(".zo-menu"), sideways: document.documentElement.scrollWidth > window.innerWidth,
+    round: st.view.round,
+  };
+}"""
+
+# The visible, enabled holders of `action`: [css index, kind] for the test to click one.
+HOLDERS = """(action) => {
+  const board = document.getElementById("board");
+  const out = [];
+  [...board.querySelectorAll("[data-actions]")].forEach((n, i) => {
+    if (n.offsetParent === null || n.disabled) return;
+    if (JSON.parse(n.dataset.actions).includes(action)) out.push([i, n.dataset.control ? "control" : "piece"]);
+  });
+  return out;
+}"""
+
+
+def _create(server: str, players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    import httpx
+
+    seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "random"}] * (players - 1)
+    r = httpx.post(
+        server + "/api/tables",
+        json={"game": "zombie-overlord", "players": players, "seed": seed, "seats": seats,
+              "options": {"rounds": ROUNDS, **options}},
+    )
+    r.raise_for_status()
+    created: dict[str, Any] = r.json()
+    return created
+
+
+def _wait_new(page: Any, before: int) -> None:
+    page.wait_for_function(
+        """([before]) => {
+          const st = window.deadtable.state();
+          if (!st) return false;
+          if (st.over) return true;
+          const busy = document.getElementById("board").dataset.zoBusy === "yes";
+          return st.index !== before && !busy && (document.body.dataset.turn === "yes" || st.over);
+        }""",
+        arg=[before],
+        timeout=20_000,
+    )
+
+
+def _click_action(page: Any, action: str, rng: random.Random) -> None:
+    """Click a piece or control that carries `action`; through the menu or a chosen attacker if needed."""
+    holders = page.evaluate(HOLDERS, action)
+    assert holders, f"nothing on the board carries {action!r}"
+    controls = [h for h in holders if h[1] == "control"]
+    index = (controls or holders)[rng.randrange(len(controls or holders))][0] if controls else rng.choice(holders)[0]
+    page.locator("#board [data-actions]").nth(index).click()
+    for _ in range(3):
+        menu = page.locator(f'.zo-menu [data-action="{action}"]')
+        if menu.count():
+            menu.first.click()
+            return
+        if page.locator(".zo-menu").count():  # a menu of other moves (the piece leads elsewhere)
+            page.locator(".zo-menu .zo-cancel").click()
+            return
+        if page.locator("#board .zo-selected").count():  # an attacker chosen: now its target
+            targets = [h for h in page.evaluate(HOLDERS, action) if h[1] == "piece"]
+            targets = [h for h in targets if not page.locator("#board [data-actions]").nth(h[0]).evaluate(
+                "(n) => n.classList.contains('zo-selected')")]
+            assert targets, f"no target carries {action!r}"
+            page.locator("#board [data-actions]").nth(rng.choice(targets)[0]).click()
+            continue
+        return
+
+
+def _choose(legal: list[str], rng: random.Random) -> str:
+    """A random legal move, ending phases and turns a little less often than the rest."""
+    rest = [a for a in legal if not a.startswith("end")]
+    if rest and rng.random() < 0.8:
+        return rng.choice(rest)
+    return rng.choice(legal)
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
+    players, options = VARIANTS[variant]
+    width, height = VIEWPORTS[viewport]
+    created = _create(server, players, options, seed=11 + players)
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    rng = random.Random(f"{variant}-{viewport}")
+    name = f"zombie-overlord-{variant}-{viewport}"
+    try:
+        page.goto(server + created["seats"][0]["link"])
+        page.wait_for_function("window.deadtable && window.deadtable.state() !== null")
+        _wait_new(page, -1)
+        page.wait_for_function("() => !!document.querySelector('#board .zo-piece .title') && "
+                               "[...document.querySelectorAll('#board .zo-piece .title')].every((n) => n.textContent !== 'card')")
+        shot(page, f"{name}-start")
+        middle = False
+        moves = 0
+        while True:
+            snap = page.evaluate(SNAPSHOT)
+            if viewport == "phone":
+                assert not snap["sideways"], "sideways scrolling on the phone"
+            if snap["over"]:
+                break
+            if snap["menu"]:
+                page.locator(".zo-menu .zo-cancel").click()
+            if not snap["turn"] or snap["busy"]:
+                _wait_new(page, snap["index"])
+                continue
+            missing = set(snap["legal"]) - set(snap["reach"])
+            assert not missing, f"legal actions no piece or control leads to: {sorted(missing)}"
+            assert snap["fallback"] == 0, "an action fell back to a generic control"
+            assert not snap["small"], f"targets under 44 px: {snap['small']}"
+            if not middle and snap["round"] >= 2:
+                shot(page, f"{name}-middle")
+                middle = True
+            _click_action(page, _choose(snap["legal"], rng), rng)
+            moves += 1
+            assert moves < 600, "the game does not end"
+            _wait_new(page, snap["index"])
+        page.wait_for_function("!!document.querySelector('.zo-ending')")
+        ending = page.locator(".zo-ending").first.inner_text()
+        assert "Score:" in ending and "Why it ended" in ending
+        if viewport == "phone":
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        shot(page, f"{name}-end")
+        assert errors == [], errors
+    finally:
+        context.close()
