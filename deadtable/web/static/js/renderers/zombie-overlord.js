@@ -207,7 +207,7 @@ function faceOf(id, extra = []) {
   if (c.category === "trap") {
     top.push(el("span", { class: "zo-cost", title: t("cost {n}", { n: c.cost }) }, String(c.cost)));
     if (c.defense) top.push(defenseBadges(c.defense.red, c.defense.white));
-    lines.push(el("span", { class: `sub zo-lure lure-${(c.lure || [])[0]}` }, t("{type} · {n} lure point", { type: lureWord((c.lure || [])[0]), n: c.lure_points || 1 })));
+    lines.push(el("span", { class: `sub zo-lure lure-${(c.lure || [])[0]}` }, t("{type} · lure points: {n}", { type: lureWord((c.lure || [])[0]), n: c.lure_points || 1 })));
     const kws = (c.abilities || []).map(keywordWord).filter(Boolean);
     if (kws.length) lines.push(el("span", { class: "sub zo-kw" }, kws.join(" · ")));
   } else if (c.category === "survivor" || c.category === "minion") {
@@ -490,7 +490,7 @@ export function render(container, view, ctx) {
   const rest = acts.filter((a) => !used.has(a.text)).map((a) => el("button", { class: "zo-control zo-fallback", dataset: { actions: JSON.stringify([a.text]) }, onclick: () => go(a, ctx) }, label(a, view, ctx)));
 
   const status = el("div", { class: "zo-status" },
-    el("span", {}, `${t("round")} `, el("b", {}, t("{n} of {total}", { n: view.round, total: view.round_limit || "∞" }))),
+    el("span", {}, `${t("round")} `, el("b", {}, t("{n} of {total}", { n: view.round_limit ? Math.min(view.round, view.round_limit) : view.round, total: view.round_limit || "∞" }))),
     el("span", {}, `${t("turn")} `, el("b", {}, who(ctx, view.turn_player))),
     view.over ? null : el("span", {}, `${t("phase")} `, el("b", {}, phaseWord(view.phase))),
     view.purchase_points ? el("span", {}, `${t("purchase points")} `, el("b", {}, String(view.purchase_points))) : null,
@@ -556,8 +556,8 @@ export function ending(view, outcome, ctx, inBoard = false) {
     const won = winners.includes(s);
     let fate;
     if (alive[s]) fate = won ? t("winner") : t("survived");
-    else if (seen[s] !== undefined && order(s) !== null) fate = t("eliminated {nth} (round {round})", { nth: order(s), round: seen[s] });
-    else if (order(s) !== null) fate = t("eliminated {nth}", { nth: order(s) });
+    else if (seen[s] !== undefined && order(s) !== null) fate = t("eliminated (#{nth} out, round {round})", { nth: order(s), round: seen[s] });
+    else if (order(s) !== null) fate = t("eliminated (#{nth} out)", { nth: order(s) });
     else if (seen[s] !== undefined) fate = t("eliminated (round {round})", { round: seen[s] });
     else fate = t("eliminated");
     const score = scores[s] === null || scores[s] === undefined ? "" : String(scores[s]);
