@@ -301,8 +301,15 @@ MESSAGES: tuple[Key, ...] = (
     N_("eliminated (#{nth} out)"),
     N_("eliminated (round {round})"),
     N_("Why it ended: one Zombie Lord is left standing; the others were eliminated."),
-    N_("Why it ended: the round limit ({n} rounds, ZO-10) was reached; the living Zombie Lord with the most life wins."),
+    N_(
+        "Why it ended: the round limit ({n} rounds, ZO-10) was reached; "
+        "the living Zombie Lord with the most life wins."
+    ),
     N_("Zombie Overlord: the end"),
     N_("fate"),
-    N_("Score: a living Zombie Lord scores their life points; an eliminated one scores by when they fell (-1 for the last one eliminated, -2 for the one before, and so on), so every survivor ranks above every eliminated player."),
+    N_(
+        "Score: a living Zombie Lord scores their life points; an eliminated one scores by when they fell "
+        "(-1 for the last one eliminated, -2 for the one before, and so on), "
+        "so every survivor ranks above every eliminated player."
+    ),
 )

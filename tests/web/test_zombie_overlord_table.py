@@ -34,21 +34,24 @@ SNAPSHOT = """() => {
   const board = document.getElementById("board");
   const visible = (n) => n.offsetParent !== null && !n.disabled;
   const holders = [...board.querySelectorAll("[data-actions]")].filter(visible);
+  const past = (n) => n.getBoundingClientRect().right > window.innerWidth + 0.5;
   const reach = new Set();
   const small = [];
   for (const n of holders) {
     for (const a of JSON.parse(n.dataset.actions)) reach.add(a);
     const r = n.getBoundingClientRect();
-    if (r.width < 44 || r.height < 44) small.push(`${n.dataset.piece || n.dataset.control} ${r.width}x${r.height}`);
+    const what = n.dataset.piece || n.dataset.control;
+    if (r.width < 44 || r.height < 44) small.push(`${what} ${r.width}x${r.height}`);
   }
   return {
     index: st.index, over: st.over, turn: document.body.dataset.turn === "yes",
     busy: board.dataset.zoBusy === "yes", legal: (st.actions || []).map((a) => a.text),
     reach: [...reach], small, fallback: board.querySelectorAll(".zo-fallback").length,
-    menu: !!document.querySelector(".zo-menu"), sideways: document.documentElement.scrollWidth > window.innerWidth,
-    wide: [...document.querySelectorAll("#board *, .zo-menu, .zo-details")].filter((n) => n.getBoundingClientRect().right > window.innerWidth + 0.5)
+    menu: !!document.querySelector(".zo-menu"),
+    sideways: document.documentElement.scrollWidth > window.innerWidth,
+    wide: [...document.querySelectorAll("#board *, .zo-menu, .zo-details")].filter(past)
       .slice(0, 5).map((n) => `${n.tagName}.${n.className}`),
-    outside: [...document.querySelectorAll("body *")].filter((n) => !n.closest("#board") && n.getBoundingClientRect().right > window.innerWidth + 0.5)
+    outside: [...document.querySelectorAll("body *")].filter((n) => !n.closest("#board") && past(n))
       .slice(0, 5).map((n) => `${n.tagName}#${n.id}`),
     round: st.view.round,
   };
@@ -60,9 +63,17 @@ HOLDERS = """(action) => {
   const out = [];
   [...board.querySelectorAll("[data-actions]")].forEach((n, i) => {
     if (n.offsetParent === null || n.disabled) return;
-    if (JSON.parse(n.dataset.actions).includes(action)) out.push([i, n.dataset.control ? "control" : "piece"]);
+    const kind = n.dataset.control ? "control" : "piece";
+    if (JSON.parse(n.dataset.actions).includes(action)) out.push([i, kind]);
   });
   return out;
+}"""
+
+
+# The card texts have arrived: every piece shows its printed title.
+TITLED = """() => {
+  const titles = [...document.querySelectorAll("#board .zo-piece .title")];
+  return titles.length > 0 && titles.every((n) => n.textContent !== "card");
 }"""
 
 
@@ -72,8 +83,13 @@ def _create(server: str, players: int, options: dict[str, Any], seed: int) -> di
     seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "random"}] * (players - 1)
     r = httpx.post(
         server + "/api/tables",
-        json={"game": "zombie-overlord", "players": players, "seed": seed, "seats": seats,
-              "options": {"rounds": ROUNDS, **options}},
+        json={
+            "game": "zombie-overlord",
+            "players": players,
+            "seed": seed,
+            "seats": seats,
+            "options": {"rounds": ROUNDS, **options},
+        },
     )
     r.raise_for_status()
     created: dict[str, Any] = r.json()
@@ -98,8 +114,7 @@ def _click_action(page: Any, action: str, rng: random.Random) -> None:
     """Click a piece or control that carries `action`; through the menu or a chosen attacker if needed."""
     holders = page.evaluate(HOLDERS, action)
     assert holders, f"nothing on the board carries {action!r}"
-    controls = [h for h in holders if h[1] == "control"]
-    index = (controls or holders)[rng.randrange(len(controls or holders))][0] if controls else rng.choice(holders)[0]
+    index = rng.choice(holders)[0]  # a control, a piece, or a piece that leads there through a phase
     page.locator("#board [data-actions]").nth(index).click()
     for _ in range(3):
         menu = page.locator(f'.zo-menu [data-action="{action}"]')
@@ -111,8 +126,13 @@ def _click_action(page: Any, action: str, rng: random.Random) -> None:
             return
         if page.locator("#board .zo-selected").count():  # an attacker chosen: now its target
             targets = [h for h in page.evaluate(HOLDERS, action) if h[1] == "piece"]
-            targets = [h for h in targets if not page.locator("#board [data-actions]").nth(h[0]).evaluate(
-                "(n) => n.classList.contains('zo-selected')")]
+            targets = [
+                h
+                for h in targets
+                if not page.locator("#board [data-actions]")
+                .nth(h[0])
+                .evaluate("(n) => n.classList.contains('zo-selected')")
+            ]
             assert targets, f"no target carries {action!r}"
             page.locator("#board [data-actions]").nth(rng.choice(targets)[0]).click()
             continue
@@ -125,7 +145,7 @@ def _no_sideways(snap: dict[str, Any]) -> None:
     assert not snap["wide"], f"the board scrolls sideways on the phone: {snap['wide']}"
     if snap["sideways"]:
         assert snap["outside"], "sideways scrolling on the phone"
-        warnings.warn(f"the page around the board scrolls sideways on the phone: {snap['outside']}", stacklevel=2)
+        warnings.warn(f"the page around the board scrolls sideways: {snap['outside']}", stacklevel=2)
 
 
 def _choose(legal: list[str], rng: random.Random) -> str:
@@ -153,8 +173,7 @@ def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
         page.goto(server + created["seats"][0]["link"])
         page.wait_for_function("window.deadtable && window.deadtable.state() !== null")
         _wait_new(page, -1)
-        page.wait_for_function("() => !!document.querySelector('#board .zo-piece .title') && "
-                               "[...document.querySelectorAll('#board .zo-piece .title')].every((n) => n.textContent !== 'card')")
+        page.wait_for_function(TITLED)
         shot(page, f"{name}-start")
         middle = False
         moves = 0
