@@ -64,7 +64,8 @@ HOLDERS = """(action) => {
   [...board.querySelectorAll("[data-actions]")].forEach((n, i) => {
     if (n.offsetParent === null || n.disabled) return;
     const kind = n.dataset.control ? "control" : "piece";
-    if (JSON.parse(n.dataset.actions).includes(action)) out.push([i, kind]);
+    const acts = JSON.parse(n.dataset.actions);
+    if (acts.includes(action)) out.push([i, kind, acts.length]);
   });
   return out;
 }"""
@@ -114,29 +115,21 @@ def _click_action(page: Any, action: str, rng: random.Random) -> None:
     """Click a piece or control that carries `action`; through the menu or a chosen attacker if needed."""
     holders = page.evaluate(HOLDERS, action)
     assert holders, f"nothing on the board carries {action!r}"
-    index = rng.choice(holders)[0]  # a control, a piece, or a piece that leads there through a phase
+    if page.locator("#board .zo-selected").count():  # an attacker is chosen already: its targets
+        holders = [h for h in holders if h[2] == 1] or holders
+    index, _kind, several = rng.choice(holders)  # a control, a piece, or one leading through a phase
     page.locator("#board [data-actions]").nth(index).click()
-    for _ in range(3):
-        menu = page.locator(f'.zo-menu [data-action="{action}"]')
-        if menu.count():
-            menu.first.click()
-            return
-        if page.locator(".zo-menu").count():  # a menu of other moves (the piece leads elsewhere)
-            page.locator(".zo-menu .zo-cancel").click()
-            return
-        if page.locator("#board .zo-selected").count():  # an attacker chosen: now its target
-            targets = [h for h in page.evaluate(HOLDERS, action) if h[1] == "piece"]
-            targets = [
-                h
-                for h in targets
-                if not page.locator("#board [data-actions]")
-                .nth(h[0])
-                .evaluate("(n) => n.classList.contains('zo-selected')")
-            ]
-            assert targets, f"no target carries {action!r}"
-            page.locator("#board [data-actions]").nth(rng.choice(targets)[0]).click()
-            continue
+    if several == 1:
+        return  # it acted (or leads on by itself)
+    menu = page.locator(f'.zo-menu [data-action="{action}"]')
+    if menu.count():  # a piece of several moves: its menu
+        menu.first.click()
         return
+    # An attacker in hand with several targets: chosen now; then one of its targets.
+    assert page.locator("#board .zo-selected").count(), f"clicking a holder of {action!r} did nothing"
+    targets = [h for h in page.evaluate(HOLDERS, action) if h[1] == "piece" and h[2] == 1]
+    assert targets, f"no target carries {action!r}"
+    page.locator("#board [data-actions]").nth(rng.choice(targets)[0]).click()
 
 
 def _no_sideways(snap: dict[str, Any]) -> None:
@@ -208,3 +201,30 @@ def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
         assert errors == [], errors
     finally:
         context.close()
+
+
+ENDING = """async () => {
+  const zo = await import("/static/js/renderers/zombie-overlord.js");
+  const view = { ...window.deadtable.state().view, players: 3, alive: [true, false, false], life: [12, -3, 0],
+    round: 7, round_limit: 60, over: true, note: "P1 is the last Zombie Lord standing.", winners: [0] };
+  const outcome = { scores: [12, -2, -1], ranks: [1, 3, 2], winners: [0] };
+  const node = zo.ending(view, outcome, { seats: null, seat: 0 });
+  const rows = node.querySelectorAll("tr").length;
+  return { element: node instanceof Element, text: node.textContent, rows };
+}"""
+
+
+def test_the_ending_tells_eliminations_winner_reason_and_score(server, page):
+    # Whole games at the round limit rarely eliminate anyone: the ending of a game that ended by
+    # eliminations, drawn by the renderer's ending() from such a view and outcome.
+    created = _create(server, 3, {}, seed=5)
+    page.goto(server + created["seats"][0]["link"])
+    page.wait_for_function("window.deadtable && window.deadtable.state() !== null")
+    got = page.evaluate(ENDING)
+    assert got["element"] and got["rows"] == 4
+    text = got["text"]
+    assert "P1 ★" in text and "winner" in text
+    assert "eliminated (#1 out, round 7)" in text and "eliminated (#2 out, round 7)" in text  # P2 fell first
+    assert "one Zombie Lord is left standing" in text and "P1 is the last Zombie Lord standing." in text
+    assert "Score: a living Zombie Lord scores their life points" in text
+    assert page.errors == []
