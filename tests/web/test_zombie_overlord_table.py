@@ -228,3 +228,31 @@ def test_the_ending_tells_eliminations_winner_reason_and_score(server, page):
     assert "one Zombie Lord is left standing" in text and "P1 is the last Zombie Lord standing." in text
     assert "Score: a living Zombie Lord scores their life points" in text
     assert page.errors == []
+
+
+def test_a_larger_view_on_hover_and_on_tap_of_a_disabled_piece(server, browser):
+    created = _create(server, 2, {}, seed=21)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server + created["seats"][0]["link"])
+        page.wait_for_function(TITLED)
+        survivor = page.locator("#board .zo-survivor").first
+        name = survivor.locator(".title").inner_text()
+        survivor.hover()  # the mouse resting on a piece: a larger view beside the board
+        page.wait_for_function("!!document.querySelector('.zo-details.zo-peek:not(.hidden)')")
+        assert name in page.locator(".zo-details").inner_text()
+        page.mouse.move(0, 0)
+        page.wait_for_function("document.querySelector('.zo-details').classList.contains('hidden')")
+        box = survivor.bounding_box()  # a disabled piece tapped: the same view, with a close button
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("!!document.querySelector('.zo-details:not(.hidden):not(.zo-peek)')")
+        assert "null" not in page.locator(".zo-details").inner_text()
+        shot(page, "zombie-overlord-details")
+        page.locator(".zo-details .zo-control").click()
+        page.wait_for_function("document.querySelector('.zo-details').classList.contains('hidden')")
+        assert errors == []
+    finally:
+        context.close()

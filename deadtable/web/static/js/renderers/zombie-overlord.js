@@ -156,13 +156,30 @@ function details() {
   return detailsBox;
 }
 
-function showDetails(face, reason) {
+// `peek`: shown while the mouse rests on a piece (no close button, lets clicks through).
+function showDetails(face, reason, peek = false) {
   const box = details();
-  box.replaceChildren(
+  box.replaceChildren(...[
     el("div", { class: "zo-details-face" }, ...face().flat(Infinity)),
     reason ? el("p", { class: "zo-why" }, reason) : null,
-    el("button", { class: "zo-control", onclick: hideDetails }, t("Close")));
+    peek ? null : el("button", { class: "zo-control", onclick: hideDetails }, t("Close")),
+  ].filter(Boolean));
+  box.classList.toggle("zo-peek", peek);
   box.classList.remove("hidden");
+}
+
+let peekTimer = null;
+
+function peekOn(node, face, reason) {
+  if (!window.matchMedia || !window.matchMedia("(hover: hover)").matches) return;
+  node.addEventListener("mouseenter", () => {
+    clearTimeout(peekTimer);
+    peekTimer = setTimeout(() => { if (!detailsBox || detailsBox.classList.contains("hidden") || detailsBox.classList.contains("zo-peek")) showDetails(face, reason(), true); }, 450);
+  });
+  node.addEventListener("mouseleave", () => {
+    clearTimeout(peekTimer);
+    if (detailsBox && detailsBox.classList.contains("zo-peek")) hideDetails();
+  });
 }
 
 function hideDetails() {
@@ -283,6 +300,7 @@ function piece(ctx, view, { id, face, cls = "", acts = [], lead = null, onClick 
     node.zoOpen = () => ask().then((r) => showDetails(face, r));
   }
   node.addEventListener("contextmenu", (e) => { e.preventDefault(); showDetails(face, null); });
+  peekOn(node, face, () => (enabled ? node.title : node.title || null));
   return node;
 }
 
@@ -363,6 +381,7 @@ export function render(container, view, ctx) {
   lastDraw = [container, view, ctx];
   texts();
   closeMenu();
+  if (detailsBox && detailsBox.classList.contains("zo-peek")) hideDetails();
   const acts = ctx.interactive ? ctx.actions || [] : [];
   if (!ctx.interactive) { selected = null; intent = null; }
   const next = carryIntent(view, ctx) || autoLeave(view, ctx);
