@@ -25,7 +25,7 @@ VARIANTS = {
     "2p-misfits": (2, {"misfits": True}),
 }
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
-ROUNDS = 3  # the round limit (ZO-10) keeps whole games short
+ROUNDS = 8  # the round limit (ZO-10) keeps whole games short, long enough to reach Traps
 
 # Everything the test reads off the page in one call: the legal actions, what the visible, enabled
 # pieces and controls carry, whether a menu is open, sideways scrolling, and targets under 44 px.
@@ -111,7 +111,10 @@ def _wait_new(page: Any, before: int) -> None:
     )
 
 
-def _click_action(page: Any, action: str, rng: random.Random) -> None:
+MENU_SHOTS: set[str] = set()
+
+
+def _click_action(page: Any, action: str, rng: random.Random, name: str) -> None:
     """Click a piece or control that carries `action`; through the menu or a chosen attacker if needed."""
     holders = page.evaluate(HOLDERS, action)
     assert holders, f"nothing on the board carries {action!r}"
@@ -123,6 +126,9 @@ def _click_action(page: Any, action: str, rng: random.Random) -> None:
         return  # it acted (or leads on by itself)
     menu = page.locator(f'.zo-menu [data-action="{action}"]')
     if menu.count():  # a piece of several moves: its menu
+        if name not in MENU_SHOTS:
+            MENU_SHOTS.add(name)
+            page.screenshot(path=str(shot(page, f"{name}-menu")))  # full page, then the viewport
         menu.first.click()
         return
     # An attacker in hand with several targets: chosen now; then one of its targets.
@@ -141,12 +147,23 @@ def _no_sideways(snap: dict[str, Any]) -> None:
         warnings.warn(f"the page around the board scrolls sideways: {snap['outside']}", stacklevel=2)
 
 
+# How much the test's player likes each move (by its first word): buying, placing and using Traps
+# first, so that whole short games still reach Traps' abilities, their decisions and luring.
+WEIGHTS = {"buy": 6, "place": 6, "use": 6, "repair": 4, "play": 4, "attack": 3, "banish": 3}
+
+
 def _choose(legal: list[str], rng: random.Random) -> str:
-    """A random legal move, ending phases and turns a little less often than the rest."""
-    rest = [a for a in legal if not a.startswith("end")]
-    if rest and rng.random() < 0.93:
-        return rng.choice(rest)
-    return rng.choice(legal)
+    """A random legal move, weighted: progress first, phases entered sometimes, ends least."""
+    weights = []
+    for a in legal:
+        word = a.split(" ")[0]
+        if a.startswith("end"):
+            weights.append(0.6)
+        elif a in ("purchase", "action", "attack", "skip"):
+            weights.append(1.5)
+        else:
+            weights.append(WEIGHTS.get(word, 3))
+    return rng.choices(legal, weights)[0]
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
@@ -188,7 +205,7 @@ def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
             if not middle and snap["round"] >= 2:
                 shot(page, f"{name}-middle")
                 middle = True
-            _click_action(page, _choose(snap["legal"], rng), rng)
+            _click_action(page, _choose(snap["legal"], rng), rng, name)
             moves += 1
             assert moves < 600, "the game does not end"
             _wait_new(page, snap["index"])
