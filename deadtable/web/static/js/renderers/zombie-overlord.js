@@ -196,6 +196,7 @@ function closeMenu() {
 
 function openMenu(heading, acts, view, ctx) {
   closeMenu();
+  hideDetails();
   menuBox = el("div", { class: "zo-menu", role: "menu" },
     el("div", { class: "zo-menu-title" }, heading),
     acts.map((a) => el("button", { class: "zo-control", role: "menuitem", dataset: { action: a.text }, onclick: () => { closeMenu(); go(a, ctx); } }, label(a, view, ctx))),
@@ -217,8 +218,9 @@ function defenseBadges(red, white) {
 }
 
 // What the printed card carries, as spans (the .title and .sub lines of a card button).
-function faceOf(id, extra = []) {
-  const c = info(id);
+// `known`: what the view itself says of the card (used until, or if, the card texts do not arrive).
+function faceOf(id, extra = [], known = {}) {
+  const c = { ...known, ...info(id) };
   const lines = [];
   const top = [];
   if (c.category === "trap") {
@@ -251,7 +253,6 @@ function slotFace(sl) {
   const state = [];
   if (sl.lock === "malfunction") state.push(el("span", { class: "sub zo-state zo-bad" }, t("(Malfunction: repair by discarding a random card)")));
   else if (sl.lock) state.push(el("span", { class: "sub zo-state zo-bad" }, t("(Power Down by {seat})", { seat: String(sl.lock).toUpperCase() })));
-  state.push(el("span", { class: `sub zo-state ${sl.active ? "zo-good" : "zo-bad"}` }, sl.active ? t("active") : t("inactive")));
   if (sl.used) state.push(el("span", { class: "sub zo-state" }, t("used this turn")));
   if (sl.damage) state.push(el("span", { class: "sub zo-state zo-bad" }, t("damage {value}", { value: sl.damage })));
   if (sl.barricade) state.push(el("span", { class: "sub zo-state" }, t("barricade")));
@@ -260,7 +261,7 @@ function slotFace(sl) {
   const kws = (c.abilities || []).map(keywordWord).filter(Boolean);
   return [
     el("span", { class: "zo-top" }, el("span", { class: "title" }, title(sl.trap)), defenseBadges(sl.defense[1], sl.defense[0])),
-    el("span", { class: `sub zo-lure lure-${sl.type}` }, lureWord(sl.type)),
+    el("span", { class: `sub zo-lure lure-${sl.type}` }, `${lureWord(sl.type)} · `, el("span", { class: sl.active ? "zo-good" : "zo-bad" }, sl.active ? t("active") : t("inactive"))),
     state,
     kws.length ? el("span", { class: "sub zo-kw" }, kws.join(" · ")) : null,
     c.text ? el("span", { class: "sub zo-text" }, c.text) : null,
@@ -412,7 +413,6 @@ export function render(container, view, ctx) {
     const alive = !view.alive || view.alive[s];
     const lifeActs = mine ? [] : take(of((a) => (a.kind === "attack" && a.seat === s && !a.slot && (!selected || a.card === selected)) || (a.kind === "pick" && a.verb === "choose" && a.seat === s)));
     const lifeLead = mine || lifeActs.length || !alive ? null : lead(view, ctx, "attack", (a) => a.kind === "attack" && a.seat === s && !a.slot, { heading: t("Attack {who}", { who: who(ctx, s) }) });
-    const lp = (view.lure_points || [])[s] || [];
     const life = piece(ctx, view, {
       id: `life:${s}`, cls: `zo-life p${s % 4}${mine ? " zo-mine" : ""}`, acts: lifeActs, lead: attackers.size ? null : lifeLead,
       heading: t("Attack {who}", { who: who(ctx, s) }), probe: mine ? null : `attack p${s + 1} with minion`,
@@ -420,7 +420,6 @@ export function render(container, view, ctx) {
         el("span", { class: "zo-top" }, el("span", { class: "title" }, who(ctx, s), mine ? ` ${t("(you)")}` : ""), view.turn_player === s ? el("span", { class: "zo-turn" }, "◀") : null),
         el("span", { class: "zo-lifepoints" }, alive ? `♥ ${view.life[s]}` : t("eliminated")),
         el("span", { class: "sub" }, `${t("hand")} ${view.hands ? view.hands[s].count : 0} · ${t("deck")} ${view.deck_sizes ? view.deck_sizes[s] : 0} · ${t("discard")} ${view.discards ? view.discards[s].length : 0}`),
-        el("span", { class: "sub zo-lures" }, (view.lure_types || []).map((type, i) => el("span", { class: `zo-lp lure-${type}`, title: lureWord(type) }, `${lureWord(type)} ${lp[i] || 0}`))),
       ],
     });
     const base = ((view.bases || [])[s] || []).map((sl, i) => {
@@ -441,6 +440,21 @@ export function render(container, view, ctx) {
     return el("div", { class: `zo-player p${s % 4}${mine ? " zo-mine" : ""}${alive ? "" : " zo-dead"}${view.current_player === s ? " zo-to-act" : ""}`, dataset: { seat: String(s) } },
       life, el("div", { class: "zo-base" }, base.length ? base : el("span", { class: "dim zo-empty" }, t("no Traps"))));
   });
+
+  // Lure points by type: who leads a type lures the Survivors of that type at the end of a turn.
+  const types = view.lure_types || [];
+  const leaders = types.map((_, i) => {
+    const pts = (view.lure_points || []).map((row) => row[i] || 0);
+    const best = Math.max(0, ...pts);
+    const top = pts.map((p, q) => (p === best && best > 0 ? q : -1)).filter((q) => q >= 0);
+    return top.length === 1 ? top[0] : null;
+  });
+  const lureTable = el("table", { class: "seatsinfo zo-luretable" },
+    el("tr", {}, el("th", {}, t("Zombie Lord")), types.map((type) => el("th", { class: `zo-lp lure-${type}` }, lureWord(type)))),
+    Array.from({ length: view.players }, (_, s) => el("tr", { class: s === me ? "zo-mine" : "" },
+      el("td", { class: `p${s % 4}` }, who(ctx, s)),
+      types.map((_, i) => el("td", { class: leaders[i] === s ? "zo-lead" : "", title: leaders[i] === s ? t("{who} leads", { who: who(ctx, s) }) : null },
+        String(((view.lure_points || [])[s] || [])[i] || 0), leaders[i] === s ? " ★" : "")))));
 
   // Your hand, a piece per kind of card (×n).
   const handPieces = [...handCounts.entries()].map(([name, n]) => {
@@ -494,7 +508,7 @@ export function render(container, view, ctx) {
     const lacts = take(of((a) => a.kind === "pick" && a.verb === "lure" && a.card === w.name));
     return piece(ctx, view, { id: pid(w.name), cls: "zo-survivor", acts: lacts, face: () => faceOf(w.name, [
       el("span", { class: "sub" }, w.leader !== null && w.leader !== undefined ? t("led by {who}", { who: who(ctx, w.leader) }) : t("nobody leads")),
-    ]) });
+    ], { category: "survivor", lure: w.lure, attack: w.attack }) });
   });
 
   // Your Discard Pile: its cards are chosen by some abilities (banish from it, take one back).
@@ -508,7 +522,7 @@ export function render(container, view, ctx) {
   // Anything no piece carried (never expected): one labelled control each, so it stays reachable.
   const rest = acts.filter((a) => !used.has(a.text)).map((a) => el("button", { class: "zo-control zo-fallback", dataset: { actions: JSON.stringify([a.text]) }, onclick: () => go(a, ctx) }, label(a, view, ctx)));
 
-  const status = el("div", { class: "zo-status" },
+  const status = el("div", { class: "kv zo-status" },
     el("span", {}, `${t("round")} `, el("b", {}, t("{n} of {total}", { n: view.round_limit ? Math.min(view.round, view.round_limit) : view.round, total: view.round_limit || "∞" }))),
     el("span", {}, `${t("turn")} `, el("b", {}, who(ctx, view.turn_player))),
     view.over ? null : el("span", {}, `${t("phase")} `, el("b", {}, phaseWord(view.phase))),
@@ -526,7 +540,7 @@ export function render(container, view, ctx) {
     hint ? el("div", { class: "pending zo-hint" }, hint) : null,
     controls.length || rest.length ? el("div", { class: "zo-controls" }, controls, rest) : null,
     view.hand ? section(t("Your hand"), "zo-handarea", el("div", { class: "zo-cards" }, handPieces.length ? handPieces : el("span", { class: "dim" }, t("no cards")))) : null,
-    section(t("Zombie Lords"), "zo-players", el("div", { class: "zo-playergrid" }, players)),
+    section(t("Zombie Lords"), "zo-players", el("div", { class: "zo-playergrid" }, players), lureTable),
     section(t("Purchase Row"), "zo-shop", el("div", { class: "zo-cards" }, shop)),
     section(t("Wasteland"), "zo-waste", el("div", { class: "zo-cards" }, waste)),
     discardPieces.length ? el("details", { class: "zo-area zo-discards", open: needsDiscard }, el("summary", {}, t("Your Discard Pile")), el("div", { class: "zo-cards" }, discardPieces)) : null,
