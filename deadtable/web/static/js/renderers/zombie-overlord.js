@@ -456,6 +456,15 @@ export function render(container, view, ctx) {
       types.map((_, i) => el("td", { class: leaders[i] === s ? "zo-lead" : "", title: leaders[i] === s ? t("{who} leads", { who: who(ctx, s) }) : null },
         String(((view.lure_points || [])[s] || [])[i] || 0), leaders[i] === s ? " ★" : "")))));
 
+  // What to ask the server about a hand card that cannot be used now: its own kind of move.
+  const rival = Array.from({ length: view.players }, (_, q) => q).find((q) => q !== me && (!view.alive || view.alive[q]));
+  const probeFor = (name) => {
+    const c = cat(name);
+    if (c === "trap") return `place ${name}`;
+    if ((c === "minion" || c === "survivor") && rival !== undefined) return `attack p${rival + 1} with ${name}`;
+    return `play ${name}`;
+  };
+
   // Your hand, a piece per kind of card (×n).
   const handPieces = [...handCounts.entries()].map(([name, n]) => {
     const direct = of((a) => (a.kind === "play" && a.card === name) || (a.kind === "place" && a.card === name)
@@ -478,7 +487,7 @@ export function render(container, view, ctx) {
     }
     return piece(ctx, view, {
       id: pid(name), cls: `zo-hand${selected === name ? " zo-selected" : ""}${cat(name) === "trap" ? ` lure-${(info(name).lure || [])[0]}` : ""}`,
-      acts: all, lead: ld, onClick, heading: title(name), probe: cat(name) === "trap" ? `place ${name}` : `play ${name}`,
+      acts: all, lead: ld, onClick, heading: title(name), probe: probeFor(name),
       face: () => faceOf(name, n > 1 ? [el("span", { class: "zo-count" }, `×${n}`)] : []),
     });
   });
