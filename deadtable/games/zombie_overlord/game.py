@@ -66,7 +66,7 @@ class ZombieOverlord(Game):
             Variant("2p-misfits", 2, {"misfits": True}, "the Misfits Survivors swapped in"),
         ]
 
-    def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, str]] | None:
+    def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
         from .card_info import card_texts
 
         return card_texts(options)

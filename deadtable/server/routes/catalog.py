@@ -79,8 +79,9 @@ def rules_json(game_id: str, lang: str) -> dict[str, Any]:
     }
 
 
-def card_texts_json(g: Any, options: dict[str, Any], lang: str) -> dict[str, dict[str, str]]:
-    """`g.card_texts(options)` with each title and text translated (context "<game id>:card")."""
+def card_texts_json(g: Any, options: dict[str, Any], lang: str) -> dict[str, dict[str, Any]]:
+    """`g.card_texts(options)` with each title and text translated (context "<game id>:card");
+    any other key a game gives (a card face's numbers and codes) is passed on as it is."""
     texts = g.card_texts(options) or {}
     tr = translator(lang)
     context = str(g.id) + ":card"  # the game's own card texts, in its catalogue (no message id here)
@@ -88,7 +89,7 @@ def card_texts_json(g: Any, options: dict[str, Any], lang: str) -> dict[str, dic
     def local(s: str) -> str:
         return tr.pgettext(context, s) if s else s
 
-    return {k: {"title": local(v["title"]), "text": local(v["text"])} for k, v in texts.items()}
+    return {k: {**v, "title": local(v["title"]), "text": local(v["text"])} for k, v in texts.items()}
 
 
 def options_in_force(g: Any, options: dict[str, Any], lang: str) -> list[dict[str, Any]]:

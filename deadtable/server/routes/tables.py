@@ -203,7 +203,7 @@ async def table_rules(table_id: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/tables/{table_id}/cards")
-async def table_cards(table_id: str, request: Request) -> dict[str, dict[str, str]]:
+async def table_cards(table_id: str, request: Request) -> dict[str, dict[str, Any]]:
     """The title and text of every card of the table's set, translated; {} for a game without."""
     lang = language_of(request)
     lt = await table_or_404(hub_of(request), table_id, lang)
