@@ -439,7 +439,7 @@ function drawRules(data) {
   $("rules-in-force").replaceChildren(inForce);
   $("rules-note").textContent = data.note || data.missing || "";
   $("rules-text").replaceChildren(...(data.markdown ? markdown(data.markdown) : []));
-  $("rulings-list").replaceChildren(...(data.rulings || []).map((r) => el("li", {}, el("strong", {}, r.id), " ", r.text)));
+  $("rulings-list").replaceChildren(...[...(data.rulings || []), ...(data.readings || [])].map((r) => el("li", {}, el("strong", {}, r.id), " ", r.text)));
   document.body.dataset.rules = data.lang;
 }
 

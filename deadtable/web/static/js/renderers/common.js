@@ -65,8 +65,3 @@ export function gameLog(lines, ctx, n = 8) {
   return area(t("Recent play"), el("ol", { class: "dim" }, lines.slice(-n).map((l) => el("li", {}, String(l)))));
 }
 
-// Nothing any more: the raw view is never shown to a player. Kept (returning nothing) only while
-// the game renderers still import it; drop it once none does.
-export function raw() {
-  return null;
-}
