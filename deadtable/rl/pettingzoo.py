@@ -13,8 +13,13 @@ Agents are `player_0` .. `player_{n-1}`, one per seat; `agent_selection` is the 
 flattened by `deadtable.rl.observation` (nothing but `state.view(seat)`), the mask marks the legal
 indices of `deadtable.rl.actions.ActionEncoder` (the game's own fixed action list, or the generic
 sorted-legal-actions index). Rewards come at the end only: +1 for each winner, -1 for each other
-seat, 0 for everyone when every seat wins (a shared first place). Stepping an illegal index raises
-`DeadtableError`; wrap the env in `pettingzoo.utils.TerminateIllegalWrapper` for the other policy.
+seat, 0 for everyone when every seat wins (a shared first place).
+
+An illegal index (one outside the mask): by default (`illegal="terminate"`, PettingZoo's classic
+games' convention) it ends the episode, -1 for the seat that played it and 0 for the others, with
+`infos[agent]["illegal_action"]` saying which index and why; with `illegal="raise"` it raises
+`DeadtableError`, as `raw_env` always does. The policy is a wrapper (`TerminateIllegal`) around the
+game, not a branch inside it.
 `reset(seed=s)` plays the game with seed `s`; a reset without a seed draws the next game seed from
 the last one given, so a run stays reproducible.
 """
@@ -27,9 +32,9 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils import BaseWrapper, wrappers
 
-from deadtable.core import Game, State, game
+from deadtable.core import DeadtableError, Game, State, game
 
 from .actions import ActionEncoder
 from .observation import ObservationLayout, observation_layout
@@ -106,7 +111,9 @@ class DeadtableAEC(AECEnv):
         assert state is not None, "call reset() first"
         seat = self._seat[agent]
         mask = bytearray(self.encoder.size)
-        if seat == state.current_player:  # None once the game is over
+        # current_player is None once the game is over; an episode ended by an illegal action
+        # (TerminateIllegal) leaves the game unfinished, and no seat may act any more.
+        if seat == state.current_player and not self.terminations[agent]:
             for i in self._legal[0]:
                 mask[i] = 1
         return {
@@ -131,6 +138,16 @@ class DeadtableAEC(AECEnv):
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def is_legal(self, action: int) -> bool:
+        """Whether `action` is a legal index for the agent to act now (its mask holds a 1 there)."""
+        return action in self._legal[0]
+
+    def describe(self, action: int) -> str:
+        """What an index means (the action text of a fixed space)."""
+        if 0 <= action < self.encoder.size:
+            return self.encoder.describe(action)
+        return f"index {action} (outside 0..{self.encoder.size - 1})"
 
     def render(self) -> str | None:
         if self.state is None:
@@ -163,18 +180,68 @@ class DeadtableAEC(AECEnv):
         self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
 
 
+class TerminateIllegal(BaseWrapper):
+    """An illegal action index ends the episode: -1 for the seat that played it, 0 for the others.
+
+    The convention of PettingZoo's classic games (their `TerminateIllegalWrapper`), with two
+    differences: every seat is terminated (not also truncated, the game did end), and the offender's
+    info says what happened: `{"index": i, "action": its text, "reason": ...}` under
+    `"illegal_action"`. The wrapped game is left as it was (no action applied).
+    """
+
+    ILLEGAL_REWARD = -1.0
+
+    def step(self, action: int | None) -> None:
+        raw = self.env.unwrapped
+        assert isinstance(raw, DeadtableAEC)
+        agent = raw.agent_selection
+        if (
+            raw.terminations[agent]
+            or raw.truncations[agent]
+            or (action is not None and raw.is_legal(int(action)))
+        ):
+            self.env.step(action)
+            return
+        reason = "no action (None) from a seat that must act" if action is None else "not legal now"
+        raw._cumulative_rewards[agent] = 0.0
+        raw.rewards = dict.fromkeys(raw.agents, 0.0)
+        raw.rewards[agent] = self.ILLEGAL_REWARD
+        raw.terminations = dict.fromkeys(raw.agents, True)
+        raw.infos[agent] = {
+            **raw.infos[agent],
+            "illegal_action": {
+                "index": action,
+                "action": None if action is None else raw.describe(int(action)),
+                "reason": reason,
+            },
+        }
+        raw._accumulate_rewards()
+        raw._deads_step_first()
+
+
+ILLEGAL_POLICIES = ("terminate", "raise")
+
+
 def raw_env(game_id: str, players: int = 2, **kwargs: Any) -> DeadtableAEC:
-    """The environment without PettingZoo's checking wrappers (fastest)."""
+    """The environment without any wrapper (fastest): an illegal index raises `DeadtableError`."""
     return DeadtableAEC(game_id, players, **kwargs)
 
 
-def env(game_id: str, players: int = 2, **kwargs: Any) -> AECEnv:
-    """The environment wrapped in PettingZoo's usual order and bounds checks.
+def env(game_id: str, players: int = 2, *, illegal: str = "terminate", **kwargs: Any) -> AECEnv:
+    """The environment wrapped as PettingZoo's classic games are.
 
-    Keyword arguments: `render_mode` ("ansi" or "human"), `max_actions` (size of the generic action
-    space), `max_steps` (truncate after so many actions), and any of the game's own options.
+    `illegal`: "terminate" (an illegal index ends the episode, see `TerminateIllegal`) or "raise"
+    (`DeadtableError`). Other keyword arguments: `render_mode` ("ansi" or "human"), `max_actions`
+    (size of the generic action space), `max_steps` (truncate after so many actions), and any of the
+    game's own options.
     """
+    if illegal not in ILLEGAL_POLICIES:
+        raise DeadtableError(
+            "illegal must be one of {choices}; got {value!r}", choices=ILLEGAL_POLICIES, value=illegal
+        )
     e: AECEnv = raw_env(game_id, players, **kwargs)
+    if illegal == "terminate":
+        e = TerminateIllegal(e)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e

@@ -13,6 +13,11 @@ those of the PettingZoo environment (`deadtable.rl.observation`, `deadtable.rl.a
 win, -1 for a loss, 0 when every seat shares the win; with `shaping` > 0 each step also earns
 `shaping` times the change of the game's own measure (`Game.evaluate`, a score margin) since the
 learner's last turn: a dense, potential-based signal that sums to the final measure.
+
+An illegal index (outside `action_masks()`): by default (`illegal="terminate"`) it ends the episode
+with reward -1 and `info["illegal_action"]` saying which index and why (PettingZoo's convention,
+which Gymnasium's and Stable-Baselines3's `check_env` rely on, as they step random indices); with
+`illegal="raise"` it raises `DeadtableError`.
 """
 
 from __future__ import annotations
@@ -25,11 +30,14 @@ import numpy as np
 from gymnasium import spaces
 
 from deadtable.agents.registry import make_agent
-from deadtable.core import Agent, State, game, seat_info
+from deadtable.core import Agent, DeadtableError, State, game, seat_info
 
 from .actions import ActionEncoder
 from .observation import observation_layout
 from .rewards import terminal_rewards
+
+ILLEGAL_POLICIES = ("terminate", "raise")
+ILLEGAL_REWARD = -1.0
 
 
 class SeatEnv(gymnasium.Env):
@@ -46,8 +54,14 @@ class SeatEnv(gymnasium.Env):
         seat: int | None = None,
         shaping: float = 0.0,
         max_actions: int | None = None,
+        illegal: str = "terminate",
         **options: Any,
     ) -> None:
+        if illegal not in ILLEGAL_POLICIES:
+            raise DeadtableError(
+                "illegal must be one of {choices}; got {value!r}", choices=ILLEGAL_POLICIES, value=illegal
+            )
+        self.illegal = illegal
         self.game = game(game_id)
         self.players = players
         self.options = options
@@ -87,6 +101,8 @@ class SeatEnv(gymnasium.Env):
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self.state
         assert state is not None, "call reset() first"
+        if self.illegal == "terminate" and int(action) not in self._legal[0]:
+            return self._illegal(int(action))
         state.apply_trusted(self.encoder.decode_legal(self._legal, int(action), state))
         self._others()
         done = state.is_terminal
@@ -121,6 +137,15 @@ class SeatEnv(gymnasium.Env):
             else:
                 state.apply(self.opponents[p].act(seat_info(state), self.rng))
         self._legal = ([], []) if state.is_terminal else self.encoder.legal(state)
+
+    def _illegal(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """End the episode on an illegal index: reward -1, the game left as it was."""
+        enc = self.encoder
+        text = enc.describe(action) if 0 <= action < enc.size else f"outside 0..{enc.size - 1}"
+        info = self._info()
+        info["illegal_action"] = {"index": action, "action": text, "reason": "not legal now"}
+        self._legal = ([], [])
+        return self._obs(), ILLEGAL_REWARD, True, False, info
 
     def _obs(self) -> np.ndarray:
         assert self.state is not None

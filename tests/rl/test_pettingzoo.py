@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -75,6 +76,42 @@ def test_an_illegal_index_is_refused_with_its_text() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(DeadtableError, match="is not legal"):
         e.step(illegal)
+
+
+def _an_illegal_index(e: Any) -> int:
+    obs = e.observe(e.agent_selection)
+    return int(np.flatnonzero(obs["action_mask"] == 0)[0])
+
+
+def test_an_illegal_index_ends_the_episode_by_default() -> None:
+    e = env("carson-zoo", 3)
+    e.reset(seed=0)
+    offender = e.agent_selection
+    illegal = _an_illegal_index(e)
+    e.step(illegal)
+    assert e.terminations == dict.fromkeys(e.possible_agents, True)
+    assert not any(e.truncations.values())
+    assert e.rewards == {a: (-1.0 if a == offender else 0.0) for a in e.possible_agents}
+    why = e.infos[offender]["illegal_action"]
+    assert why["index"] == illegal and why["action"] == e.unwrapped.encoder.texts[illegal]
+    assert all("illegal_action" not in e.infos[a] for a in e.possible_agents if a != offender)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():  # every seat takes its dead step, nobody may act any more
+        obs, reward, term, _, _ = e.last()
+        assert term and not obs["action_mask"].any()
+        totals[agent] += reward
+        e.step(None)
+    assert totals == {a: (-1.0 if a == offender else 0.0) for a in e.possible_agents}
+    assert e.unwrapped.state is not None and not e.unwrapped.state.is_terminal  # nothing was played
+
+
+def test_illegal_raise_refuses_the_index() -> None:
+    e = env("carson-zoo", 2, illegal="raise")
+    e.reset(seed=0)
+    with pytest.raises(DeadtableError, match="is not legal"):
+        e.step(_an_illegal_index(e))
+    with pytest.raises(DeadtableError, match="illegal must be one of"):
+        env("carson-zoo", 2, illegal="ignore")
 
 
 def test_reset_without_seed_follows_the_last_seed() -> None:

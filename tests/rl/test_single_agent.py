@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from deadtable.core import Game, Variant
+from deadtable.core import DeadtableError, Game, Variant
 
 pytest.importorskip("gymnasium", reason="the rl extra (pettingzoo, gymnasium, numpy) is not installed")
 
@@ -23,7 +23,6 @@ EXAMPLE = pathlib.Path(__file__).resolve().parents[2] / "examples" / "train_poli
 
 
 def test_a_seed_fixes_the_episode() -> None:
-    # (gymnasium's check_env steps random, often illegal, actions; this env refuses those.)
     env = SeatEnv("carson-zoo", players=2)
     first, _ = env.reset(seed=8)
     a = [int(i) for i, ok in enumerate(env.action_masks()) if ok][3]
@@ -32,6 +31,21 @@ def test_a_seed_fixes_the_episode() -> None:
     assert np.array_equal(first, again)
     assert np.array_equal(env.step(a)[0], after)
     assert env.observation_space.contains(first)
+
+
+def test_an_illegal_index_ends_the_episode_with_minus_one() -> None:
+    env = SeatEnv("carson-zoo", players=2)
+    env.reset(seed=1)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"]["index"] == illegal
+    assert info["illegal_action"]["action"] == env.encoder.texts[illegal]
+    assert not env.action_masks().any()
+    raising = SeatEnv("carson-zoo", players=2, illegal="raise")
+    raising.reset(seed=1)
+    with pytest.raises(DeadtableError, match="is not legal"):
+        raising.step(illegal)
 
 
 @pytest.mark.parametrize(("g", "variant"), first_variants())
