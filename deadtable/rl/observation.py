@@ -15,9 +15,13 @@ where a value sits in the JSON (its path):
   narration (keys starting with a `NARRATION` key of `State.view`) is left out, as it retells what
   the other fields of a view show and would only make the vector long;
 - a list of strings (a hand of named cards): a length slot and a count per string (a bag), plus
-  "other";
+  "other", each count divided by the longest list seen there;
 - any other list: a length slot, then element 0, element 1, ... each laid out by its own position's
   samples, up to the longest list seen (at most `MAX_POSITIONS`); longer lists are cut.
+
+Every slot is therefore in [-1, 1] (a one-hot or null slot is 0 or 1; a number, length or count is
+scaled by the largest seen in the probe), and a value beyond what the probe saw is clipped to the
+bound: the spaces are `Box(-1, 1)`.
 
 Because the vector is a function of the view alone, it cannot show a card the view hides; the tests
 check that the vector is the same for the real state and for every determinization of it.
@@ -292,6 +296,10 @@ class _Compiler:
         self.factors[slot] = 1.0 / node.len_scale
         lines = [f"{n} = len({var})", f"out[{slot}] = {n}"]
         if node.bag is not None:
+            # A count in a bag is at most the list's length: scaled by the longest list seen.
+            for counted in (*node.bag.vocab.values(), node.bag.other):
+                if counted is not None and counted >= 0:
+                    self.factors[counted] = 1.0 / node.len_scale
             lines.append(f"for {item} in {var}:")
             self.emit(node.bag, item, depth + 1, "    ", lines)
         else:
@@ -333,6 +341,7 @@ class ObservationLayout:
         raw = np.zeros(self.size)
         self._fill(view, raw.data)  # a float64 memoryview: raw values, scaled below
         raw *= self._factors
+        np.clip(raw, -1.0, 1.0, out=raw)  # beyond what the probe saw: held at the bound
         return raw.astype(np.float32)
 
     def encode(self, state: State, seat: int) -> np.ndarray:
