@@ -22,17 +22,30 @@ games' convention) it ends the episode, -1 for the seat that played it and 0 for
 game, not a branch inside it.
 `reset(seed=s)` plays the game with seed `s`; a reset without a seed draws the next game seed from
 the last one given, so a run stays reproducible.
+
+- Spaces: `Box(-1, 1)` float32 observations (every slot scaled into [-1, 1], see
+  `deadtable.rl.observation`; `env.unwrapped.layout.names` labels each slot), `Discrete(size)`
+  actions, an int8 mask.
+- `infos[agent]["legal"]`: the texts of the legal actions, in the order of the mask's ones, for the
+  agent to act (an empty list for the others).
+- `state()`: for a centralised critic, every seat's observation vector one after the other
+  (`state_space`: `Box(-1, 1)`, players x the observation size); it shows every hand but never the
+  order of a deck nobody has seen.
+- `metadata["name"]`: `deadtable_<game id with underscores>_v0` (`deadtable_carson_zoo_v0`).
+- `parallel_env(...)`: the same game as a PettingZoo ParallelEnv (`turn_based_aec_to_parallel`:
+  each step takes every agent's action and plays the one of the agent to act).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import BaseWrapper, wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from deadtable.core import DeadtableError, Game, State, game
 
@@ -44,7 +57,8 @@ from .rewards import terminal_rewards
 class DeadtableAEC(AECEnv):
     """One deadtable game as an AEC environment (see the module doc)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    # Each instance gets its own copy with its game's name (`env_name`).
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": ["ansi", "human"],
         "name": "deadtable",
         "is_parallelizable": False,
@@ -62,6 +76,7 @@ class DeadtableAEC(AECEnv):
     ) -> None:
         super().__init__()
         self.game: Game = game(game_id)
+        self.metadata = {**self.metadata, "name": env_name(game_id)}
         self.players = players
         self.options = options
         self.game.new(players, 0, **options)  # checks players and options up front
@@ -73,14 +88,15 @@ class DeadtableAEC(AECEnv):
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
+                "observation": spaces.Box(-1.0, 1.0, (self.layout.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.encoder.size,), np.int8),
             }
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.encoder.size) for a in self.possible_agents}
+        self.state_space = spaces.Box(-1.0, 1.0, (players * self.layout.size,), np.float32)
         self._seeds = random.Random()
-        self.state: State | None = None
+        self.game_state: State | None = None  # the deadtable game (state() is PettingZoo's)
         self._legal: tuple[list[int], list[Any]] = ([], [])
 
     # -- PettingZoo API ------------------------------------------------------------------------
@@ -96,18 +112,18 @@ class DeadtableAEC(AECEnv):
             game_seed = seed
         else:
             game_seed = self._seeds.getrandbits(63)
-        self.state = self.game.new(self.players, game_seed, **self.options)
+        self.game_state = self.game.new(self.players, game_seed, **self.options)
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"legal": []} for a in self.agents}
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self.state
+        state = self.game_state
         assert state is not None, "call reset() first"
         seat = self._seat[agent]
         mask = bytearray(self.encoder.size)
@@ -122,12 +138,12 @@ class DeadtableAEC(AECEnv):
         }
 
     def step(self, action: int | None) -> None:
-        assert self.state is not None, "call reset() first"
+        assert self.game_state is not None, "call reset() first"
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
+        state = self.game_state
         self._cumulative_rewards[agent] = 0.0
         # self.rewards are all 0 here: only the move that ends the game gives any (then every step
         # is a dead step, which clears them), so there is nothing to reset or to add up before.
@@ -138,6 +154,12 @@ class DeadtableAEC(AECEnv):
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation vector, seat 0 first (for a centralised critic)."""
+        state = self.game_state
+        assert state is not None, "call reset() first"
+        return np.concatenate([self.layout.encode(state, p) for p in range(self.players)])
 
     def is_legal(self, action: int) -> bool:
         """Whether `action` is a legal index for the agent to act now (its mask holds a 1 there)."""
@@ -150,34 +172,42 @@ class DeadtableAEC(AECEnv):
         return f"index {action} (outside 0..{self.encoder.size - 1})"
 
     def render(self) -> str | None:
-        if self.state is None:
+        if self.game_state is None:
             return None
-        text = self.state.render(None)
+        text = self.game_state.render(None)
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
 
     # -- internals -----------------------------------------------------------------------------
     def _after_move(self) -> None:
-        state = self.state
+        state = self.game_state
         assert state is not None
         if state.is_terminal:
             self._legal = ([], [])
             for a, r in zip(self.agents, terminal_rewards(state), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
+                self.infos[a] = {**self.infos[a], "legal": []}
             # Everyone takes a final (None) step in seat order, as in PettingZoo's classic games.
             self.agent_selection = self.agents[0]
             return
-        self._legal = self.encoder.legal(state)
+        before = self.agent_selection if hasattr(self, "agent_selection") else None
+        self._legal = indices, actions = self.encoder.legal(state)
+        agent = self.possible_agents[state.current_player]  # type: ignore[index]
+        if before is not None and before != agent:
+            self.infos[before] = {**self.infos[before], "legal": []}
+        texts = self.encoder.texts
+        legal = [texts[i] for i in indices] if texts is not None else [str(a) for a in actions]
+        self.infos[agent] = {**self.infos[agent], "legal": legal}
         if self.max_steps is not None and self.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
-        self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+        self.agent_selection = agent
 
 
 class TerminateIllegal(BaseWrapper):
@@ -222,6 +252,11 @@ class TerminateIllegal(BaseWrapper):
 ILLEGAL_POLICIES = ("terminate", "raise")
 
 
+def env_name(game_id: str) -> str:
+    """The environment's `metadata["name"]`: `deadtable_carson_zoo_v0` for "carson-zoo"."""
+    return "deadtable_" + game_id.replace("-", "_") + "_v0"
+
+
 def raw_env(game_id: str, players: int = 2, **kwargs: Any) -> DeadtableAEC:
     """The environment without any wrapper (fastest): an illegal index raises `DeadtableError`."""
     return DeadtableAEC(game_id, players, **kwargs)
@@ -245,3 +280,8 @@ def env(game_id: str, players: int = 2, *, illegal: str = "terminate", **kwargs:
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
+
+
+def parallel_env(game_id: str, players: int = 2, **kwargs: Any) -> ParallelEnv:
+    """The environment (as `env`) as a ParallelEnv: every agent gives an action, the one to act plays."""
+    return turn_based_aec_to_parallel(env(game_id, players, **kwargs))
