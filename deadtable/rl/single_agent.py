@@ -18,6 +18,12 @@ An illegal index (outside `action_masks()`): by default (`illegal="terminate"`) 
 with reward -1 and `info["illegal_action"]` saying which index and why (PettingZoo's convention,
 which Gymnasium's and Stable-Baselines3's `check_env` rely on, as they step random indices); with
 `illegal="raise"` it raises `DeadtableError`.
+
+Observations are `Box(-1, 1)` float32 vectors (`deadtable.rl.observation`). `render_mode="ansi"`
+makes `render()` return the table as the learner's seat sees it. Every game is registered with
+Gymnasium as `deadtable/<game id>-v0` when `deadtable.rl` is imported (if Gymnasium is installed):
+`gymnasium.make("deadtable/carson-zoo-v0", players=3, opponent="greedy")`; the mask is then
+`env.unwrapped.action_masks()`.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ ILLEGAL_REWARD = -1.0
 class SeatEnv(gymnasium.Env):
     """A deadtable game seen from one seat, the others played by agents (see the module doc)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -55,8 +61,16 @@ class SeatEnv(gymnasium.Env):
         shaping: float = 0.0,
         max_actions: int | None = None,
         illegal: str = "terminate",
+        render_mode: str | None = None,
         **options: Any,
     ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise DeadtableError(
+                "render_mode must be one of {choices}; got {value!r}",
+                choices=self.metadata["render_modes"],
+                value=render_mode,
+            )
+        self.render_mode = render_mode
         if illegal not in ILLEGAL_POLICIES:
             raise DeadtableError(
                 "illegal must be one of {choices}; got {value!r}", choices=ILLEGAL_POLICIES, value=illegal
@@ -68,7 +82,7 @@ class SeatEnv(gymnasium.Env):
         self.game.new(players, 0, **options)  # refuses bad settings up front
         self.encoder = ActionEncoder.for_game(self.game, players, options, max_actions=max_actions)
         self.layout = observation_layout(self.game, players, options)
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32)
+        self.observation_space = spaces.Box(-1.0, 1.0, (self.layout.size,), np.float32)
         self.action_space = spaces.Discrete(self.encoder.size)
         self.opponent_name = opponent
         self.opponents: list[Agent] = [make_agent(opponent, self.game) for _ in range(players)]
@@ -121,7 +135,10 @@ class SeatEnv(gymnasium.Env):
         return mask
 
     def render(self) -> str | None:
-        return self.state.render(self.seat) if self.state is not None else None
+        """The table as the learner's seat sees it (render_mode "ansi"); None without a render mode."""
+        if self.render_mode is None or self.state is None:
+            return None
+        return self.state.render(self.seat)
 
     # -- internals -----------------------------------------------------------------------------
     def _others(self) -> None:
