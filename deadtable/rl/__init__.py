@@ -3,6 +3,8 @@
 The modules that need an optional dependency import it themselves, so `import deadtable.rl` works
 without any extra: `deadtable.rl.pettingzoo` needs the `rl` extra (pettingzoo, gymnasium, numpy),
 `deadtable.rl.openspiel` the `openspiel` extra. Everything goes through the core contract only.
+When Gymnasium is installed, importing this package registers every game as `deadtable/<id>-v0`
+(`deadtable.rl.single_agent.SeatEnv`, see `register_gymnasium`).
 """
 
 from __future__ import annotations
