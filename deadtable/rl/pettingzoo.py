@@ -237,6 +237,9 @@ class TerminateIllegal(BaseWrapper):
         raw.rewards = dict.fromkeys(raw.agents, 0.0)
         raw.rewards[agent] = self.ILLEGAL_REWARD
         raw.terminations = dict.fromkeys(raw.agents, True)
+        raw._legal = ([], [])  # nobody may act any more
+        for a in raw.agents:
+            raw.infos[a] = {**raw.infos[a], "legal": []}
         raw.infos[agent] = {
             **raw.infos[agent],
             "illegal_action": {

@@ -154,7 +154,7 @@ def test_an_illegal_index_ends_the_episode_by_default() -> None:
     totals = dict.fromkeys(e.possible_agents, 0.0)
     for agent in e.agent_iter():  # every seat takes its dead step, nobody may act any more
         obs, reward, term, _, _ = e.last()
-        assert term and not obs["action_mask"].any()
+        assert term and not obs["action_mask"].any() and e.infos[agent]["legal"] == []
         totals[agent] += reward
         e.step(None)
     assert totals == {a: (-1.0 if a == offender else 0.0) for a in e.possible_agents}
