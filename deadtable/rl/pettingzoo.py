@@ -196,14 +196,17 @@ class DeadtableAEC(AECEnv):
             # Everyone takes a final (None) step in seat order, as in PettingZoo's classic games.
             self.agent_selection = self.agents[0]
             return
-        before = self.agent_selection if hasattr(self, "agent_selection") else None
         self._legal = indices, actions = self.encoder.legal(state)
         agent = self.possible_agents[state.current_player]  # type: ignore[index]
-        if before is not None and before != agent:
-            self.infos[before] = {**self.infos[before], "legal": []}
+        # The texts go to the agent to act, an empty list to the others. New dicts, never changed
+        # in place: an info dict handed out by last() keeps saying what it said.
+        infos = self.infos
+        for a, info in infos.items():
+            if a != agent and info["legal"]:
+                infos[a] = {**info, "legal": []}
         texts = self.encoder.texts
-        legal = [texts[i] for i in indices] if texts is not None else [str(a) for a in actions]
-        self.infos[agent] = {**self.infos[agent], "legal": legal}
+        legal = list(map(texts.__getitem__, indices)) if texts is not None else list(map(str, actions))
+        infos[agent] = {**infos[agent], "legal": legal}
         if self.max_steps is not None and self.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True

@@ -83,6 +83,7 @@ def test_infos_state_and_name(g: Game, variant: Variant) -> None:
         for p, other in enumerate(e.possible_agents):  # every seat's observation, seat 0 first
             assert np.array_equal(state[p * size : (p + 1) * size], e.observe(other)["observation"])
         e.step(rng.choice(legal))
+        assert info["legal"] and len(info["legal"]) == len(legal)  # what last() gave is left alone
 
 
 @pytest.mark.parametrize(("g", "variant"), variant_params())
