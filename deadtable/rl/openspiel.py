@@ -67,11 +67,13 @@ LENGTH_MARGIN = 4  # max_game_length = LENGTH_MARGIN x the longest probed game +
 LENGTH_SLACK = 100
 DEALS = 1 << 12  # outcomes of the deal chance node; deal k plays game seed `seed * DEALS + k`
 _RESERVED = ("players", "seed")
-# Games whose 2-player rewards always sum to zero: their outcome always names at least one winner
-# (`Outcome.from_scores` with every seat eligible), so a 2-player game ends +1/-1 or 0/0. Zombie
-# Overlord is left out: only seats still alive are eligible (ZO-9), so a game where both fall at
-# once has no winner and gives -1/-1.
-ZERO_SUM_TWO_PLAYER = frozenset({"carson-zoo", "overlords", "zombie-shedding"})
+# Games whose 2-player rewards always sum to zero: their outcome always names at least one winner,
+# so a 2-player game ends +1/-1 or 0/0 (a shared win). Carson City Zoo, Overlords and Zombie
+# Shedding rank every seat (`Outcome.from_scores`, all eligible); Zombie Overlord ranks the living
+# seats (ZO-9), and one always lives: a seat is eliminated only by another's attack, and the game
+# ends as soon as one seat is left (ZO-9), or at the round limit with the living ranked (ZO-10).
+# A game not listed is declared GENERAL_SUM, which is always true.
+ZERO_SUM_TWO_PLAYER = frozenset({"carson-zoo", "overlords", "zombie-overlord", "zombie-shedding"})
 BEFORE_THE_DEAL = "before the deal"
 
 

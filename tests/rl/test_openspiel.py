@@ -181,6 +181,7 @@ def test_public_observation_shows_no_hand(g: Game, variant: Variant) -> None:
 def test_two_player_games_declare_zero_sum_when_returns_sum_to_zero(g: Game, variant: Variant) -> None:
     game = _load(g, Variant(variant.name, 2, variant.options) if variant.players != 2 else variant)
     zero_sum = g.id in ZERO_SUM_TWO_PLAYER
+    assert zero_sum  # every game so far: each names a winner in every 2-player game
     assert (game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM) == zero_sum
     assert (game.utility_sum() == 0.0) if zero_sum else game.utility_sum() is None
     if zero_sum:
