@@ -8,7 +8,9 @@
 (3, 180)
 
 - Names: `deadtable_<id with underscores>` (`deadtable_carson_zoo`); parameters `players` (default
-  the game's minimum), `seed` (default 0) and each of the game's own options with its default.
+  the game's minimum), `seed` (default 0) and each of the game's own options with its default. A
+  game string cannot hold a comma inside a value: a string option's commas may be given, and are
+  shown, as ";" (`hired_hands=black knight;thief;...`).
 - Actions: the indices of `deadtable.rl.actions.ActionEncoder` (the game's fixed action list, or
   the generic sorted-legal-actions index), listed in ascending order as OpenSpiel wants.
 - Chance: the game type is EXPLICIT_STOCHASTIC with one chance node, the deal, at the start. The
@@ -75,6 +77,15 @@ _RESERVED = ("players", "seed")
 # A game not listed is declared GENERAL_SUM, which is always true.
 ZERO_SUM_TWO_PLAYER = frozenset({"carson-zoo", "overlords", "zombie-overlord", "zombie-shedding"})
 BEFORE_THE_DEAL = "before the deal"
+LIST_SEPARATOR = ";"  # stands for "," in string parameters (see DeadtableSpielGame.__init__)
+
+
+def _escaped(value: Any) -> Any:
+    return value.replace(",", LIST_SEPARATOR) if isinstance(value, str) else value
+
+
+def _unescaped(value: Any) -> Any:
+    return value.replace(LIST_SEPARATOR, ",") if isinstance(value, str) else value
 
 
 def short_name(game_id: str) -> str:
@@ -126,13 +137,16 @@ class DeadtableSpielGame(pyspiel.Game):
     game_id: str
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
+        # OpenSpiel's game strings cannot hold a comma inside a value: the game keeps its string
+        # options with LIST_SEPARATOR for each comma (so it serializes), and the deadtable game
+        # gets them back with commas (a list of Hired Hands, of cards).
+        params = {k: _escaped(v) for k, v in (params or {}).items()}
         g = game(self.game_id)
         self.dgame = g
         self.dparams = params
         self.dplayers = int(params.get("players", g.min_players))
         self.dseed = int(params.get("seed", 0))
-        self.doptions = {o.name: params[o.name] for o in g.options if o.name in params}
+        self.doptions = {o.name: _unescaped(params[o.name]) for o in g.options if o.name in params}
         self.dgame.new(self.dplayers, 0, **self.doptions)  # refuses bad settings up front
         self.encoder = ActionEncoder.for_game(g, self.dplayers, self.doptions)
         self.layout: ObservationLayout = observation_layout(g, self.dplayers, self.doptions)

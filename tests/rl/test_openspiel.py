@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import deadtable
 from deadtable.core import Game, Variant
 
 pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra (open_spiel) is not installed")
@@ -78,6 +79,18 @@ def test_games_and_states_pickle_and_serialize(g: Game, variant: Variant) -> Non
             assert copy.information_state_string(p) == state.information_state_string(p)
         # The copy plays on as the original does.
         assert str(_play(copy, 5, seed=1)) == str(_play(state.clone(), 5, seed=1))
+
+
+def test_a_string_option_with_commas_serializes() -> None:
+    chosen = deadtable.game("overlords").variants()
+    variant = next(v for v in chosen if "," in str(v.options.get("hired_hands", "")))
+    game = _load(deadtable.game("overlords"), variant)
+    hands = variant.options["hired_hands"]
+    assert f"hired_hands={hands.replace(',', ';')}," in str(game)  # a game string holds no comma in a value
+    state = _play(_dealt(game), 3)
+    assert state.dstate.options["hired_hands"] == hands  # the deadtable game gets its commas back
+    again, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(again) == str(game) and str(copy) == str(state)
 
 
 @pytest.mark.parametrize(("g", "variant"), first_variants())
