@@ -4,7 +4,6 @@ serialization, playthroughs, pickling), its observation types and its ISMCTS."""
 from __future__ import annotations
 
 import json
-import os
 import pickle
 import random
 from typing import Any
@@ -24,7 +23,7 @@ from deadtable.rl.openspiel import (  # noqa: E402
     short_name,
 )
 
-from .conftest import first_variants, variant_params  # noqa: E402
+from .conftest import first_variants, harness_params, variant_params  # noqa: E402
 
 
 def _load(g: Game, variant: Variant, **extra: Any) -> Any:
@@ -33,13 +32,9 @@ def _load(g: Game, variant: Variant, **extra: Any) -> Any:
     return pyspiel.load_game(short_name(g.id), params)
 
 
-# OpenSpiel's random simulation test checks every step from every seat (clones, strings, tensors),
-# minutes over all variants: by default it runs the first variant of each game, all with
-# DEADTABLE_RL_ALL_VARIANTS=1.
-SIM_PARAMS = variant_params() if os.environ.get("DEADTABLE_RL_ALL_VARIANTS") else first_variants()
-
-
-@pytest.mark.parametrize(("g", "variant"), SIM_PARAMS)
+# OpenSpiel's random simulation test checks every step from every seat (clones, strings, tensors,
+# serialization): the first variant of each game by default, all with DEADTABLE_RL_ALL_VARIANTS=1.
+@pytest.mark.parametrize(("g", "variant"), harness_params())
 def test_openspiel_random_simulation(g: Game, variant: Variant) -> None:
     game = _load(g, variant)
     assert game.num_players() == variant.players
@@ -63,7 +58,7 @@ def _play(state: Any, moves: int, seed: int = 0) -> Any:
     return state
 
 
-@pytest.mark.parametrize(("g", "variant"), first_variants())
+@pytest.mark.parametrize(("g", "variant"), harness_params())
 def test_games_and_states_pickle_and_serialize(g: Game, variant: Variant) -> None:
     game = _load(g, variant, seed=2)
     again = pickle.loads(pickle.dumps(game))
@@ -93,7 +88,7 @@ def test_a_string_option_with_commas_serializes() -> None:
     assert str(again) == str(game) and str(copy) == str(state)
 
 
-@pytest.mark.parametrize(("g", "variant"), first_variants())
+@pytest.mark.parametrize(("g", "variant"), harness_params())
 def test_openspiel_playthrough(g: Game, variant: Variant) -> None:
     from open_spiel.python.algorithms import generate_playthrough
 

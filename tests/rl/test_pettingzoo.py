@@ -18,7 +18,7 @@ from pettingzoo.utils import average_total_reward
 
 from deadtable.rl.pettingzoo import env, parallel_env, raw_env
 
-from .conftest import first_variants, variant_params
+from .conftest import harness_params, variant_params
 
 
 @pytest.mark.parametrize(("g", "variant"), variant_params())
@@ -31,13 +31,13 @@ def test_pettingzoo_seed(g: Game, variant: Variant) -> None:
     seed_test(lambda: env(g.id, variant.players, **variant.options), num_cycles=120)
 
 
-@pytest.mark.parametrize(("g", "variant"), first_variants())
+@pytest.mark.parametrize(("g", "variant"), harness_params())
 def test_pettingzoo_parallel_seed(g: Game, variant: Variant) -> None:
     # Random, unmasked actions: most are illegal, and each episode ends there (with -1).
     parallel_seed_test(lambda: parallel_env(g.id, variant.players, **variant.options), num_cycles=20)
 
 
-@pytest.mark.parametrize(("g", "variant"), first_variants())
+@pytest.mark.parametrize(("g", "variant"), harness_params())
 def test_pettingzoo_average_total_reward(g: Game, variant: Variant) -> None:
     # It reads no observation (last(observe=False)), so it steps unmasked random indices.
     random.seed(0)
@@ -49,7 +49,7 @@ def test_pettingzoo_average_total_reward(g: Game, variant: Variant) -> None:
     assert -1.0 <= average <= 1.0
 
 
-@pytest.mark.parametrize(("g", "variant"), first_variants())
+@pytest.mark.parametrize(("g", "variant"), harness_params())
 def test_pettingzoo_render(g: Game, variant: Variant, capsys: pytest.CaptureFixture[str]) -> None:
     def make(render_mode: str | None = None) -> Any:
         e = env(g.id, variant.players, render_mode=render_mode, **variant.options)
@@ -61,7 +61,7 @@ def test_pettingzoo_render(g: Game, variant: Variant, capsys: pytest.CaptureFixt
     assert capsys.readouterr().out  # "human" printed the table
 
 
-@pytest.mark.parametrize(("g", "variant"), first_variants())
+@pytest.mark.parametrize(("g", "variant"), harness_params())
 def test_infos_state_and_name(g: Game, variant: Variant) -> None:
     e = env(g.id, variant.players, **variant.options)
     raw = e.unwrapped

@@ -22,7 +22,7 @@ from gymnasium.utils.env_checker import check_env
 import deadtable.rl
 from deadtable.rl.single_agent import SeatEnv
 
-from .conftest import first_variants
+from .conftest import first_variants, harness_params
 
 EXAMPLE = pathlib.Path(__file__).resolve().parents[2] / "examples" / "train_policy.py"
 
@@ -38,7 +38,7 @@ def test_a_seed_fixes_the_episode() -> None:
     assert env.observation_space.contains(first)
 
 
-@pytest.mark.parametrize(("g", "variant"), first_variants())
+@pytest.mark.parametrize(("g", "variant"), harness_params())
 def test_gymnasium_check_env(g: Game, variant: Variant) -> None:
     made = gymnasium.make(
         f"deadtable/{g.id}-v0", players=variant.players, render_mode="ansi", **variant.options
@@ -53,7 +53,7 @@ def test_gymnasium_check_env(g: Game, variant: Variant) -> None:
     assert isinstance(text, str) and text
 
 
-@pytest.mark.parametrize(("g", "variant"), first_variants())
+@pytest.mark.parametrize(("g", "variant"), harness_params())
 def test_stable_baselines3_check_env(g: Game, variant: Variant) -> None:
     sb3_checker = pytest.importorskip("stable_baselines3.common.env_checker")
     env = SeatEnv(g.id, variant.players, render_mode="ansi", **variant.options)
