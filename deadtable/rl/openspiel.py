@@ -31,7 +31,10 @@
 - Observations: `observation_string(p)` is the seat's current view as JSON, the tensor its flat
   vector. A public-information observer (`IIGObservationType(public_info=True,
   private_info=PrivateInfoType.NONE, perfect_recall=False)`) sees the spectator's view
-  (`state.view(None)`), which shows no hand. Other observation types are refused (ValueError).
+  (`state.view(None)`), which shows no hand; a private-information one (`public_info=False`,
+  `SINGLE_PLAYER`) what the seat's view adds to it (`deadtable.rl.observation.private_part`).
+  Other observation types (public perfect recall, every player's private information) are refused
+  with a ValueError.
 - Returns: +1 per winner, -1 per other seat, all 0 when every seat shares the win. GENERAL_SUM as
   registered; a loaded 2-player game declares ZERO_SUM (utility sum 0) when its rewards always sum to
   zero (`ZERO_SUM_TWO_PLAYER`).
