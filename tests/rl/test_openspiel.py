@@ -185,6 +185,18 @@ def test_public_observation_shows_no_hand(g: Game, variant: Variant) -> None:
             assert (public.tensor == tensor).all()
 
 
+def test_observation_types_without_a_meaning_here_are_refused() -> None:
+    register("carson-zoo")
+    game = pyspiel.load_game(short_name("carson-zoo"), {"players": 2})
+    for recall, public, private in (
+        (True, True, pyspiel.PrivateInfoType.NONE),
+        (False, True, pyspiel.PrivateInfoType.ALL_PLAYERS),
+    ):
+        kind = pyspiel.IIGObservationType(perfect_recall=recall, public_info=public, private_info=private)
+        with pytest.raises(ValueError, match="not supported"):
+            game.make_py_observer(kind)
+
+
 @pytest.mark.parametrize(("g", "variant"), first_variants())
 def test_two_player_games_declare_zero_sum_when_returns_sum_to_zero(g: Game, variant: Variant) -> None:
     game = _load(g, Variant(variant.name, 2, variant.options) if variant.players != 2 else variant)
