@@ -15,9 +15,13 @@ where a value sits in the JSON (its path):
   narration (keys starting with a `NARRATION` key of `State.view`) is left out, as it retells what
   the other fields of a view show and would only make the vector long;
 - a list of strings (a hand of named cards): a length slot and a count per string (a bag), plus
-  "other";
+  "other", each count divided by the longest list seen there;
 - any other list: a length slot, then element 0, element 1, ... each laid out by its own position's
   samples, up to the longest list seen (at most `MAX_POSITIONS`); longer lists are cut.
+
+Every slot is therefore in [-1, 1] (a one-hot or null slot is 0 or 1; a number, length or count is
+scaled by the largest seen in the probe), and a value beyond what the probe saw is clipped to the
+bound: the spaces are `Box(-1, 1)`.
 
 Because the vector is a function of the view alone, it cannot show a card the view hides; the tests
 check that the vector is the same for the real state and for every determinization of it.
@@ -292,6 +296,10 @@ class _Compiler:
         self.factors[slot] = 1.0 / node.len_scale
         lines = [f"{n} = len({var})", f"out[{slot}] = {n}"]
         if node.bag is not None:
+            # A count in a bag is at most the list's length: scaled by the longest list seen.
+            for counted in (*node.bag.vocab.values(), node.bag.other):
+                if counted is not None and counted >= 0:
+                    self.factors[counted] = 1.0 / node.len_scale
             lines.append(f"for {item} in {var}:")
             self.emit(node.bag, item, depth + 1, "    ", lines)
         else:
@@ -333,6 +341,7 @@ class ObservationLayout:
         raw = np.zeros(self.size)
         self._fill(view, raw.data)  # a float64 memoryview: raw values, scaled below
         raw *= self._factors
+        np.clip(raw, -1.0, 1.0, out=raw)  # beyond what the probe saw: held at the bound
         return raw.astype(np.float32)
 
     def encode(self, state: State, seat: int) -> np.ndarray:
@@ -344,14 +353,58 @@ class ObservationLayout:
         return {self.names[i]: float(x) for i, x in enumerate(vector) if x}
 
 
-def observation_layout(g: Game, players: int, options: dict[str, Any]) -> ObservationLayout:
-    """The layout for this game and settings (built once per process from a seeded probe)."""
-    return _layout(g.id, players, tuple(sorted(options.items())))
+def private_part(seat_view: Any, public_view: Any) -> Any:
+    """What a seat's view shows beyond the spectator's: the keys whose values differ, recursively.
+
+    >>> private_part({"hand": ["a", "b"], "deck": 30, "seat": 1}, {"hand": None, "deck": 30})
+    {'hand': ['a', 'b'], 'seat': 1}
+    >>> private_part({"deck": 30}, {"deck": 30})
+    {}
+    """
+    if isinstance(seat_view, dict):
+        public = public_view if isinstance(public_view, dict) else {}
+        out = {}
+        for k, v in seat_view.items():
+            if k in public and public[k] == v:
+                continue
+            out[k] = private_part(v, public.get(k))
+        return out
+    return seat_view
+
+
+SEAT_VIEW, PUBLIC_VIEW, PRIVATE_VIEW = "seat", "public", "private"
+
+
+def view_of(state: State, seat: int, kind: str) -> dict[str, Any]:
+    """The view an observation of `kind` is built from (without narration).
+
+    SEAT_VIEW: `state.view(seat)`; PUBLIC_VIEW: the spectator's `state.view(None)`, the same for
+    every seat; PRIVATE_VIEW: what the seat's view adds to the spectator's (`private_part`).
+    """
+    if kind == SEAT_VIEW:
+        return state.view(seat, narration=False)
+    public = state.view(None, narration=False)
+    if kind == PUBLIC_VIEW:
+        return public
+    part: dict[str, Any] = private_part(state.view(seat, narration=False), public)
+    return part
+
+
+def observation_layout(
+    g: Game, players: int, options: dict[str, Any], kind: str = SEAT_VIEW
+) -> ObservationLayout:
+    """The layout for this game, settings and kind of view (see `view_of`).
+
+    Built once per process from a seeded probe; encode with `encode_view(view_of(state, seat, kind))`
+    (for SEAT_VIEW, `encode(state, seat)` does the same).
+    """
+    return _layout(g.id, players, tuple(sorted(options.items())), kind)
 
 
 @cache
-def _layout(game_id: str, players: int, items: tuple[tuple[str, Any], ...]) -> ObservationLayout:
+def _layout(game_id: str, players: int, items: tuple[tuple[str, Any], ...], kind: str) -> ObservationLayout:
     g = game(game_id)
     sample = probe(g, players, dict(items))
-    views = [s.view(seat, narration=False) for s in sample.states for seat in range(players)]
+    seats = range(1) if kind == PUBLIC_VIEW else range(players)
+    views = [view_of(s, seat, kind) for s in sample.states for seat in seats]
     return ObservationLayout(game_id, views)

@@ -8,20 +8,39 @@
 (3, 180)
 
 - Names: `deadtable_<id with underscores>` (`deadtable_carson_zoo`); parameters `players` (default
-  the game's minimum), `seed` (default 0) and each of the game's own options with its default.
+  the game's minimum), `seed` (default 0) and each of the game's own options with its default. A
+  game string cannot hold a comma inside a value: a string option's commas may be given, and are
+  shown, as ";" (`hired_hands=black knight;thief;...`).
 - Actions: the indices of `deadtable.rl.actions.ActionEncoder` (the game's fixed action list, or
   the generic sorted-legal-actions index), listed in ascending order as OpenSpiel wants.
-- Chance: the game type is SAMPLED_STOCHASTIC. The deadtable contract hides chance inside each
-  state's own seeded generator (shuffles, draws, who starts); it never lists chance outcomes with
-  their probabilities, which OpenSpiel's explicit chance nodes would need. So chance is sampled by
-  that generator, as in OpenSpiel's own sampled-stochastic games: the k-th new game of a loaded
-  game plays the k-th seed drawn from `seed`, and a clone carries its generator along.
-- Information states and observations: the JSON text of `state.view(player)` (keys sorted) for the
-  strings, and the flat vector of `deadtable.rl.observation` for the tensors. Views carry everything
-  a seat knows, so both are built from the view and nothing else.
-- Returns: +1 per winner, -1 per other seat, all 0 when every seat shares the win (GENERAL_SUM).
-- ISMCTS: `ismcts_resampler(seed)` gives OpenSpiel's `ISMCTSBot.set_resampler` a function that
-  draws a full state consistent with the seat's information through `State.determinize`.
+- Chance: the game type is EXPLICIT_STOCHASTIC with one chance node, the deal, at the start. The
+  deadtable contract hides chance inside each state's own seeded generator (shuffles, draws, who
+  starts) and never lists chance outcomes with their probabilities; what it does offer is that a
+  game is a function of its seed and its actions. So the deal node draws one of `DEALS` seeds,
+  uniformly: outcome k plays game seed `seed * DEALS + k`, and everything after it is a function of
+  the history (a state can be rebuilt by replaying it). Python games cannot be SAMPLED_STOCHASTIC
+  and be serialized: pyspiel then asks the game for its RNG state, which Python games cannot give.
+- Serialization and pickling: games pickle as their id and parameters (and register themselves
+  again when unpickled in a fresh process); states as pyspiel serializes Python states (their
+  attributes pickled), so `state.serialize()`, `game.deserialize_state`, `pickle` and
+  `pyspiel.serialize_game_and_state` all round-trip.
+- Information states (perfect recall): `information_state_string(p)` is the seat's view as JSON
+  (keys sorted), then one line per move since the deal: the seat's own action when it played, and
+  what it knew after every move (`State.information_key`, a function of its view). The tensor is
+  the flat vector of `deadtable.rl.observation` of the current view only (not perfect recall).
+- Observations: `observation_string(p)` is the seat's current view as JSON, the tensor its flat
+  vector. A public-information observer (`IIGObservationType(public_info=True,
+  private_info=PrivateInfoType.NONE, perfect_recall=False)`) sees the spectator's view
+  (`state.view(None)`), which shows no hand; a private-information one (`public_info=False`,
+  `SINGLE_PLAYER`) what the seat's view adds to it (`deadtable.rl.observation.private_part`).
+  Other observation types (public perfect recall, every player's private information) are refused
+  with a ValueError.
+- Returns: +1 per winner, -1 per other seat, all 0 when every seat shares the win. GENERAL_SUM as
+  registered; a loaded 2-player game declares ZERO_SUM (utility sum 0) when its rewards always sum to
+  zero (`ZERO_SUM_TWO_PLAYER`).
+- Resampling: `resample_from_infostate(player, sampler)` and `ismcts_resampler(seed)` (for
+  OpenSpiel's `ISMCTSBot.set_resampler`) draw a full state consistent with the seat's information
+  through `State.determinize`.
 """
 
 from __future__ import annotations
@@ -34,38 +53,84 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from deadtable.core import Game, State, game, games
+from deadtable.core import DeadtableError, Game, State, game, games
 
 from .actions import ActionEncoder
-from .observation import ObservationLayout, observation_layout
+from .observation import (
+    PRIVATE_VIEW,
+    PUBLIC_VIEW,
+    SEAT_VIEW,
+    ObservationLayout,
+    observation_layout,
+    view_of,
+)
 from .probe import probe
 from .rewards import terminal_rewards
 
 PREFIX = "deadtable_"
 LENGTH_MARGIN = 4  # max_game_length = LENGTH_MARGIN x the longest probed game + LENGTH_SLACK
 LENGTH_SLACK = 100
+DEALS = 1 << 12  # outcomes of the deal chance node; deal k plays game seed `seed * DEALS + k`
 _RESERVED = ("players", "seed")
+# Games whose 2-player rewards always sum to zero: their outcome always names at least one winner,
+# so a 2-player game ends +1/-1 or 0/0 (a shared win). Carson City Zoo, Overlords and Zombie
+# Shedding rank every seat (`Outcome.from_scores`, all eligible); Zombie Overlord ranks the living
+# seats (ZO-9), and one always lives: a seat is eliminated only by another's attack, and the game
+# ends as soon as one seat is left (ZO-9), or at the round limit with the living ranked (ZO-10).
+# A game not listed is declared GENERAL_SUM, which is always true.
+ZERO_SUM_TWO_PLAYER = frozenset({"carson-zoo", "overlords", "zombie-overlord", "zombie-shedding"})
+BEFORE_THE_DEAL = "before the deal"
+LIST_SEPARATOR = ";"  # stands for "," in string parameters (see DeadtableSpielGame.__init__)
+
+
+def _escaped(value: Any) -> Any:
+    return value.replace(",", LIST_SEPARATOR) if isinstance(value, str) else value
+
+
+def _unescaped(value: Any) -> Any:
+    return value.replace(LIST_SEPARATOR, ",") if isinstance(value, str) else value
 
 
 def short_name(game_id: str) -> str:
     return PREFIX + game_id.replace("-", "_")
 
 
+def load(game_id: str, params: dict[str, Any]) -> DeadtableSpielGame:
+    """Register `game_id` if needed and load it (what an unpickled game calls)."""
+    loaded = pyspiel.load_game(register(game_id), params)
+    assert isinstance(loaded, DeadtableSpielGame)
+    return loaded
+
+
 class _Held:
-    """A deadtable state and its OpenSpiel game.
+    """A deadtable state (None before the deal), each seat's trail, and the OpenSpiel game.
 
     OpenSpiel's Clone() deep-copies every attribute of a Python state: this clones the deadtable
-    state (cheap, shares card data) and shares the game (which cannot be copied).
+    state (cheap, shares card data), copies the trails (lists of shared strings) and shares the game
+    (which cannot be copied). Pickling keeps the game as its id and parameters (`__reduce__`).
     """
 
-    __slots__ = ("game", "state")
+    __slots__ = ("game", "state", "trails")
 
-    def __init__(self, game: DeadtableSpielGame, state: State | None) -> None:
+    def __init__(
+        self, game: DeadtableSpielGame, state: State | None, trails: list[list[str]] | None = None
+    ) -> None:
         self.game = game
         self.state = state
+        self.trails: list[list[str]] = trails if trails is not None else [[] for _ in range(game.dplayers)]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.game, self.state.clone() if self.state is not None else None)
+        return _Held(
+            self.game,
+            self.state.clone() if self.state is not None else None,
+            [list(t) for t in self.trails],
+        )
+
+    def __getstate__(self) -> tuple[DeadtableSpielGame, State | None, list[list[str]]]:
+        return (self.game, self.state, self.trails)
+
+    def __setstate__(self, data: tuple[DeadtableSpielGame, State | None, list[list[str]]]) -> None:
+        self.game, self.state, self.trails = data
 
 
 class DeadtableSpielGame(pyspiel.Game):
@@ -75,114 +140,201 @@ class DeadtableSpielGame(pyspiel.Game):
     game_id: str
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
+        # OpenSpiel's game strings cannot hold a comma inside a value: the game keeps its string
+        # options with LIST_SEPARATOR for each comma (so it serializes), and the deadtable game
+        # gets them back with commas (a list of Hired Hands, of cards).
+        params = {k: _escaped(v) for k, v in (params or {}).items()}
         g = game(self.game_id)
         self.dgame = g
+        self.dparams = params
         self.dplayers = int(params.get("players", g.min_players))
-        self.doptions = {o.name: params[o.name] for o in g.options if o.name in params}
+        self.dseed = int(params.get("seed", 0))
+        self.doptions = {o.name: _unescaped(params[o.name]) for o in g.options if o.name in params}
         self.dgame.new(self.dplayers, 0, **self.doptions)  # refuses bad settings up front
         self.encoder = ActionEncoder.for_game(g, self.dplayers, self.doptions)
         self.layout: ObservationLayout = observation_layout(g, self.dplayers, self.doptions)
+        self.deal_outcomes = [(k, 1.0 / DEALS) for k in range(DEALS)]
         longest = probe(g, self.dplayers, self.doptions).max_length
+        zero_sum = self.dplayers == 2 and g.id in ZERO_SUM_TWO_PLAYER
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoder.size,
-            max_chance_outcomes=0,
+            max_chance_outcomes=DEALS,
             num_players=self.dplayers,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=LENGTH_MARGIN * longest + LENGTH_SLACK,
         )
-        super().__init__(self.game_type, info, params)
-        self._seeds = random.Random(int(params.get("seed", 0)))
+        game_type = _game_type(g, zero_sum=True) if zero_sum else self.game_type
+        super().__init__(game_type, info, params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (load, (self.game_id, self.dparams))
 
     def new_initial_state(self) -> DeadtableSpielState:
         return DeadtableSpielState(self, None)
 
-    def next_seed(self) -> int:
-        return self._seeds.getrandbits(63)
+    def deal(self, outcome: int) -> State:
+        """The deadtable game that the deal outcome `outcome` plays (see the module doc)."""
+        return self.dgame.new(self.dplayers, self.dseed * DEALS + outcome, **self.doptions)
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
     ) -> ViewObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
-        return ViewObserver(self.layout)
+        if iig_obs_type is None:
+            return ViewObserver(self, SEAT_VIEW)
+        private = iig_obs_type.private_info
+        public = iig_obs_type.public_info
+        recall = iig_obs_type.perfect_recall
+        if private == pyspiel.PrivateInfoType.SINGLE_PLAYER and public:
+            return ViewObserver(self, SEAT_VIEW, perfect_recall=recall)
+        if not recall and private == pyspiel.PrivateInfoType.NONE and public:
+            return ViewObserver(self, PUBLIC_VIEW)
+        if not recall and private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return ViewObserver(self, PRIVATE_VIEW)
+        raise ValueError(
+            f"{self.game_id}: observation type (perfect_recall={recall}, public_info={public}, "
+            f"private_info={private}) is not supported"
+        )
 
 
 class DeadtableSpielState(pyspiel.State):
-    """A deadtable state behind OpenSpiel's State API."""
+    """A deadtable state behind OpenSpiel's State API: the deal (a chance node), then the game."""
 
-    def __init__(self, spiel_game: DeadtableSpielGame, state: State | None) -> None:
+    def __init__(
+        self, spiel_game: DeadtableSpielGame, state: State | None, trails: list[list[str]] | None = None
+    ) -> None:
         super().__init__(spiel_game)
-        # A fresh state is created lazily: OpenSpiel's Clone() builds an initial state and then
-        # overwrites its attributes, and that must neither cost a deal nor consume a seed.
-        self._held = _Held(spiel_game, state)
+        self._held = _Held(spiel_game, state, trails)
 
     @property
     def dstate(self) -> State:
-        """The deadtable state (created on first use with the game's next seed)."""
-        held = self._held
-        if held.state is None:
-            g = held.game
-            held.state = g.dgame.new(g.dplayers, g.next_seed(), **g.doptions)
-        return held.state
+        """The deadtable state (once dealt)."""
+        state = self._held.state
+        if state is None:
+            raise DeadtableError("the game is not dealt yet (a chance node)")
+        return state
+
+    @property
+    def dealt(self) -> bool:
+        return self._held.state is not None
 
     def current_player(self) -> int:
-        p = self.dstate.current_player
+        state = self._held.state
+        if state is None:
+            return pyspiel.PlayerId.CHANCE
+        p = state.current_player
         return pyspiel.PlayerId.TERMINAL if p is None else p
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._held.game.deal_outcomes if self._held.state is None else []
+
     def _legal_actions(self, player: int) -> list[int]:
-        s = self.dstate
-        if s.current_player != player:
+        s = self._held.state
+        if s is None or s.current_player != player:
             return []
         return sorted(self._held.game.encoder.legal(s)[0])
 
     def _apply_action(self, action: int) -> None:
-        s = self.dstate
-        s.apply_trusted(self._held.game.encoder.decode(s, int(action)))
+        held = self._held
+        s = held.state
+        if s is None:
+            held.state = s = held.game.deal(int(action))
+        else:
+            seat = s.current_player
+            act = held.game.encoder.decode(s, int(action))
+            held.trails[seat].append(f"you: {act}")  # type: ignore[index]
+            s.apply_trusted(act)
+        for p, trail in enumerate(held.trails):
+            trail.append(repr(s.information_key(p)))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
         enc = self._held.game.encoder
         if enc.fixed:
             return enc.describe(action)
         s = self.dstate
         try:
             return str(enc.decode(s, int(action)))
-        except Exception:
+        except DeadtableError:
             return enc.describe(action)
 
     def is_terminal(self) -> bool:
-        return self.dstate.is_terminal
+        s = self._held.state
+        return s is not None and s.is_terminal
 
     def returns(self) -> list[float]:
-        s = self.dstate
-        return terminal_rewards(s) if s.is_terminal else [0.0] * s.players
+        s = self._held.state
+        if s is None or not s.is_terminal:
+            return [0.0] * self._held.game.dplayers
+        return terminal_rewards(s)
 
     def resample(self, player: int, rng: random.Random) -> DeadtableSpielState:
-        """A state drawn from what `player` knows (`State.determinize`), as an OpenSpiel state."""
-        return DeadtableSpielState(self._held.game, self.dstate.determinize(player, rng))
+        """A state drawn from what `player` knows (`State.determinize`), as an OpenSpiel state.
+
+        `player`'s trail is kept; the other seats' trails start again at the sample, with what they
+        would know in it (their past in the sample is unknown to `player`).
+        """
+        held = self._held
+        if held.state is None:
+            return DeadtableSpielState(held.game, None)
+        sample = held.state.determinize(player, rng)
+        trails = [
+            list(t) if p == player else ["(resampled)", repr(sample.information_key(p))]
+            for p, t in enumerate(held.trails)
+        ]
+        return DeadtableSpielState(held.game, sample, trails)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> DeadtableSpielState:
+        """OpenSpiel's resampling: `resample` with a generator seeded from the sampler's draws."""
+        seed = int(probability_sampler() * 2**53) ^ (int(probability_sampler() * 2**53) << 53)
+        return self.resample(player_id, random.Random(seed))
 
     def __str__(self) -> str:
-        return json.dumps(self.dstate.view(None), sort_keys=True)
+        s = self._held.state
+        return BEFORE_THE_DEAL if s is None else json.dumps(s.view(None), sort_keys=True)
 
 
 class ViewObserver:
-    """OpenSpiel's PyObserver from a seat's view: JSON text, and the flat vector as the tensor."""
+    """OpenSpiel's PyObserver from a view (see the module doc): JSON text, the flat vector as tensor.
 
-    def __init__(self, layout: ObservationLayout) -> None:
-        self.layout = layout
-        self.tensor = np.zeros(layout.size, np.float32)
+    `kind` (`deadtable.rl.observation.view_of`): SEAT_VIEW (the seat's view), PUBLIC_VIEW (the
+    spectator's: public information only) or PRIVATE_VIEW (what the seat's view adds to it). With
+    `perfect_recall`, the string adds the seat's trail since the deal (the tensor stays the view's).
+    """
+
+    def __init__(self, spiel_game: DeadtableSpielGame, kind: str, *, perfect_recall: bool = False) -> None:
+        self.kind = kind
+        self.perfect_recall = perfect_recall
+        self.layout = observation_layout(spiel_game.dgame, spiel_game.dplayers, spiel_game.doptions, kind)
+        self.tensor = np.zeros(self.layout.size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: DeadtableSpielState, player: int) -> None:
-        self.tensor[:] = self.layout.encode(state.dstate, player)
+        s = state._held.state
+        if s is None:
+            self.tensor[:] = 0.0
+        else:
+            self.tensor[:] = self.layout.encode_view(view_of(s, player, self.kind))
 
     def string_from(self, state: DeadtableSpielState, player: int) -> str:
-        return json.dumps(state.dstate.view(player), sort_keys=True, separators=(",", ":"))
+        s = state._held.state
+        if s is None:
+            return BEFORE_THE_DEAL
+        # The seat's view keeps its narration in the string, for people reading it.
+        view = s.view(player) if self.kind == SEAT_VIEW else view_of(s, player, self.kind)
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        if self.perfect_recall:
+            return "\n".join([text, *state._held.trails[player]])
+        return text
 
 
-def _game_type(g: Game) -> pyspiel.GameType:
+def _game_type(g: Game, *, zero_sum: bool = False) -> pyspiel.GameType:
     spec: dict[str, Any] = {"players": g.min_players, "seed": 0}
     for o in g.options:
         if o.name in _RESERVED or o.default is None:
@@ -192,9 +344,9 @@ def _game_type(g: Game) -> pyspiel.GameType:
         short_name=short_name(g.id),
         long_name=f"deadtable {g.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=g.max_players,
         min_num_players=g.min_players,

@@ -13,23 +13,41 @@ Agents are `player_0` .. `player_{n-1}`, one per seat; `agent_selection` is the 
 flattened by `deadtable.rl.observation` (nothing but `state.view(seat)`), the mask marks the legal
 indices of `deadtable.rl.actions.ActionEncoder` (the game's own fixed action list, or the generic
 sorted-legal-actions index). Rewards come at the end only: +1 for each winner, -1 for each other
-seat, 0 for everyone when every seat wins (a shared first place). Stepping an illegal index raises
-`DeadtableError`; wrap the env in `pettingzoo.utils.TerminateIllegalWrapper` for the other policy.
+seat, 0 for everyone when every seat wins (a shared first place).
+
+An illegal index (one outside the mask): by default (`illegal="terminate"`, PettingZoo's classic
+games' convention) it ends the episode, -1 for the seat that played it and 0 for the others, with
+`infos[agent]["illegal_action"]` saying which index and why; with `illegal="raise"` it raises
+`DeadtableError`, as `raw_env` always does. The policy is a wrapper (`TerminateIllegal`) around the
+game, not a branch inside it.
 `reset(seed=s)` plays the game with seed `s`; a reset without a seed draws the next game seed from
 the last one given, so a run stays reproducible.
+
+- Spaces: `Box(-1, 1)` float32 observations (every slot scaled into [-1, 1], see
+  `deadtable.rl.observation`; `env.unwrapped.layout.names` labels each slot), `Discrete(size)`
+  actions, an int8 mask.
+- `infos[agent]["legal"]`: the texts of the legal actions, in the order of the mask's ones, for the
+  agent to act (an empty list for the others).
+- `state()`: for a centralised critic, every seat's observation vector one after the other
+  (`state_space`: `Box(-1, 1)`, players x the observation size); it shows every hand but never the
+  order of a deck nobody has seen.
+- `metadata["name"]`: `deadtable_<game id with underscores>_v0` (`deadtable_carson_zoo_v0`).
+- `parallel_env(...)`: the same game as a PettingZoo ParallelEnv (`turn_based_aec_to_parallel`:
+  each step takes every agent's action and plays the one of the agent to act).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import BaseWrapper, wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
-from deadtable.core import Game, State, game
+from deadtable.core import DeadtableError, Game, State, game
 
 from .actions import ActionEncoder
 from .observation import ObservationLayout, observation_layout
@@ -39,7 +57,8 @@ from .rewards import terminal_rewards
 class DeadtableAEC(AECEnv):
     """One deadtable game as an AEC environment (see the module doc)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    # Each instance gets its own copy with its game's name (`env_name`).
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": ["ansi", "human"],
         "name": "deadtable",
         "is_parallelizable": False,
@@ -57,6 +76,7 @@ class DeadtableAEC(AECEnv):
     ) -> None:
         super().__init__()
         self.game: Game = game(game_id)
+        self.metadata = {**self.metadata, "name": env_name(game_id)}
         self.players = players
         self.options = options
         self.game.new(players, 0, **options)  # checks players and options up front
@@ -68,14 +88,15 @@ class DeadtableAEC(AECEnv):
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
+                "observation": spaces.Box(-1.0, 1.0, (self.layout.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.encoder.size,), np.int8),
             }
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.encoder.size) for a in self.possible_agents}
+        self.state_space = spaces.Box(-1.0, 1.0, (players * self.layout.size,), np.float32)
         self._seeds = random.Random()
-        self.state: State | None = None
+        self.game_state: State | None = None  # the deadtable game (state() is PettingZoo's)
         self._legal: tuple[list[int], list[Any]] = ([], [])
 
     # -- PettingZoo API ------------------------------------------------------------------------
@@ -91,22 +112,24 @@ class DeadtableAEC(AECEnv):
             game_seed = seed
         else:
             game_seed = self._seeds.getrandbits(63)
-        self.state = self.game.new(self.players, game_seed, **self.options)
+        self.game_state = self.game.new(self.players, game_seed, **self.options)
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"legal": []} for a in self.agents}
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self.state
+        state = self.game_state
         assert state is not None, "call reset() first"
         seat = self._seat[agent]
         mask = bytearray(self.encoder.size)
-        if seat == state.current_player:  # None once the game is over
+        # current_player is None once the game is over; an episode ended by an illegal action
+        # (TerminateIllegal) leaves the game unfinished, and no seat may act any more.
+        if seat == state.current_player and not self.terminations[agent]:
             for i in self._legal[0]:
                 mask[i] = 1
         return {
@@ -115,12 +138,12 @@ class DeadtableAEC(AECEnv):
         }
 
     def step(self, action: int | None) -> None:
-        assert self.state is not None, "call reset() first"
+        assert self.game_state is not None, "call reset() first"
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
+        state = self.game_state
         self._cumulative_rewards[agent] = 0.0
         # self.rewards are all 0 here: only the move that ends the game gives any (then every step
         # is a dead step, which clears them), so there is nothing to reset or to add up before.
@@ -132,49 +155,139 @@ class DeadtableAEC(AECEnv):
         if self.render_mode == "human":
             self.render()
 
+    def state(self) -> np.ndarray:
+        """Every seat's observation vector, seat 0 first (for a centralised critic)."""
+        state = self.game_state
+        assert state is not None, "call reset() first"
+        return np.concatenate([self.layout.encode(state, p) for p in range(self.players)])
+
+    def is_legal(self, action: int) -> bool:
+        """Whether `action` is a legal index for the agent to act now (its mask holds a 1 there)."""
+        return action in self._legal[0]
+
+    def describe(self, action: int) -> str:
+        """What an index means (the action text of a fixed space)."""
+        if 0 <= action < self.encoder.size:
+            return self.encoder.describe(action)
+        return f"index {action} (outside 0..{self.encoder.size - 1})"
+
     def render(self) -> str | None:
-        if self.state is None:
+        if self.game_state is None:
             return None
-        text = self.state.render(None)
+        text = self.game_state.render(None)
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
 
     # -- internals -----------------------------------------------------------------------------
     def _after_move(self) -> None:
-        state = self.state
+        state = self.game_state
         assert state is not None
         if state.is_terminal:
             self._legal = ([], [])
             for a, r in zip(self.agents, terminal_rewards(state), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
+                self.infos[a] = {**self.infos[a], "legal": []}
             # Everyone takes a final (None) step in seat order, as in PettingZoo's classic games.
             self.agent_selection = self.agents[0]
             return
-        self._legal = self.encoder.legal(state)
+        self._legal = indices, actions = self.encoder.legal(state)
+        agent = self.possible_agents[state.current_player]  # type: ignore[index]
+        # The texts go to the agent to act, an empty list to the others. New dicts, never changed
+        # in place: an info dict handed out by last() keeps saying what it said.
+        infos = self.infos
+        for a, info in infos.items():
+            if a != agent and info["legal"]:
+                infos[a] = {**info, "legal": []}
+        texts = self.encoder.texts
+        legal = list(map(texts.__getitem__, indices)) if texts is not None else list(map(str, actions))
+        infos[agent] = {**infos[agent], "legal": legal}
         if self.max_steps is not None and self.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
-        self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+        self.agent_selection = agent
+
+
+class TerminateIllegal(BaseWrapper):
+    """An illegal action index ends the episode: -1 for the seat that played it, 0 for the others.
+
+    The convention of PettingZoo's classic games (their `TerminateIllegalWrapper`), with two
+    differences: every seat is terminated (not also truncated, the game did end), and the offender's
+    info says what happened: `{"index": i, "action": its text, "reason": ...}` under
+    `"illegal_action"`. The wrapped game is left as it was (no action applied).
+    """
+
+    ILLEGAL_REWARD = -1.0
+
+    def step(self, action: int | None) -> None:
+        raw = self.env.unwrapped
+        assert isinstance(raw, DeadtableAEC)
+        agent = raw.agent_selection
+        if (
+            raw.terminations[agent]
+            or raw.truncations[agent]
+            or (action is not None and raw.is_legal(int(action)))
+        ):
+            self.env.step(action)
+            return
+        reason = "no action (None) from a seat that must act" if action is None else "not legal now"
+        raw._cumulative_rewards[agent] = 0.0
+        raw.rewards = dict.fromkeys(raw.agents, 0.0)
+        raw.rewards[agent] = self.ILLEGAL_REWARD
+        raw.terminations = dict.fromkeys(raw.agents, True)
+        raw._legal = ([], [])  # nobody may act any more
+        for a in raw.agents:
+            raw.infos[a] = {**raw.infos[a], "legal": []}
+        raw.infos[agent] = {
+            **raw.infos[agent],
+            "illegal_action": {
+                "index": action,
+                "action": None if action is None else raw.describe(int(action)),
+                "reason": reason,
+            },
+        }
+        raw._accumulate_rewards()
+        raw._deads_step_first()
+
+
+ILLEGAL_POLICIES = ("terminate", "raise")
+
+
+def env_name(game_id: str) -> str:
+    """The environment's `metadata["name"]`: `deadtable_carson_zoo_v0` for "carson-zoo"."""
+    return "deadtable_" + game_id.replace("-", "_") + "_v0"
 
 
 def raw_env(game_id: str, players: int = 2, **kwargs: Any) -> DeadtableAEC:
-    """The environment without PettingZoo's checking wrappers (fastest)."""
+    """The environment without any wrapper (fastest): an illegal index raises `DeadtableError`."""
     return DeadtableAEC(game_id, players, **kwargs)
 
 
-def env(game_id: str, players: int = 2, **kwargs: Any) -> AECEnv:
-    """The environment wrapped in PettingZoo's usual order and bounds checks.
+def env(game_id: str, players: int = 2, *, illegal: str = "terminate", **kwargs: Any) -> AECEnv:
+    """The environment wrapped as PettingZoo's classic games are.
 
-    Keyword arguments: `render_mode` ("ansi" or "human"), `max_actions` (size of the generic action
-    space), `max_steps` (truncate after so many actions), and any of the game's own options.
+    `illegal`: "terminate" (an illegal index ends the episode, see `TerminateIllegal`) or "raise"
+    (`DeadtableError`). Other keyword arguments: `render_mode` ("ansi" or "human"), `max_actions`
+    (size of the generic action space), `max_steps` (truncate after so many actions), and any of the
+    game's own options.
     """
+    if illegal not in ILLEGAL_POLICIES:
+        raise DeadtableError(
+            "illegal must be one of {choices}; got {value!r}", choices=ILLEGAL_POLICIES, value=illegal
+        )
     e: AECEnv = raw_env(game_id, players, **kwargs)
+    if illegal == "terminate":
+        e = TerminateIllegal(e)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
+
+
+def parallel_env(game_id: str, players: int = 2, **kwargs: Any) -> ParallelEnv:
+    """The environment (as `env`) as a ParallelEnv: every agent gives an action, the one to act plays."""
+    return turn_based_aec_to_parallel(env(game_id, players, **kwargs))

@@ -13,6 +13,17 @@ those of the PettingZoo environment (`deadtable.rl.observation`, `deadtable.rl.a
 win, -1 for a loss, 0 when every seat shares the win; with `shaping` > 0 each step also earns
 `shaping` times the change of the game's own measure (`Game.evaluate`, a score margin) since the
 learner's last turn: a dense, potential-based signal that sums to the final measure.
+
+An illegal index (outside `action_masks()`): by default (`illegal="terminate"`) it ends the episode
+with reward -1 and `info["illegal_action"]` saying which index and why (PettingZoo's convention,
+which Gymnasium's and Stable-Baselines3's `check_env` rely on, as they step random indices); with
+`illegal="raise"` it raises `DeadtableError`.
+
+Observations are `Box(-1, 1)` float32 vectors (`deadtable.rl.observation`). `render_mode="ansi"`
+makes `render()` return the table as the learner's seat sees it. Every game is registered with
+Gymnasium as `deadtable/<game id>-v0` when `deadtable.rl` is imported (if Gymnasium is installed):
+`gymnasium.make("deadtable/carson-zoo-v0", players=3, opponent="greedy")`; the mask is then
+`env.unwrapped.action_masks()`.
 """
 
 from __future__ import annotations
@@ -25,17 +36,20 @@ import numpy as np
 from gymnasium import spaces
 
 from deadtable.agents.registry import make_agent
-from deadtable.core import Agent, State, game, seat_info
+from deadtable.core import Agent, DeadtableError, State, game, seat_info
 
 from .actions import ActionEncoder
 from .observation import observation_layout
 from .rewards import terminal_rewards
 
+ILLEGAL_POLICIES = ("terminate", "raise")
+ILLEGAL_REWARD = -1.0
+
 
 class SeatEnv(gymnasium.Env):
     """A deadtable game seen from one seat, the others played by agents (see the module doc)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -46,15 +60,29 @@ class SeatEnv(gymnasium.Env):
         seat: int | None = None,
         shaping: float = 0.0,
         max_actions: int | None = None,
+        illegal: str = "terminate",
+        render_mode: str | None = None,
         **options: Any,
     ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise DeadtableError(
+                "render_mode must be one of {choices}; got {value!r}",
+                choices=self.metadata["render_modes"],
+                value=render_mode,
+            )
+        self.render_mode = render_mode
+        if illegal not in ILLEGAL_POLICIES:
+            raise DeadtableError(
+                "illegal must be one of {choices}; got {value!r}", choices=ILLEGAL_POLICIES, value=illegal
+            )
+        self.illegal = illegal
         self.game = game(game_id)
         self.players = players
         self.options = options
         self.game.new(players, 0, **options)  # refuses bad settings up front
         self.encoder = ActionEncoder.for_game(self.game, players, options, max_actions=max_actions)
         self.layout = observation_layout(self.game, players, options)
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32)
+        self.observation_space = spaces.Box(-1.0, 1.0, (self.layout.size,), np.float32)
         self.action_space = spaces.Discrete(self.encoder.size)
         self.opponent_name = opponent
         self.opponents: list[Agent] = [make_agent(opponent, self.game) for _ in range(players)]
@@ -87,6 +115,8 @@ class SeatEnv(gymnasium.Env):
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self.state
         assert state is not None, "call reset() first"
+        if self.illegal == "terminate" and int(action) not in self._legal[0]:
+            return self._illegal(int(action))
         state.apply_trusted(self.encoder.decode_legal(self._legal, int(action), state))
         self._others()
         done = state.is_terminal
@@ -105,7 +135,10 @@ class SeatEnv(gymnasium.Env):
         return mask
 
     def render(self) -> str | None:
-        return self.state.render(self.seat) if self.state is not None else None
+        """The table as the learner's seat sees it (render_mode "ansi"); None without a render mode."""
+        if self.render_mode is None or self.state is None:
+            return None
+        return self.state.render(self.seat)
 
     # -- internals -----------------------------------------------------------------------------
     def _others(self) -> None:
@@ -121,6 +154,15 @@ class SeatEnv(gymnasium.Env):
             else:
                 state.apply(self.opponents[p].act(seat_info(state), self.rng))
         self._legal = ([], []) if state.is_terminal else self.encoder.legal(state)
+
+    def _illegal(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """End the episode on an illegal index: reward -1, the game left as it was."""
+        enc = self.encoder
+        text = enc.describe(action) if 0 <= action < enc.size else f"outside 0..{enc.size - 1}"
+        info = self._info()
+        info["illegal_action"] = {"index": action, "action": text, "reason": "not legal now"}
+        self._legal = ([], [])
+        return self._obs(), ILLEGAL_REWARD, True, False, info
 
     def _obs(self) -> np.ndarray:
         assert self.state is not None

@@ -127,7 +127,7 @@ def test_the_encoder_and_the_pettingzoo_env_use_the_fixed_space(game_id: str) ->
             break
         mask = obs["action_mask"]
         assert mask.shape == (len(space),)
-        assert e.state is not None
-        legal = {str(a) for a in e.state.legal_actions()}
+        assert e.game_state is not None
+        legal = {str(a) for a in e.game_state.legal_actions()}
         assert {space[i] for i in mask.nonzero()[0]} == legal  # index i always means text i
         e.step(rng.choice([int(i) for i in mask.nonzero()[0]]))

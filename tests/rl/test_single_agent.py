@@ -1,4 +1,5 @@
-"""One learning seat against agents: a Gymnasium env for every game, and the training example."""
+"""One learning seat against agents: a Gymnasium env for every game (Gymnasium's and
+Stable-Baselines3's `check_env`, the registered ids), and the training example."""
 
 from __future__ import annotations
 
@@ -6,24 +7,27 @@ import importlib.util
 import pathlib
 import random
 import sys
+import warnings
 
 import pytest
 
-from deadtable.core import Game, Variant
+from deadtable.core import DeadtableError, Game, Variant
 
 pytest.importorskip("gymnasium", reason="the rl extra (pettingzoo, gymnasium, numpy) is not installed")
 
+import gymnasium
 import numpy as np
+from gymnasium.utils.env_checker import check_env
 
+import deadtable.rl
 from deadtable.rl.single_agent import SeatEnv
 
-from .conftest import first_variants
+from .conftest import first_variants, harness_params
 
 EXAMPLE = pathlib.Path(__file__).resolve().parents[2] / "examples" / "train_policy.py"
 
 
 def test_a_seed_fixes_the_episode() -> None:
-    # (gymnasium's check_env steps random, often illegal, actions; this env refuses those.)
     env = SeatEnv("carson-zoo", players=2)
     first, _ = env.reset(seed=8)
     a = [int(i) for i, ok in enumerate(env.action_masks()) if ok][3]
@@ -32,6 +36,54 @@ def test_a_seed_fixes_the_episode() -> None:
     assert np.array_equal(first, again)
     assert np.array_equal(env.step(a)[0], after)
     assert env.observation_space.contains(first)
+
+
+@pytest.mark.parametrize(("g", "variant"), harness_params())
+def test_gymnasium_check_env(g: Game, variant: Variant) -> None:
+    made = gymnasium.make(
+        f"deadtable/{g.id}-v0", players=variant.players, render_mode="ansi", **variant.options
+    )
+    env = made.unwrapped
+    assert isinstance(env, SeatEnv) and env.spec is not None  # made through its registered id
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning from the checker fails the test too
+        check_env(env)
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str) and text
+
+
+@pytest.mark.parametrize(("g", "variant"), harness_params())
+def test_stable_baselines3_check_env(g: Game, variant: Variant) -> None:
+    sb3_checker = pytest.importorskip("stable_baselines3.common.env_checker")
+    env = SeatEnv(g.id, variant.players, render_mode="ansi", **variant.options)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sb3_checker.check_env(env, warn=True)
+
+
+def test_every_game_is_registered_with_gymnasium() -> None:
+    ids = deadtable.rl.register_gymnasium()
+    assert ids == [f"deadtable/{g.id}-v0" for g in deadtable.games()]
+    assert all(i in gymnasium.registry for i in ids)
+    with pytest.raises(DeadtableError, match="render_mode"):
+        SeatEnv("carson-zoo", 2, render_mode="rgb_array")
+    assert SeatEnv("carson-zoo", 2).render() is None  # no render mode, nothing drawn
+
+
+def test_an_illegal_index_ends_the_episode_with_minus_one() -> None:
+    env = SeatEnv("carson-zoo", players=2)
+    env.reset(seed=1)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"]["index"] == illegal
+    assert info["illegal_action"]["action"] == env.encoder.texts[illegal]
+    assert not env.action_masks().any()
+    raising = SeatEnv("carson-zoo", players=2, illegal="raise")
+    raising.reset(seed=1)
+    with pytest.raises(DeadtableError, match="is not legal"):
+        raising.step(illegal)
 
 
 @pytest.mark.parametrize(("g", "variant"), first_variants())
