@@ -71,9 +71,16 @@ class Dropped(Exception):
 
 
 async def play_game(
-    base: str, table: dict[str, Any], play: Play, moves: int, deadline: float, rng: random.Random
+    base: str,
+    table: dict[str, Any],
+    play: Play,
+    moves: int,
+    deadline: float,
+    rng: random.Random,
+    address: str | None = None,
 ) -> None:
     """Play `table` (two human seats) until it is over or `moves` are measured; TimeoutError at deadline."""
+    local = {"local_addr": (address, 0)} if address else {}
     socks: list[Any] = []
     latest: list[dict[str, Any] | None] = [None, None]
     errors: list[list[dict[str, Any]]] = [[], []]
@@ -114,7 +121,7 @@ async def play_game(
             for seat in (0, 1):
                 url = f"{ws_base(base)}/ws/tables/{table['id']}"
                 ws = await asyncio.wait_for(
-                    connect(url, max_size=1 << 22, open_timeout=None, close_timeout=1), left()
+                    connect(url, max_size=1 << 22, open_timeout=None, close_timeout=1, **local), left()
                 )
                 socks.append(ws)
                 await ws.send(
@@ -173,7 +180,8 @@ async def play_game(
                 await asyncio.wait_for(ws.close(), 2)
 
 
-async def player(base: str, args: argparse.Namespace, link: Link | None) -> Play:
+async def player(base: str, args: argparse.Namespace, link: Link | None, address: str | None = None) -> Play:
+    """The normal player's moves and their latency; `address`: the local address it connects from."""
     play = Play()
     rng = random.Random(1)
     setup_left = args.setup
@@ -183,7 +191,8 @@ async def player(base: str, args: argparse.Namespace, link: Link | None) -> Play
             play.notes["the abuse was not in place after --setup"] += 1
         setup_left -= time.monotonic() - t
     deadline = time.monotonic() + args.duration
-    async with httpx.AsyncClient(base_url=base, timeout=10, trust_env=False) as http:
+    transport = httpx.AsyncHTTPTransport(local_address=address) if address else None
+    async with httpx.AsyncClient(base_url=base, timeout=10, trust_env=False, transport=transport) as http:
         while len(play.latencies) < args.moves:
             if time.monotonic() >= deadline:
                 play.timed_out = True
@@ -217,7 +226,7 @@ async def player(base: str, args: argparse.Namespace, link: Link | None) -> Play
                 setup_left -= waited
                 deadline += waited
             try:
-                await play_game(base, table, play, args.moves, deadline, rng)
+                await play_game(base, table, play, args.moves, deadline, rng, address)
             except TimeoutError:
                 play.timed_out = True
                 break

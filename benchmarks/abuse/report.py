@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..load import percentile
 from .player import Link, Play, player
-from .scenarios import abuser_process
+from .scenarios import ORDER, abuser_process
 from .server import Server, tally
 
 # The options an abuse reads (the abuser process gets them as a dict).
@@ -79,7 +79,11 @@ def run_scenario(name: str, server: Server, args: argparse.Namespace) -> Row:
     started = time.monotonic()
     proc.start()
     link = Link(here)
-    row.play = asyncio.run(player(server.base, args, link))
+    # The player is another client than the abusers: its own loopback address per scenario, so the
+    # server's per-address limits (tables created per client) count it apart, as they would a
+    # real player elsewhere; only against a server started here (on loopback).
+    address = f"127.0.0.{2 + ORDER.index(name)}" if server.started else None
+    row.play = asyncio.run(player(server.base, args, link, address))
     row.seconds = time.monotonic() - started
     link.send("stop")
     report = asyncio.run(link.wait("report", 60))

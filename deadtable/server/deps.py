@@ -60,7 +60,8 @@ def refuse_control_text(value: Any, field: str) -> None:
 
 
 def client_may(request: Request, window: SlidingWindow, message_id: str, lang: str) -> str:
-    """The client's address, if `window` lets it go on now; else 429 with Retry-After.
+    """The client's address, if `window` lets it go on now (the attempt counts at once, so requests
+    racing one another cannot pass the check together); else 429 with Retry-After.
 
     `message_id` tells what it did too often, with {most}, {window} and {seconds}.
     """
@@ -70,6 +71,7 @@ def client_may(request: Request, window: SlidingWindow, message_id: str, lang: s
         seconds = math.ceil(wait)
         message = Message(message_id, most=window.most, window=round(window.window), seconds=seconds)
         raise HTTPException(429, message.render(lang), headers={"Retry-After": str(seconds)})
+    window.add(client)
     return client
 
 

@@ -42,6 +42,12 @@ class SlidingWindow:
             return 0.0
         return times[-self.most] + self.window - now
 
+    def release(self, key: str) -> None:
+        """Take back `key`'s newest time: what it was counted for did not happen after all."""
+        times = self._times.get(key)
+        if times:
+            times.pop()
+
     def add(self, key: str) -> None:
         """`key` did it now."""
         now = self.clock()

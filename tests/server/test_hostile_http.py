@@ -210,6 +210,18 @@ def test_a_client_creating_too_many_tables_is_told_when_to_come_back(strict: Tes
     create(strict, seed=9)
 
 
+def test_creations_racing_one_another_cannot_pass_the_limit_together(strict: TestClient) -> None:
+    """Eight requests at once for a limit of 3: each attempt counts when it is let through, so no
+    two pass the check before either is counted (creating a table takes a while off the loop)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(8) as pool:
+        codes = list(
+            pool.map(lambda s: strict.post("/api/tables", json={"game": "carson-zoo"}).status_code, range(8))
+        )
+    assert codes.count(201) == 3 and codes.count(429) == 5
+
+
 def test_refused_creations_do_not_count(strict: TestClient) -> None:
     for _ in range(5):
         assert strict.post("/api/tables", json={"game": "no-such-game"}).status_code == 400

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import random
-import warnings
 from typing import Any
 
 import httpx
@@ -67,7 +66,7 @@ def _no_sideways_scroll(page: Any) -> None:
     mine = [w["what"] for w in wide if w["board"]]
     assert not mine, f"the board scrolls sideways on the phone: {mine}"
     outside = [w["what"] for w in wide][:4]
-    warnings.warn(f"the page around the board scrolls sideways: {outside}", stacklevel=2)
+    raise AssertionError(f"the page around the board scrolls sideways on the phone: {outside}")
 
 
 ENDING = """async () => {

@@ -134,6 +134,9 @@ def test_a_whole_game_by_its_pieces(server: str, browser: Any, variant: str, vie
         page.evaluate(ENDING)
         if viewport == "phone":
             assert not page.evaluate(WIDE), "the board scrolls sideways at the end"
+            assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), (
+                "the page scrolls sideways on the phone"
+            )
         shot(page, f"{name}-end")
         assert not errors, errors
     finally:

@@ -44,6 +44,14 @@ async def upload_card_file(
 ) -> dict[str, Any]:
     lang = language_of(request)
     client = client_may(request, request.app.state.uploads, TOO_MANY_UPLOADS, lang)
+    try:
+        return await _upload(request, game, name, lang)
+    except BaseException:  # a refused upload does not count against the client
+        request.app.state.uploads.release(client)
+        raise
+
+
+async def _upload(request: Request, game: str | None, name: str | None, lang: str) -> dict[str, Any]:
     body = await request.body()  # BodyLimit has cut it at the card file limit
     if request.headers.get("content-type", "").startswith("application/json"):
         try:
@@ -75,5 +83,4 @@ async def upload_card_file(
         kept = await asyncio.to_thread(files.add, the_game, upload.name, upload.text)
     except DeadtableError as err:
         raise fail(400, err.message, lang) from None
-    request.app.state.uploads.add(client)
     return kept.to_json()

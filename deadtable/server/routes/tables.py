@@ -104,10 +104,18 @@ async def list_tables(
 
 @router.post("/api/tables", status_code=201)
 async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
-    hub = hub_of(request)
     lang = language_of(request)
     refuse_control_text(spec.model_dump(), "body")
     client = client_may(request, request.app.state.creations, TOO_MANY_TABLES, lang)
+    try:
+        return await _create(spec, request, lang)
+    except BaseException:  # a refused creation does not count against the client
+        request.app.state.creations.release(client)
+        raise
+
+
+async def _create(spec: CreateTable, request: Request, lang: str) -> dict[str, Any]:
+    hub = hub_of(request)
     most = request.app.state.limits.unfinished
     if await asyncio.to_thread(hub.store.count_unfinished) >= most:
         message = Message(
@@ -164,7 +172,6 @@ async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
         return table_id, tokens
 
     table_id, tokens = await asyncio.to_thread(store_table)
-    request.app.state.creations.add(client)
     lt = await hub.get(table_id)
     assert lt is not None
     hub.after_change(lt)
