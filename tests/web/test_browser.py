@@ -91,7 +91,7 @@ def test_two_browsers_play_each_other_and_a_reload_keeps_the_seat(server, browse
     ).json()
     pages = []
     for s in t["seats"]:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
         pg = context.new_page()
         pg.goto(server + s["link"])
         pages.append(pg)
