@@ -126,7 +126,7 @@ def _play_one(page: Any, rng: random.Random, *, by_menu: bool = False) -> None:
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_a_whole_game_by_the_board_pieces(server: str, browser: Any, variant: str, viewport: str) -> None:
     width, height = VIEWPORTS[viewport]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

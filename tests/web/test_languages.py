@@ -11,7 +11,9 @@ from .conftest import shot
 
 
 def _new_page(browser: Any, locale: str) -> Any:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, locale=locale, reduced_motion="reduce"
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

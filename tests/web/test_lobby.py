@@ -16,7 +16,7 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 @pytest.fixture(params=sorted(SIZES))
 def lobby(request: pytest.FixtureRequest, browser: Any, server: str) -> Any:
     width, height = SIZES[request.param]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
     pg = context.new_page()
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))

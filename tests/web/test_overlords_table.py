@@ -105,7 +105,7 @@ def test_a_whole_overlords_game_by_clicking_pieces(
 ) -> None:
     players, options = VARIANTS[variant]
     width, height = VIEWPORTS[viewport]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -190,7 +190,9 @@ def test_the_board_speaks_the_readers_language_and_a_disabled_card_shows_its_det
 ) -> None:
     """In Spanish and Russian the prompt, the controls and the menus are translated (no English
     prompt left); tapping a card that may not be played opens its details with the printed text."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale=locale, has_touch=True, reduced_motion="reduce"
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

@@ -14,19 +14,6 @@ from .test_browser import MAX_CLICKS, _click_zoo_move, _index, _wait_turn_or_ove
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
-# What the zoo renderer being rewritten will export, added to today's one as it is served: every
-# move drawn on the board (piecesOnly), and its own part of the ending.
-RENDERER_EXTRA = """
-export const piecesOnly = true;
-export function ending(view, outcome) {
-  const node = document.createElement("p");
-  node.className = "zoo-ending";
-  node.textContent = `scores ${outcome.scores.join(" ")}`;
-  return node;
-}
-"""
-
-
 def _open(
     browser: Any, server: str, size: tuple[int, int], game: str = "carson-zoo", players: int = 4
 ) -> tuple[Any, list[str]]:
@@ -36,16 +23,6 @@ def _open(
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
 
-    def extend(route: Any) -> None:
-        response = route.fetch()
-        body = response.text().replace(  # today's renderer: its characters marked as pieces
-            'el("div", { class: `piece bg-p',
-            'el("div", { dataset: { piece: `${p.owner}-${p.value}` }, class: `piece bg-p',
-        )
-        route.fulfill(response=response, body=body + RENDERER_EXTRA)
-
-    if game == "carson-zoo":
-        page.route("**/static/js/renderers/carson-zoo.js", extend)
     t = new_table(server, game, seed=11, players=players, opponent="greedy")
     page.goto(server + t["seats"][0]["link"])
     page.wait_for_function("document.body.dataset.index !== undefined")
@@ -169,12 +146,17 @@ def test_a_bot_to_act_is_shown_thinking_and_moves_are_played_one_by_one(server, 
 
 
 def test_a_tap_on_a_card_that_may_not_be_used_says_why_under_the_board(server, browser):
+    # The shedding renderer's own way: a card that may not be played now is a disabled piece (no
+    # data-actions); a tap asks the server why and opens the card's details with the reason.
     page, errors = _open(browser, server, VIEWPORTS["phone"], game="zombie-shedding", players=2)
-    locked = page.locator("#board button.card[aria-disabled='true']")
+    _wait_turn_or_over(page)
+    locked = page.locator("#board .zs-hand button.zs-card[disabled]")
     locked.first.wait_for()
-    locked.first.tap(force=True)  # aria-disabled: Playwright would wait for it to be enabled
-    page.wait_for_selector("#toast:not(.hidden)")
-    assert page.inner_text("#toast").strip()
+    locked.first.tap(force=True)  # disabled: Playwright would wait for it to be enabled
+    why = page.locator("#board .zs-popover:not(.zs-hidden) .zs-why")
+    why.wait_for()
+    assert why.inner_text().strip()
+    assert why.is_visible()
     _no_sideways_scroll(page)
     shot(page, "shell-phone-toast")
     assert errors == []

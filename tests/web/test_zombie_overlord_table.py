@@ -168,7 +168,7 @@ def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
     players, options = VARIANTS[variant]
     width, height = VIEWPORTS[viewport]
     created = _create(server, players, options, seed=11 + players)
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -245,7 +245,7 @@ def test_the_ending_tells_eliminations_winner_reason_and_score(server, page):
 
 def test_a_larger_view_on_hover_and_on_tap_of_a_disabled_piece(server, browser):
     created = _create(server, 2, {}, seed=21)
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -44,9 +44,12 @@ const whyWaiters = new Map();
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
+// What tests and people see is the shown state: `state()` and body's data-index/turn/over are the
+// board's (while catching up, an older state than the newest received, which is `newest()`).
 window.deadtable = {
-  state: () => last,
+  state: () => shown,
   shown: () => shown,
+  newest: () => last,
   connected: () => Boolean(ws && ws.readyState === WebSocket.OPEN),
   dropForTest: () => { if (ws) ws.close(); },
 };

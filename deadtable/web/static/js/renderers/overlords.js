@@ -59,10 +59,12 @@ function teamLabel(view, z) {
 // --- the details popover and the menu --------------------------------------------------------
 
 let popover = null;
+let popoverOf = null; // { id, name, reason }: the piece whose details are open (kept over a redraw)
 let menu = null;
 
 function closeFloating() {
   if (popover) { popover.remove(); popover = null; }
+  popoverOf = null;
   if (menu) { menu.remove(); menu = null; }
 }
 
@@ -85,7 +87,17 @@ function showDetails(anchor, name, reason = null) {
     el("div", { class: "ovl-pop-title" }, ct(name)),
     text ? el("div", { class: "ovl-pop-text" }, ct(text)) : null,
     reason ? el("div", { class: "ovl-pop-why" }, reason) : null);
+  const button = anchor.querySelector("[data-piece]");
+  popoverOf = button ? { id: button.dataset.piece, name, reason } : null;
   place(popover, anchor);
+}
+
+// A card's details open when the board is redrawn (another seat moved): shown again by the same
+// piece if it is still there (its reason only while it is still unusable).
+function reopenDetails(container, open) {
+  if (!open) return;
+  const button = [...container.querySelectorAll(".ovl-slot > [data-piece]")].find((n) => n.dataset.piece === open.id);
+  if (button) showDetails(button.parentElement, open.name, button.disabled ? open.reason : null);
 }
 
 function openMenu(anchor, title, entries, ctx) {
@@ -173,11 +185,18 @@ function piece(ctx, view, { id, cls = "", acts = [], children, name = null, prob
     if (name) showDetails(slot, name, reason);
     if (!usable.length && probe && !asked && ctx.why && ctx.seat !== null && ctx.seat !== undefined) {
       asked = true;
-      ctx.why(probe).then((r) => { if (r) { reason = r; node.title = r; if (name && popover) showDetails(slot, name, r); } });
+      ctx.why(probe).then((r) => {
+        if (!r) return;
+        reason = r;
+        node.title = r;
+        if (!name || !popover) return;
+        if (slot.isConnected) showDetails(slot, name, r);
+        else if (popoverOf && popoverOf.id === id) reopenDetails(document, { id, name, reason: r }); // redrawn meanwhile
+      });
     }
   };
   slot.addEventListener("mouseenter", details);
-  slot.addEventListener("mouseleave", () => { if (popover) { popover.remove(); popover = null; } });
+  slot.addEventListener("mouseleave", () => { if (popover) { popover.remove(); popover = null; popoverOf = null; } });
   if (!usable.length) slot.addEventListener("click", details);
   return slot;
 }
@@ -297,6 +316,7 @@ function group(map, key, a) {
 }
 
 export function render(container, view, ctx) {
+  const open = popover ? popoverOf : null;
   closeFloating();
   learnTexts(view);
   learnTitles(view);
@@ -421,6 +441,7 @@ export function render(container, view, ctx) {
     top, promptBox, picks.map((p) => el("div", { class: "ovl-pick" }, p)), controlBox, redKnight, pile,
     hands.filter((h, z) => view.hands[z].cards), armies, el("div", { class: "ovl-others" }, hands.filter((h, z) => h && !view.hands[z].cards)),
     info, gameLog(view.log, ctx)));
+  reopenDetails(container, open);
 }
 
 // --- the ending -----------------------------------------------------------------------------------
