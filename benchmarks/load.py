@@ -130,9 +130,12 @@ def start_server(
     stderr: IO[bytes] | None = None,
     memory_mb: int | None = None,
     prefix: str = "deadtable-load-",
+    create_limit: int | None = None,
 ) -> tuple[subprocess.Popen[bytes], str]:
     """`python -m deadtable.server` on a free loopback port, once it answers; (process, base URL).
 
+    `create_limit`: tables one address may create per window (this benchmark's clients all come from
+    127.0.0.1, where a server on the Internet would see many addresses).
     `db` None: a new SQLite file in a new temp dir (named `prefix`...). `stderr`: where its log goes
     (default: this process's stderr). `memory_mb`: a cap on its address space (RLIMIT_AS), so that
     a request that makes it allocate without end fails with MemoryError instead of eating the machine.
@@ -143,6 +146,8 @@ def start_server(
     if db is None:
         db = os.path.join(tempfile.mkdtemp(prefix=prefix), "tables.sqlite3")
     cmd = [sys.executable, "-m", "deadtable.server", "--port", str(port), "--db", db]
+    if create_limit is not None:
+        cmd += ["--create-limit", str(create_limit)]
 
     def cap() -> None:
         if memory_mb:
@@ -195,7 +200,7 @@ def main(argv: list[str] | None = None) -> None:
     proc = None
     base = args.url
     if base is None:
-        proc, base = start_server(args.db)
+        proc, base = start_server(args.db, create_limit=1_000_000)
         if args.nice:
             os.setpriority(os.PRIO_PROCESS, proc.pid, args.nice)
     load_before = os.getloadavg()[0]

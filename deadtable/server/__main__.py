@@ -18,8 +18,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", default=None, help="SQLite file or database URL")
     parser.add_argument("--bot-time", type=float, default=5.0)
     parser.add_argument("--allowed-host", action="append", default=[], help="another host to answer to")
+    parser.add_argument(
+        "--create-limit", type=int, default=Limits.creations, help="tables one address may create per window"
+    )
     args = parser.parse_args(argv)
-    settings = Limits(allowed_hosts=(*bound_host(args.host), *args.allowed_host))
+    settings = Limits(allowed_hosts=(*bound_host(args.host), *args.allowed_host), creations=args.create_limit)
     url = default_url(args.db)
     print(f"deadtable online table: open http://{args.host}:{args.port}/", flush=True)
     uvicorn.run(
