@@ -110,6 +110,17 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+def open_page(browser: Any, width: int, height: int) -> tuple[Any, Any, list[str]]:
+    """A new context and page at `width` x `height` without motion (whole-game tests), and the list
+    its console errors and page errors are collected in (a test fails on any)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return context, page, errors
+
+
 def shot(page: Any, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

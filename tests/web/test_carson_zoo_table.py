@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import new_table, shot
+from .conftest import new_table, open_page, shot
 
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 VARIANTS = {"2p": 2, "3p": 3, "4p": 4}
@@ -126,11 +126,7 @@ def _play_one(page: Any, rng: random.Random, *, by_menu: bool = False) -> None:
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_a_whole_game_by_the_board_pieces(server: str, browser: Any, variant: str, viewport: str) -> None:
     width, height = VIEWPORTS[viewport]
-    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    context, page, errors = open_page(browser, width, height)
     players = VARIANTS[variant]
     table = new_table(server, "carson-zoo", seed=40 + players, players=players, opponent="random")
     page.goto(server + table["seats"][0]["link"])

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import shot
+from .conftest import open_page, shot
 
 CHOSEN = "black knight,red knight,blue knight,thief,sorcerer,medusa,lich king"
 VARIANTS: dict[str, tuple[int, dict[str, Any]]] = {
@@ -105,11 +105,7 @@ def test_a_whole_overlords_game_by_clicking_pieces(
 ) -> None:
     players, options = VARIANTS[variant]
     width, height = VIEWPORTS[viewport]
-    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    context, page, errors = open_page(browser, width, height)
     rng = random.Random(f"{variant}-{viewport}")
     link = _create(server, players, options, seed=7 + len(variant))
     page.goto(server + link)

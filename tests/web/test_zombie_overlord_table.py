@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import shot
+from .conftest import open_page, shot
 
 VARIANTS = {
     "2p": (2, {}),
@@ -168,11 +168,7 @@ def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
     players, options = VARIANTS[variant]
     width, height = VIEWPORTS[viewport]
     created = _create(server, players, options, seed=11 + players)
-    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    context, page, errors = open_page(browser, width, height)
     rng = random.Random(f"{variant}-{viewport}")
     name = f"zombie-overlord-{variant}-{viewport}"
     try:
