@@ -215,20 +215,29 @@ def test_new_settings_are_checked_and_reproducible() -> None:
 
 
 def _zombie_overlord_decisions(count: int) -> list[State]:
-    """Seeded mid-game states of Zombie Overlord with a choice to make, questions included."""
+    """Seeded mid-game states of Zombie Overlord with a choice to make, and three with a question
+    pending (a card effect's: rare in random play, about one state in a hundred, so they are looked
+    for along whole games)."""
     out: list[State] = []
-    pending = 0
     for seed in range(200):
         state = _zombie_overlord_midgame(seed)
-        if state.is_terminal or len(state.legal_actions()) < 2:
-            continue
-        is_pending = bool(state.view(state.current_player)["pending"])
-        if len(out) < count or (is_pending and pending < 3):
+        if not state.is_terminal and len(state.legal_actions()) >= 2:
             out.append(state)
-            pending += is_pending
-        if len(out) >= count and pending >= 3:
+        if len(out) >= count:
             break
-    return out
+    questions: list[State] = []
+    for seed in range(100):
+        state = deadtable.game("zombie-overlord").new(2, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and len(questions) < 3:
+            acts = state.legal_actions()
+            if len(acts) >= 2 and state.view(state.current_player)["pending"]:
+                questions.append(state.clone())
+                break  # one from each game
+            state.apply(acts[rng.randrange(len(acts))])
+        if len(questions) >= 3:
+            break
+    return out + questions
 
 
 def test_routine_decisions_go_to_the_heuristic_and_the_rest_are_searched() -> None:
