@@ -14,17 +14,15 @@ from .conftest import new_table, shot
 from .test_languages import _new_page
 
 
-def _titles(page: Any) -> list[str]:
-    return [
-        str(x)
-        for x in page.eval_on_selector_all("button.card .title", "(ns) => ns.map((n) => n.textContent)")
-    ]
+# The cards of your hand, as each game's renderer draws them: their titles and their texts.
+SHEDDING_TITLE = ".zs-hand .zs-card .zs-title"
+SHEDDING_TEXT = ".zs-hand .zs-card .zs-fx > span"
+OVERLORDS_TITLE = ".ovl-mine .ovl-piece .ovl-title"
+OVERLORDS_TEXT = ".ovl-mine .ovl-piece .ovl-text"
 
 
-def _subs(page: Any) -> list[str]:
-    return [
-        str(x) for x in page.eval_on_selector_all("button.card .sub", "(ns) => ns.map((n) => n.textContent)")
-    ]
+def _texts(page: Any, selector: str) -> list[str]:
+    return [str(x) for x in page.eval_on_selector_all(selector, "(ns) => ns.map((n) => n.textContent)")]
 
 
 def test_a_zombie_shedding_hand_in_russian_shows_translated_card_names_and_effects(server, browser):
@@ -34,18 +32,19 @@ def test_a_zombie_shedding_hand_in_russian_shows_translated_card_names_and_effec
     try:
         page.goto(server + created["seats"][0]["link"])
         page.wait_for_function("document.documentElement.lang === 'ru'")
-        page.wait_for_selector("button.card .title")
-        titles = _titles(page)
+        page.wait_for_selector(SHEDDING_TITLE)
+        titles = _texts(page, SHEDDING_TITLE)
         assert "Крикун" in titles and "Screamer" not in titles
         assert "Шатун" in titles and "Shambler" not in titles
         tr = translator("ru")
         effect = tr.pgettext("zombie-shedding:card", "any zombie of 3 points or less may follow it")
         assert effect != "any zombie of 3 points or less may follow it"
-        assert effect in _subs(page)
+        assert effect in _texts(page, SHEDDING_TEXT)
         shot(page, "table-zombie-shedding-ru")
         page.select_option("#lang", "en")  # and back in English at once
         page.wait_for_function(
-            "[...document.querySelectorAll('button.card .title')].some((n) => n.textContent === 'Screamer')"
+            "([s]) => [...document.querySelectorAll(s)].some((n) => n.textContent === 'Screamer')",
+            arg=[SHEDDING_TITLE],
         )
         assert page.errors == []
     finally:
@@ -70,17 +69,17 @@ def test_an_overlords_hand_in_russian_shows_translated_card_texts(server, browse
     try:
         page.goto(server + created["seats"][0]["link"])
         page.wait_for_function("document.documentElement.lang === 'ru'")
-        page.wait_for_selector("button.card .title")
+        page.wait_for_selector(OVERLORDS_TITLE)
         tr = translator("ru")
         english = "Set of 2 = 7 points. Otherwise 2 points each"  # Orthrus, in seat 0's hand (seed 1)
         russian = tr.pgettext("overlords:card", english)
         assert russian != english
         page.wait_for_function(
-            "([w]) => [...document.querySelectorAll('button.card .sub')].some((n) => n.textContent === w)",
-            arg=[russian],
+            "([s, w]) => [...document.querySelectorAll(s)].some((n) => n.textContent === w)",
+            arg=[OVERLORDS_TEXT, russian],
         )
-        assert english not in _subs(page)
-        assert "Orthrus" in _titles(page)  # the name is printed in English and stays so (the catalogue says)
+        assert english not in _texts(page, OVERLORDS_TEXT)
+        assert "Orthrus" in _texts(page, OVERLORDS_TITLE)  # the name is printed in English and stays so (the catalogue says)
         shot(page, "table-overlords-ru")
         assert page.errors == []
     finally:

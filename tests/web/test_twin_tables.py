@@ -88,6 +88,8 @@ def _moves(
     table_id = table["id"]
     page.goto(server + table["seats"][SEAT]["link"])
     page.wait_for_function("document.body.dataset.index === '0'")
+    # The game's stylesheet arrives after the first state is drawn; innerText follows the layout.
+    page.wait_for_function("document.body.dataset.gameStyle === 'loaded'")
     state = twin.starting_state(second)
     read = [page.evaluate(READ_PAGE).replace(table_id, "<table>")]
     for i, text in enumerate(actions):

@@ -31,7 +31,8 @@ DRAW = """async ([view, lang]) => {
   box.querySelectorAll('details.raw').forEach((n) => n.remove());
   const texts = (selector) => [...box.querySelectorAll(selector)].map((n) => n.textContent);
   return {
-    pending: texts('.pending'), kv: texts('.kv > span'), th: texts('th'), sub: texts('.sub'),
+    pending: texts('.pending, .zs-prompt > span:first-child, .ovl-prompt'),
+    kv: texts('.kv > span, .ovl-top-line > span'), th: texts('th'), sub: texts('.sub'),
     all: box.textContent,
   };
 }"""
@@ -131,7 +132,8 @@ def test_overlords_phase_decision_and_dummy_in_words(lobby: Any, lang: str) -> N
     decision = tr._("{who} decides: {decision}", who=who, decision=f"{tr._('a Hired Hand at work')} ({card})")
     assert drawn["pending"][0].split(" · ")[0] == decision
     assert f"{tr._('phase')} {tr._('a Hired Hand at work')}" in drawn["kv"]
-    assert tr._("Dummy") in drawn["all"] and tr._("Dummy") != "Dummy"  # the 2-player game's dummy army
+    # the 2-player game's dummy army, in the game's word ("The dummy" on the board: "El fantasma")
+    assert tr._("Dummy").lower() in drawn["all"].lower() and tr._("Dummy") != "Dummy"
     drawn = _draw(lobby, activate, lang)
     assert f"{tr._('phase')} {tr._('activating Hired Hands')}" in drawn["kv"]
     for code in ("ability", "activate", "recruit"):

@@ -207,10 +207,16 @@ function drawResult(msg, renderer, ctx) {
   if (wasHidden && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start" });
 }
 
-// Each game's own styles (static/css/<game id>.css), loaded once with its first state.
+// Each game's own styles (static/css/<game id>.css), loaded once with its first state. The board
+// is drawn at once and reads unstyled until they arrive: body's data-game-style says "loaded" (or
+// "failed") when they have, so what reads the page (tests) can wait for the board as it is shown.
 function gameStyle(gameId) {
   if (document.getElementById("game-style")) return;
-  document.head.append(el("link", { id: "game-style", rel: "stylesheet", href: `/static/css/${encodeURIComponent(gameId)}.css` }));
+  const done = (how) => () => { document.body.dataset.gameStyle = how; };
+  const link = el("link", { id: "game-style", rel: "stylesheet", href: `/static/css/${encodeURIComponent(gameId)}.css` });
+  link.addEventListener("load", done("loaded"));
+  link.addEventListener("error", done("failed"));
+  document.head.append(link);
 }
 
 // -- pieces: where they were, gliding, what the others' moves changed --------------------------

@@ -241,7 +241,7 @@ function prompt(view, ctx, kinds) {
   if (view.over) return t("The game is over.");
   if (!ctx.interactive) {
     const d = view.decision;
-    if (d) return t("{who} decides: {decision}", { who: who(ctx, view, d.seat), decision: d.card ? ct(d.card) : phaseWord(d.kind) });
+    if (d) return t("{who} decides: {decision}", { who: who(ctx, view, d.seat), decision: d.card ? `${phaseWord(d.kind)} (${ct(d.card)})` : phaseWord(d.kind) });
     return t("Waiting for the others ({phase}).", { phase: phaseWord(view.phase) });
   }
   if (kinds.has("recruit-for-dummy") && !kinds.has("recruit")) return t("Choose the card the dummy recruits.");
