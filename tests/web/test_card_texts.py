@@ -13,7 +13,6 @@ from deadtable.i18n import translator
 from .conftest import new_table, shot
 from .test_languages import _new_page
 
-
 # The cards of your hand, as each game's renderer draws them: their titles and their texts.
 SHEDDING_TITLE = ".zs-hand .zs-card .zs-title"
 SHEDDING_TEXT = ".zs-hand .zs-card .zs-fx > span"
@@ -79,7 +78,8 @@ def test_an_overlords_hand_in_russian_shows_translated_card_texts(server, browse
             arg=[OVERLORDS_TEXT, russian],
         )
         assert english not in _texts(page, OVERLORDS_TEXT)
-        assert "Orthrus" in _texts(page, OVERLORDS_TITLE)  # the name is printed in English and stays so (the catalogue says)
+        # The name is printed in English and stays so (the catalogue says).
+        assert "Orthrus" in _texts(page, OVERLORDS_TITLE)
         shot(page, "table-overlords-ru")
         assert page.errors == []
     finally:
