@@ -117,28 +117,21 @@ def _page(game_id: str, game: Game | None, text: Any, in_force: dict[str, Any], 
             )
     found = rulings(game_id, lang)
     if found:
-        parts.append("")
-        parts.append(Markdown("## " + _("House rulings")))
-        parts.append(
-            "[dim]"
-            + escape(
-                _("Where the rulebook is silent or ambiguous, deadtable plays by these rulings (RULINGS.md).")
-            )
-            + "[/dim]"
-        )
-        if any(r.lang != lang for r in found) and lang != "en":
-            parts.append(
-                "[dim]" + escape(_("Rulings without a translation are shown in English.")) + "[/dim]"
-            )
-        parts.append(Markdown("\n".join(f"- **{r.id}** {r.text}" for r in found)))
+        intro = _("Where the rulebook is silent or ambiguous, deadtable plays by these rulings (RULINGS.md).")
+        untranslated = _("Rulings without a translation are shown in English.")
+        parts += _entries(_("House rulings"), intro, found, lang, untranslated)
     read = readings(game_id, lang)
     if read:
-        parts.append("")
-        parts.append(Markdown("## " + _("House readings")))
-        parts.append(
-            "[dim]"
-            + escape(_("Where the rulebook is silent, deadtable also reads it as follows (RULINGS ZO-14)."))
-            + "[/dim]"
-        )
-        parts.append(Markdown("\n".join(f"- **{r.id}** {r.text}" for r in read)))
+        intro = _("Where the rulebook is silent, deadtable also reads it as follows (RULINGS ZO-14).")
+        parts += _entries(_("House readings"), intro, read, lang)
     return parts
+
+
+def _entries(title: str, intro: str, found: list[Any], lang: str, untranslated: str = "") -> list[Any]:
+    """A section of numbered house rulings or readings: its title, what they are, one line each
+    (and, where some are shown in English in another language, `untranslated`)."""
+    out: list[Any] = ["", Markdown("## " + title), "[dim]" + escape(intro) + "[/dim]"]
+    if untranslated and lang != "en" and any(r.lang != lang for r in found):
+        out.append("[dim]" + escape(untranslated) + "[/dim]")
+    out.append(Markdown("\n".join(f"- **{r.id}** {r.text}" for r in found)))
+    return out
