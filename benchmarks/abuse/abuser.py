@@ -31,6 +31,9 @@ class Abuser:
         # However the parent fares, this process stops by itself.
         self.hard_stop = time.monotonic() + 2 * opts["setup"] + opts["duration"] + 60
         self.follow: Callable[[str], Awaitable[None]] | None = None  # moves along with the player
+        # The local address this abuser connects from (its own loopback address per scenario when
+        # the server was started here), so one scenario's per-client limits never count another's.
+        self.address: str | None = opts.get("address")
 
     def saw(self, what: str, n: int = 1) -> None:
         self.seen[what] += n
@@ -60,7 +63,8 @@ class Abuser:
         """A client; without keep-alive, each answer is the request's own (a connection that a 500
         closed is not blamed on the next request)."""
         limits = httpx.Limits(max_connections=64, max_keepalive_connections=64 if keepalive else 0)
-        return httpx.AsyncClient(base_url=self.base, timeout=timeout, trust_env=False, limits=limits)
+        transport = httpx.AsyncHTTPTransport(local_address=self.address, limits=limits)
+        return httpx.AsyncClient(base_url=self.base, timeout=timeout, trust_env=False, transport=transport)
 
     async def in_parallel(
         self, worker: Callable[[httpx.AsyncClient], Awaitable[None]], n: int, timeout: float | None = 30.0
@@ -110,6 +114,8 @@ async def create_tables(ab: Abuser, n: int, spec: dict[str, Any], label: str, wo
 
 async def spectate(ab: Abuser, table: str, **ws_kw: Any) -> Any:
     """A spectator of `table` that said hello; `ws_kw` as for `websockets.connect`."""
+    if ab.address:
+        ws_kw.setdefault("local_addr", (ab.address, 0))
     ws = await connect(f"{ab.ws_base}/ws/tables/{table}", open_timeout=10, close_timeout=2, **ws_kw)
     await ws.send(json.dumps({"type": "hello"}))
     return ws

@@ -39,15 +39,18 @@ def ws_frame(text: str) -> bytes:
 
 
 def raw_websocket(
-    base: str, path: str, first: list[str], rcvbuf: int = 1024
+    base: str, path: str, first: list[str], rcvbuf: int = 1024, address: str | None = None
 ) -> tuple[socket.socket | None, str]:
-    """A WebSocket opened by hand on a socket with a tiny receive buffer; (socket, HTTP status)."""
+    """A WebSocket opened by hand on a socket with a tiny receive buffer, from local `address` when
+    given; (socket, HTTP status)."""
     u = urlsplit(base)
     host, port = u.hostname or "127.0.0.1", u.port or 80
     s = socket.socket()
     try:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
         s.settimeout(10)
+        if address:
+            s.bind((address, 0))
         s.connect((host, port))
         key = base64.b64encode(os.urandom(16)).decode()
         s.sendall(
@@ -103,7 +106,11 @@ async def abuse_slow_readers(ab: Abuser) -> None:
         results = await asyncio.gather(
             *(
                 asyncio.to_thread(
-                    raw_websocket, ab.base, f"/ws/tables/{table}", filled if j == 0 else [hello]
+                    raw_websocket,
+                    ab.base,
+                    f"/ws/tables/{table}",
+                    filled if j == 0 else [hello],
+                    address=ab.address,
                 )
                 for j in range(k)
             )
