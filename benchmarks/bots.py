@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [g for g in games() if not args.games or g.id in args.games.split(",")]
     passed: list[bool] = []
     body = [
-        [r.subject, fmt(r.games_s), fmt(r.actions_s), "; ".join(r.checks)]
+        [r.subject, fmt(r.games_s, 1), fmt(r.actions_s), "; ".join(r.checks)]
         for r in rows(chosen, args.budget, "random", passed)
     ]
     print(f"build: {native.describe()}")

@@ -59,6 +59,22 @@ def test_a_bad_draw_is_refused_with_the_choices() -> None:
     assert "invalid choice: 'dice'" in done.stderr and "randrange" in done.stderr
 
 
+def test_the_bots_benchmark_plays_each_games_bots_against_random_play() -> None:
+    """`python -m benchmarks.bots`: a row per game at 2 players, its bot named, judged against 1/3."""
+    cmd = [sys.executable, "-P", "-m", "benchmarks.bots", "--games", "carson-zoo,zombie-overlord"]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [*cmd, "--budget", "0.02", "--markdown"], cwd=REPO, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    table = rows(done.stdout)
+    assert set(table) == {"carson-zoo 2p: greedy bots", "zombie-overlord 2p: heuristic bots"}
+    for games_s, actions_s, target in table.values():
+        assert float(games_s.replace(",", "")) > 0 and re.fullmatch(r"[\d,]+", actions_s)
+        assert re.fullmatch(r"vs random [\d,]+ games/s \d\.\d{3}x \(>= 1/3\) (PASS|FAIL)", target)
+    assert re.search(r"targets met: \d of 2", done.stdout)
+
+
 def test_the_abuse_benchmark_measures_the_baseline_and_reports_each_abuse() -> None:
     """`python -m benchmarks.abuse` in a tiny configuration, against a server it starts."""
     for module in ("fastapi", "uvicorn", "sqlalchemy", "alembic", "httpx", "websockets"):
