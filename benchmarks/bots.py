@@ -5,8 +5,9 @@ For every game at 2 players (its first 2-player variant), its own bot against it
 `deadtable.sim.runner.play_game`, the function every `simulate` backend runs (the same seeds, the
 same agents, the statistics listener), and its rate is compared with raw random play of the same
 variant (`throughput.random_play`) measured in the same run, in alternating slices, so a change in
-the machine's load falls on both sides of the ratio. One game of each is played first, untimed: a
-simulate worker reads the card files and the message catalogues once, not once per game.
+the machine's load falls on both sides of the ratio; both are per second of this process's CPU time
+(`on_cpu`). One game of each is played first, untimed: a simulate worker reads the card files and
+the message catalogues once, not once per game.
 
     python -m benchmarks.bots                  # these rows alone (about 10 s)
     python -m benchmarks.bots --budget 3       # steadier
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
+from typing import Any
 
 from deadtable.core import Game, Variant, games
 from deadtable.sim.runner import Plan, play_game
@@ -27,7 +30,7 @@ from . import throughput
 from .table import Row, fmt, print_table
 
 TARGET_VS_RANDOM = 1 / 3  # bot games/s over random games/s (issue 22)
-SLICES = 6  # the bot's and random play's measures alternate in this many slices each
+SLICES = 10  # the bot's and random play's measures alternate in this many slices each
 
 
 def bot_name(g: Game) -> str:
@@ -64,11 +67,20 @@ def measure(
     bots: throughput.Rate | None = None
     rand: throughput.Rate | None = None
     for _ in range(SLICES):
-        bots = throughput.Rate.add(bots, bot_play(plan, budget / SLICES, bots.games if bots else 0))
-        first = rand.games if rand else 0
-        rand = throughput.Rate.add(rand, throughput.random_play(g, variant, budget / SLICES, draw, first))
+        part = on_cpu(bot_play, plan, budget / SLICES, bots.games if bots else 0)
+        bots = throughput.Rate.add(bots, part)
+        part = on_cpu(throughput.random_play, g, variant, budget / SLICES, draw, rand.games if rand else 0)
+        rand = throughput.Rate.add(rand, part)
     assert bots is not None and rand is not None
     return bot, bots, rand
+
+
+def on_cpu(measure: Callable[..., throughput.Rate], *args: Any) -> throughput.Rate:
+    """`measure(*args)`'s rate per second of this process's CPU time (`time.process_time`), not of
+    the clock: on a shared machine the waits for a core fall on neither side of a ratio."""
+    start = time.process_time()
+    rate = measure(*args)
+    return throughput.Rate(rate.games, rate.actions, time.process_time() - start)
 
 
 def rows(chosen: list[Game], budget: float, draw: str, passed: list[bool]) -> list[Row]:
