@@ -145,7 +145,6 @@ def measure(args: argparse.Namespace) -> tuple[list[Row], str, int, int]:
                 )
             )
 
-    print("  bots vs bots ...", file=sys.stderr)
     rows.extend(bots.rows(chosen, budget, args.draw, passed))  # benchmarks/bots.py
     if c8 is not None:
         rows.append(Row("OpenSpiel crazy_eights (pyspiel)", "2", c8.games_per_s, c8.actions_per_s))

@@ -19,6 +19,7 @@ Issue 22's target: bot games/s at least 1/3 of random games/s, every game, in bo
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -90,6 +91,7 @@ def rows(chosen: list[Game], budget: float, draw: str, passed: list[bool]) -> li
         variant = two_player(g)
         if variant is None:
             continue
+        print(f"  {g.id} {variant.name}: {bot_name(g)} bots against random play ...", file=sys.stderr)
         bot, bots, rand = measure(g, variant, budget, draw)
         ratio = bots.games_per_s / rand.games_per_s if rand.games_per_s else 0.0
         ok = ratio >= TARGET_VS_RANDOM
