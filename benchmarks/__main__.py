@@ -2,9 +2,11 @@
 
 For every game and variant: random full games per second and actions per second; for each game's
 first variant also clone() cost, our IS-MCTS iterations per second and the PettingZoo wrapper's
-steps per second against raw engine steps. Beside them, in the same run: OpenSpiel's crazy_eights
-(2 players, from Python) and RLCard's uno (env.run, random agents), and OpenSpiel's Python ISMCTS on
-hearts. The last column checks the targets of issue 9 as ratios measured in this run.
+steps per second against raw engine steps; for every game at 2 players, its bots playing each other
+as `deadtable simulate` plays them, against random play (benchmarks/bots.py). Beside them, in the
+same run: OpenSpiel's crazy_eights (2 players, from Python) and RLCard's uno (env.run, random
+agents), and OpenSpiel's Python ISMCTS on hearts. The last column checks the targets of issues 9
+and 22 as ratios measured in this run.
 
     python -m benchmarks                 # about a minute
     python -m benchmarks --budget 0.3    # quicker, noisier
@@ -26,7 +28,7 @@ import time
 from deadtable import native
 from deadtable.core import Game, Variant, games
 
-from . import both, peers, throughput
+from . import both, bots, peers, throughput
 from .table import Row, fmt, print_table
 
 TARGET_GAMES_PER_S = 1000.0  # every game at 2 players
@@ -143,6 +145,7 @@ def measure(args: argparse.Namespace) -> tuple[list[Row], str, int, int]:
                 )
             )
 
+    rows.extend(bots.rows(chosen, budget, args.draw, passed))  # benchmarks/bots.py
     if c8 is not None:
         rows.append(Row("OpenSpiel crazy_eights (pyspiel)", "2", c8.games_per_s, c8.actions_per_s))
     else:

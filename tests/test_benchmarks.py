@@ -38,7 +38,8 @@ def test_the_table_has_every_variant_the_peers_and_the_targets() -> None:
     assert re.fullmatch(r"[\d,]+", table["carson-zoo 2p"][1])  # games/s, a number
     assert ">= 1,000 games/s" in table["carson-zoo 2p"][-1]
     assert "random play draws with random" in done.stderr
-    assert re.search(r"targets met: \d of 2", done.stdout)  # 1,000 games/s and IS-MCTS vs hearts
+    assert "vs random" in table["carson-zoo 2p: greedy bots"][-1]  # benchmarks/bots.py
+    assert re.search(r"targets met: \d of 3", done.stdout)  # 1,000 games/s, IS-MCTS vs hearts, bots vs random
 
 
 def test_without_a_native_build_both_builds_falls_back_to_pure(tmp_path: Path) -> None:
@@ -56,6 +57,22 @@ def test_a_bad_draw_is_refused_with_the_choices() -> None:
     done = bench("--draw", "dice")
     assert done.returncode == 2
     assert "invalid choice: 'dice'" in done.stderr and "randrange" in done.stderr
+
+
+def test_the_bots_benchmark_plays_each_games_bots_against_random_play() -> None:
+    """`python -m benchmarks.bots`: a row per game at 2 players, its bot named, judged against 1/3."""
+    cmd = [sys.executable, "-P", "-m", "benchmarks.bots", "--games", "carson-zoo,zombie-overlord"]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [*cmd, "--budget", "0.02", "--markdown"], cwd=REPO, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    table = rows(done.stdout)
+    assert set(table) == {"carson-zoo 2p: greedy bots", "zombie-overlord 2p: heuristic bots"}
+    for games_s, actions_s, target in table.values():
+        assert float(games_s.replace(",", "")) > 0 and re.fullmatch(r"[\d,]+", actions_s)
+        assert re.fullmatch(r"vs random [\d,]+ games/s \d\.\d{3}x \(>= 1/3\) (PASS|FAIL)", target)
+    assert re.search(r"targets met: \d of 2", done.stdout)
 
 
 def test_the_abuse_benchmark_measures_the_baseline_and_reports_each_abuse() -> None:

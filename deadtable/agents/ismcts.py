@@ -339,22 +339,9 @@ class _Search:
         return actions[rng.randrange(len(actions))]
 
     def _heuristic_policy(self, state: State, actions: list[Action], rng: random.Random) -> Action:
-        # The rollout state is already a sample, so the heuristic's sampler redraws from it.
-        seat = state.current_player
-        assert seat is not None
-        snapshot = state
-
-        def sampler(r: random.Random) -> State:
-            return snapshot.determinize(seat, r)
-
-        info = SeatInfo(
-            game_id=self.info.game_id,
-            seat=seat,
-            players=self.players,
-            view=state.view(seat, narration=False),  # the games' heuristics never read the log
-            legal_actions=tuple(actions),
-            _sampler=sampler,
-        )
+        # The rollout state is already a sample, so the heuristic's sampler redraws from it; its
+        # view (without the log, which the games' heuristics never read) is built if it is read.
+        info = SeatInfo.lazy(state, tuple(actions))
         return self.heuristic.act(info, rng)
 
 

@@ -1,35 +1,124 @@
 """The Agent protocol: a player that is a program sees only what its seat may know.
 
 An agent is handed a `SeatInfo`: its seat's view, the legal actions, and `sample(rng)`, which draws
-full states consistent with everything the seat has seen. The sampler never holds the real state:
-`seat_info` determinizes once, up front, and keeps only that copy, which already lacks every hidden
-card the seat has not seen. Because `determinize` depends only on the seat's information (see
-`State.determinize`), sampling from that copy has the same law as sampling from the real state.
-So an agent cannot cheat, whatever it does with what it holds.
+full states consistent with everything the seat has seen. Nothing it hands out was drawn from a
+hidden card: the view is the seat's own (`State.view`), and every sample is a determinization
+(`State.determinize`), which depends only on the seat's information; so an agent cannot cheat,
+whatever it does with what it is given.
+
+A SeatInfo costs what its agent uses (`seat_info`). The view is built on its first reading, and
+without the narration (the log retold in words, a large part of a view's cost, which no bot reads);
+an agent that wants the log reads `narrated_view`. Nothing is determinized until the agent samples,
+and each sample is drawn from the real state directly: as `determinize` depends only on the seat's
+information, that has the same law, and gives the very same states, as drawing from a
+determinization drawn up front, the way the info was first built (the conformance suite checks
+this property per game; tests/core/test_seat_info.py checks that bots play the same games). The
+info holds the real state in a private slot, for the length of one decision: once the game moves
+on, it refuses to be read (`StaleSeatInfo`); `seat_info(state, rng)` builds one that outlives it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .state import Action, State
+from .state import LOG, NARRATION, Action, State
 
 
-@dataclass(frozen=True)
+class StaleSeatInfo(RuntimeError):
+    """A lazy SeatInfo read after its game moved on: it is good for one decision only."""
+
+
 class SeatInfo:
-    game_id: str
-    seat: int
-    players: int
-    view: dict[str, Any]
-    legal_actions: tuple[Action, ...]
-    _sampler: Callable[[random.Random], State]
+    """What one seat may know at one decision: its view, the legal actions, and a sampler."""
+
+    __slots__ = (
+        "_moves",
+        "_narrated",
+        "_sampler",
+        "_state",
+        "_view",
+        "game_id",
+        "legal_actions",
+        "players",
+        "seat",
+    )
+
+    def __init__(
+        self,
+        game_id: str,
+        seat: int,
+        players: int,
+        view: dict[str, Any],
+        legal_actions: tuple[Action, ...],
+        _sampler: Callable[[random.Random], State],
+    ) -> None:
+        """Everything given up front: a view (with or without its narration) and a sampler that
+        draws only from what the seat knows (what `seat_info(state, rng)` builds)."""
+        self.game_id = game_id
+        self.seat = seat
+        self.players = players
+        self.legal_actions = legal_actions
+        self._narrated: dict[str, Any] | None = view
+        self._view: dict[str, Any] | None = None
+        self._sampler: Callable[[random.Random], State] | None = _sampler
+        self._state: State | None = None
+        self._moves = 0
+
+    @classmethod
+    def lazy(cls, state: State, legal_actions: tuple[Action, ...] | None = None) -> SeatInfo:
+        """The info of the seat to act in `state`, built as it is read (see the module doc).
+
+        `legal_actions`, when the caller already holds them, must be `state.legal_actions()`."""
+        seat = state.current_player
+        if seat is None:
+            raise ValueError("the game is over: nobody is to act")
+        info = cls.__new__(cls)
+        info.game_id = state.game.id
+        info.seat = seat
+        info.players = state.players
+        info.legal_actions = tuple(state.legal_actions()) if legal_actions is None else legal_actions
+        info._narrated = info._view = None
+        info._sampler = None
+        info._state = state
+        info._moves = len(state.history)
+        return info
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The seat's view without its narration (the keys NARRATION of `State.view`)."""
+        view = self._view
+        if view is None:
+            told = self._narrated
+            if told is not None:
+                view = {k: v for k, v in told.items() if k not in NARRATION} if LOG in told else told
+            else:
+                view = self._live().view(self.seat, narration=False)
+            self._view = view
+        return view
+
+    @property
+    def narrated_view(self) -> dict[str, Any]:
+        """The seat's whole view, its narration included (`State.view(seat)`), for agents that read
+        the log."""
+        view = self._narrated
+        if view is None:
+            view = self._narrated = self._live().view(self.seat)
+        return view
 
     def sample(self, rng: random.Random) -> State:
         """A full state consistent with what this seat knows (a fresh copy each call)."""
-        return self._sampler(rng)
+        if self._sampler is not None:
+            return self._sampler(rng)
+        return self._live().determinize(self.seat, rng)
+
+    def _live(self) -> State:
+        """The real state, while the decision lasts; else StaleSeatInfo."""
+        state = self._state
+        if state is None or len(state.history) != self._moves:
+            raise StaleSeatInfo("this SeatInfo was for an earlier move: the game has moved on")
+        return state
 
 
 class Agent(Protocol):
@@ -43,14 +132,17 @@ class Agent(Protocol):
 def seat_info(state: State, rng: random.Random | None = None) -> SeatInfo:
     """What the seat to act may know of `state`, packaged for an agent.
 
-    `rng` draws the one determinization the sampler keeps; by default it is derived from the
-    game's seed and length, so play stays reproducible.
+    Without `rng`, the info is built as it is read (`SeatInfo.lazy`): it costs what the agent
+    uses, and is good for this decision only. With `rng`, everything is drawn up front, the way
+    the info was always built: the view with its narration, and one determinization drawn from
+    `rng`, from which every sample is drawn; it never holds the real state, so it stays good
+    after the game moves on. Both give the same samples for the same generator.
     """
+    if rng is None:
+        return SeatInfo.lazy(state)
     seat = state.current_player
     if seat is None:
         raise ValueError("the game is over: nobody is to act")
-    if rng is None:
-        rng = random.Random(f"{state.seed}/{len(state.history)}/{seat}")
     hidden_free = state.determinize(seat, rng)
 
     def sampler(r: random.Random) -> State:

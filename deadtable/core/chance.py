@@ -139,6 +139,25 @@ class Chance(random.Random):
         return (_rebuild, (self._s,))
 
 
+def shuffle(cards: list[Any], rng: random.Random) -> None:
+    """Shuffle `cards` in place for a determinization, whatever generator the caller passes.
+
+    Fisher-Yates on `rng.random()`, which is one C call on a `random.Random` (and on a `Chance`):
+    about a third of the cost of `Random.shuffle`, whose exact integer draws cost two Python calls
+    per card. Every order is equally likely but for a bias below n / 2**53, far below any
+    sampling noise. Compiled with this module in the native build.
+
+    >>> a, b = list(range(10)), list(range(10))
+    >>> shuffle(a, random.Random(3)); shuffle(b, random.Random(3))
+    >>> a == b and sorted(a) == list(range(10))
+    True
+    """
+    rand = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _rebuild(s: int) -> Chance:
     c = Chance.__new__(Chance)
     c._s = s

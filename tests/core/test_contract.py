@@ -106,8 +106,9 @@ def test_seat_info_holds_no_real_state() -> None:
     """Cheating is impossible by construction: what an agent holds was drawn without the secrets."""
     g = deadtable.game("carson-zoo")
     state = g.new(2, seed=9)
-    info = seat_info(state, random.Random(0))
-    assert info.view == state.view(info.seat)
+    info = seat_info(state, random.Random(0))  # built up front (the lazy form: test_seat_info.py)
+    assert info.narrated_view == state.view(info.seat)
+    assert info.view == state.view(info.seat, narration=False)
     assert list(info.legal_actions) == state.legal_actions()
     cells = info._sampler.__closure__ or ()
     held = [c.cell_contents for c in cells if isinstance(c.cell_contents, deadtable.State)]

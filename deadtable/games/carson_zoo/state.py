@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deadtable.core import Action, IllegalAction, Outcome, State
+from deadtable.core.chance import shuffle
 from deadtable.core.state import narrate, tell
 from deadtable.i18n import Message
 
@@ -371,7 +372,7 @@ class ZooState(State):
         for v in self.taken_zoo + seen_tops:
             remaining[v] -= 1
         pool = sorted(v for v, n in remaining.items() for _ in range(n))
-        rng.shuffle(pool)
+        shuffle(pool, rng)  # uniform, a third of Random.shuffle's cost
         stacks = [[c & 7 for c in s] for s in self.stacks]  # board.value
         for i, v in zip(covered, pool, strict=True):
             stacks[i][0] = v

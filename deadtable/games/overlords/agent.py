@@ -50,7 +50,7 @@ class Valuer:
                 self.counts[s][k] += 1
         picks_left = (st.rounds - st.round - 1) * st.per_hand + len(st.hands[seat]) - 1
         self.time = max(0.0, min(1.0, picks_left / TIME_SCALE))
-        seen_minotaurs = [sum(c[k] for c in self.counts) for k in range(self.cards.kinds)]
+        seen_minotaurs = [sum(column) for column in zip(*self.counts, strict=True)]  # per kind, all armies
         share = st.per_hand * (st.rounds - st.round) / max(1, len(st.draw) + sum(map(len, st.hands)))
         self.expect = [
             (self.cards.counts[k] - seen_minotaurs[k]) * share / st.nh for k in range(self.cards.kinds)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from deadtable.core.chance import shuffle  # Fisher-Yates on rng.random(): the same draws as before
+
 if TYPE_CHECKING:
     from .state import OverlordsState
 
@@ -103,16 +105,6 @@ def exchange(st: OverlordsState, a: int, b: int, x: int, y: int) -> None:
             row.remove(got)
         row.append(gave)
         row.sort()
-
-
-def shuffle(cards: list[int], rng: random.Random) -> None:
-    """Shuffle in place (Fisher-Yates on `rng.random()`: half the cost of `Random.shuffle`, whose
-    exact integer draws cost a Python call per card; the bias, under 2**-45, is far below any
-    sampling noise)."""
-    rand = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) -> None:

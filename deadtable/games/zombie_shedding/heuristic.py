@@ -150,6 +150,7 @@ class _Table:
         for s, h in enumerate(sample.hands):
             if s != seat:
                 self.unseen.extend(h)
+        self.unseen_fit: dict[tuple[int, int], float] = {}  # (kind, corporation) to match -> share
 
     def fits_after(self, slug: str, rest: list[str]) -> tuple[int, float]:
         cs = self.cards
@@ -159,7 +160,10 @@ class _Table:
             return len(rest), 1.0
         row = cs.playable[mk][mc]
         own = sum(1 for s in rest if row[cs.by_slug[s]])
-        unseen = sum(1 for u in self.unseen if row[u]) / max(1, len(self.unseen))
+        unseen = self.unseen_fit.get((mk, mc))
+        if unseen is None:  # the same for every card that leaves this to match: counted once
+            fit = sum(1 for u in self.unseen if row[u])
+            unseen = self.unseen_fit[mk, mc] = fit / max(1, len(self.unseen))
         return own, unseen
 
 
