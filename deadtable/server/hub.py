@@ -398,11 +398,16 @@ class Hub:
 
     async def _think(self, lt: LiveTable, name: str, st: Any) -> str:
         """The bot's choice within `bot_time` seconds; past that, a random legal action."""
-        rng = random.Random(f"{lt.row.seed}/{len(st.history)}/bot")
+        seed = f"{lt.row.seed}/{len(st.history)}/bot"
+        rng = random.Random(seed)
         agent = self._agent(lt, name)
+        # The thread gets a copy of the position and a generator of its own: past the timeout the
+        # table moves on while the thread may still be reading, and must never see a half-applied
+        # move (or share the fallback's draws).
+        position = st.clone()
 
         def think() -> str:
-            return str(agent.act(seat_info(st), rng))
+            return str(agent.act(seat_info(position), random.Random(seed)))
 
         try:
             return str(await asyncio.wait_for(self._run(think, pool=self._bots), self.bot_time))
