@@ -128,7 +128,7 @@ def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
             "ru",
             [
                 "Жизнь:",
-                "Ваша рука",
+                "Ваши карты",
                 "фаза: атака",
                 "Purchase Row",
                 "Wasteland",
@@ -172,7 +172,7 @@ def test_a_pending_decision_is_shown_in_each_language() -> None:
     s._legal = None
     view = s.view(0)
     assert view["pending"]["text"] == "P1 must choose an opponent"
-    assert Message.from_json(view["pending"]["text_i18n"]).render("es") == "P1 debe elegir un rival"
+    assert Message.from_json(view["pending"]["text_i18n"]).render("es") == "P1 debe elegir a un rival"
     assert "Ожидание: P1 должен выбрать соперника" in GAME.render_view(view, lang="ru")
     err = refusal(s, "end turn")
-    assert err.render("es") == "'end turn' no responde a la decisión pendiente: P1 debe elegir un rival"
+    assert err.render("es") == "'end turn' no responde a la decisión pendiente: P1 debe elegir a un rival"
