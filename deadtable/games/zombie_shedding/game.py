@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deadtable.core import Agent, Game, Option, State, Variant
+from deadtable.core.names import TypedNames
 from deadtable.i18n import N_, Message
 
 from . import hands
@@ -77,6 +78,11 @@ class ZombieShedding(Game):
         state.mode = resolved(players, options["mode"], options["teams"])
         hands.setup(state)
         return state
+
+    def typed_names(self, state: State) -> TypedNames:
+        """Card and corporation names as the table shows them, in any language, for the ids."""
+        assert isinstance(state, ShedState)
+        return state.cards.typed
 
     def explain_illegal(self, state: State, text: str) -> Message:
         """Why `text` is not allowed, citing the rule when it names a known kind of action."""
