@@ -56,7 +56,8 @@ def test_a_barricade_refusal_cites_zo8_in_each_language() -> None:
         "P2 tiene una Barricade: destruye todas las Barricades antes de atacar a sus puntos de vida (ZO-8)"
     )
     assert err.render("ru") == (
-        "у P2 есть Barricade: уничтожьте все Barricade, прежде чем атаковать очки жизни (ZO-8)"
+        "у P2 есть Barricade: уничтожьте все его карты Trap с Barricade, "
+        "прежде чем атаковать его очки жизни (ZO-8)"
     )
 
 
@@ -67,7 +68,9 @@ def test_phase_refusals_in_each_language() -> None:
     assert err.render("es") == (
         "ahora no hay nada que hacer en la fase de ataque: no tienes Minions ni Scavengers en la mano"
     )
-    assert err.render("ru") == "сейчас в фазе атаки делать нечего: у вас на руке нет Minion или Scavenger"
+    assert err.render("ru") == (
+        "сейчас в фазе атаки делать нечего: у вас на руке нет карт Minion или Scavenger"
+    )
     play(s, "purchase")
     err = refusal(s, "action")
     assert err.render("es") == "estás en la fase de compra: termínala primero y luego elige otra"
