@@ -11,6 +11,7 @@ ruling or a reading says a term another way. A term:
 - `use`: the word to write; `forms`: the stems an inflected translation holds (one of them must
   appear in the translation of every message that has the term); `avoid`: stems or patterns that
   must not appear in those translations (a `re:` prefix makes one a regular expression).
+- `label`: the term in English words, for a reader, where `en` is a pattern or `ids` a list.
 - `source`: "rulebook" (the game's rulebook in this language chose it) or "ours"; `game`: the game
   the term belongs to ("all" for every game); `skip`: message ids, card contexts (msgctxt) or
   rulings ("ZS-*") where the English word means something else; `note`: why, for the next
@@ -40,6 +41,7 @@ from importlib import resources
 class Term:
     en: str
     use: str
+    label: str
     forms: tuple[str, ...]
     avoid: tuple[str, ...] = ()
     ids: tuple[str, ...] = ()
@@ -99,6 +101,7 @@ def glossary(lang: str) -> tuple[Term, ...]:
             Term(
                 en=raw.get("en", ""),
                 use=raw["use"],
+                label=raw.get("label") or raw.get("en") or " | ".join(raw.get("ids", ())),
                 forms=forms,
                 avoid=avoid,
                 ids=tuple(raw.get("ids", ())),
@@ -117,9 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     for lang in args or ["es", "ru"]:
         for t in glossary(lang):
-            what = t.en or " | ".join(t.ids)
-            avoid = f"  (not: {', '.join(t.avoid)})" if t.avoid else ""
-            print(f"{lang} [{t.game}, {t.source}] {what} → {t.use}{avoid}")
+            avoid = [a for a in t.avoid if not a.startswith("re:")]
+            shown = f"  (not: {', '.join(avoid)})" if avoid else ""
+            print(f"{lang} [{t.game}, {t.source}] {t.label} → {t.use}{shown}")
     return 0
 
 

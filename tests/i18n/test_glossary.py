@@ -132,6 +132,8 @@ def test_the_glossary_catches_a_drifting_translation() -> None:
     assert ru["болван"].avoided("Армия фантома учитывается") == "фантом"
     assert ru["совпадение"].covers("To match") and not ru["совпадение"].holds("Нужно побить")
     assert ru["вербовать"].avoided("последний нанятый: {cards}") == "нанят"
+    assert ru["заманить"].avoided("заманивайте Survivor из Wasteland") is not None
+    assert ru["заманить"].avoided("заманивайте карты Survivor из Wasteland") is None
     assert es["jugador fantasma"].avoided("el muñeco lo juega") == "muñeco"
     assert es["Zoo de Carson City"].avoided("Carson City Zoo no admite") is not None
     assert es["rival"].avoided("P1 debe elegir un rival") is not None
