@@ -179,3 +179,22 @@ def test_a_pending_decision_is_shown_in_each_language() -> None:
     assert "Ожидание: P1 должен выбрать соперника" in GAME.render_view(view, lang="ru")
     err = refusal(s, "end turn")
     assert err.render("es") == "'end turn' no responde a la decisión pendiente: P1 debe elegir a un rival"
+
+
+def test_the_phases_done_agree_in_number_and_leave_out_the_phase_in_play() -> None:
+    """Issue 26: "(hecho: la fase de compra)" read wrong; the participle agrees with the phases."""
+    from rich.text import Text
+
+    s = blank()
+    give(s, 0, "supply", "minion")
+    play(s, "purchase", "end purchasing")
+    shown = {lang: Text.from_markup(s.render(0, lang=lang)).plain for lang in ("en", "es", "ru")}
+    assert "phase: choosing (done: the Purchase Phase)" in shown["en"]
+    assert "fase: por elegir (ya jugada: la fase de compra)" in shown["es"]
+    assert "фаза: выбор (уже пройдена: фаза покупки)" in shown["ru"]
+    play(s, "attack")
+    es = Text.from_markup(s.render(0, lang="es")).plain
+    assert "fase: ataque (ya jugada: la fase de compra)" in " ".join(es.split())
+    play(s, "end attack")
+    es = " ".join(Text.from_markup(s.render(0, lang="es")).plain.split())
+    assert "(ya jugadas: la fase de compra, la fase de ataque)" in es
