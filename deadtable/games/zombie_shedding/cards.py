@@ -26,7 +26,7 @@ from deadtable.core.pickling import by_constructor
 from deadtable.i18n import N_, Message
 
 from . import actions as A
-from .cardtext import CardText, typed_names
+from .cardtext import CardText
 from .masks import ActionLists, mask_of
 
 # Found through the package, not `__file__`: compiled (mypyc) into a shared library elsewhere in the
@@ -121,7 +121,6 @@ class CardSet:
         self.slugs = tuple(c.slug for c in cards)
         self.names = tuple(c.name for c in cards)
         self.plays = tuple(A.play(c.slug) for c in cards)  # the "play <card>" action of each kind
-        self.typed = typed_names(self.names, self.slugs)  # names as shown, in any language (issue 26)
         n = len(cards)
         self.points = tuple(c.points for c in cards)
         self.is_event = tuple(c.is_event for c in cards)

@@ -175,8 +175,8 @@ def card_texts(cards: CardSet) -> list[str]:
 def typed_names(names: tuple[str, ...], slugs: tuple[str, ...]) -> TypedNames:
     """Every language's card and corporation names, as a player may type them, to the action ids.
 
-    Built once with a card set (`CardSet.typed`): «play кусака» and "play mordedor" read as
-    "play biter", «name зонт» as "name umbrella".
+    Built once per card set, when a typed text first misses the ids (`ZombieShedding.typed_names`):
+    «play кусака» and "play mordedor" read as "play biter", «name зонт» as "name umbrella".
 
     >>> typed = typed_names(("Biter", "Lady Mimic"), ("biter", "lady-mimic"))
     >>> typed.read("play Кусака + леди мимика"), typed.read("name paraguas"), typed.read("play biter")
