@@ -119,7 +119,8 @@ def glossary(lang: str) -> tuple[Term, ...]:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     for lang in args or ["es", "ru"]:
-        for t in glossary(lang):
+        # The rulebooks' words first, game by game, then the project's own choices.
+        for t in sorted(glossary(lang), key=lambda t: (t.source != "rulebook", t.game)):
             avoid = [a for a in t.avoid if not a.startswith("re:")]
             shown = f"  (not: {', '.join(avoid)})" if avoid else ""
             print(f"{lang} [{t.game}, {t.source}] {t.label} → {t.use}{shown}")
