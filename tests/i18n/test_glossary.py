@@ -138,3 +138,17 @@ def test_the_glossary_catches_a_drifting_translation() -> None:
     assert es["Zoo de Carson City"].avoided("Carson City Zoo no admite") is not None
     assert es["rival"].avoided("P1 debe elegir un rival") is not None
     assert not re.search(r"\d", "".join(t.use for t in glossary("es")))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_message_in_several_files_reads_the_same_in_each(lang: str) -> None:
+    """The files are merged at run time, the later winning: two translations of one message (the
+    terminal's and the browser's copy) would show one word on one screen and another elsewhere."""
+    seen: dict[tuple[str | None, str], dict[str, tuple[str, ...]]] = {}
+    for name, message in _messages(lang):
+        ids, strings = _ids_and_strings(message)
+        seen.setdefault((message.context, ids[0]), {})[name] = tuple(strings)
+    shared = {key: files for key, files in seen.items() if len(files) > 1}
+    assert len(shared) > 10, lang  # the web's copies of the games' texts
+    differ = [f"{key[1]!r}: {files}" for key, files in shared.items() if len(set(files.values())) > 1]
+    assert not differ, "\n".join(differ)
