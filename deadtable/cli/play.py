@@ -66,7 +66,8 @@ def _ask(state: State) -> str | None:
             console.print(
                 _(
                     "Type the number of an action, or its text as listed (for example {example}). "
-                    "Spaces and case do not matter; the action texts are the same in every language.",
+                    "Spaces and case do not matter; the action texts are the same in every language, "
+                    "and a card may be named as the table shows it.",
                     example=example,
                 )
             )

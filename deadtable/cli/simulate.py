@@ -39,7 +39,8 @@ class RateColumn(ProgressColumn):
             return Text(_("- games/s"), style="cyan")
         speed = task.completed / elapsed
         left = (task.total or 0) - task.completed
-        seconds, shown = format(left / speed, ".0f"), format(speed, ".1f")
+        num = Numbers(current_language())  # 14.9 / 14,9: the reader's decimal sign (issue 26)
+        seconds, shown = num.fixed(left / speed, 0), num.fixed(speed, 1)
         eta = "  " + _("~{seconds}s left", seconds=seconds) if left > 0 else ""
         return Text(_("{speed} games/s", speed=shown) + eta, style="cyan")
 
@@ -55,7 +56,7 @@ def rate_table(title: str, rates: list[Rate]) -> Table:
     for r in rates:
         lo, hi = r.ci
         interval = f"{num.pct(lo)} - {num.pct(hi)}"
-        table.add_row(r.label, str(r.trials), f"{r.wins:g}", num.pct(r.rate), interval)
+        table.add_row(r.label, num.whole(r.trials), num.short(r.wins), num.pct(r.rate), interval)
     return table
 
 
@@ -70,14 +71,21 @@ def print_summary(rows: list[dict[str, Any]], elapsed: float | None = None) -> N
     console.print(rate_table(_("Win rate by agent (a shared win is split)"), by_agent(rows)))
     console.print(rate_table(_("Win rate by seat"), by_seat(rows)))
     lengths = mean_lengths(rows)
+    # Every number the reader's way, as the tables above write them: 30.0 / 30,0 (issue 26).
+    num = Numbers(current_language())
     parts = [
-        _("{value} {measure}", value=format(v, ".1f"), measure=_(length_label(k))) for k, v in lengths.items()
+        _("{value} {measure}", value=num.fixed(v, 1), measure=_(length_label(k))) for k, v in lengths.items()
     ]
     console.print(_("Mean game length: {lengths}", lengths=", ".join(parts)))
     if elapsed:
-        seconds, speed = format(elapsed, ".1f"), format(len(rows) / elapsed, ".1f")
+        seconds, speed = num.fixed(elapsed, 1), num.fixed(len(rows) / elapsed, 1)
         console.print(
-            _("{n} games in {seconds}s ({speed} games/s)", n=len(rows), seconds=seconds, speed=speed)
+            _(
+                "{n} games in {seconds}s ({speed} games/s)",
+                n=num.whole(len(rows)),
+                seconds=seconds,
+                speed=speed,
+            )
         )
 
 

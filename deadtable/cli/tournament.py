@@ -114,7 +114,7 @@ def tournament_cmd(
             num.fixed(s.ordinal, 2),
             num.fixed(s.mu, 2),
             num.fixed(s.sigma, 2),
-            str(s.games),
+            num.whole(s.games),
             num.pct(s.win_rate),
             f"{num.pct_whole(lo)}-{num.pct_whole(hi)}",
         )

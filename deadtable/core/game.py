@@ -14,6 +14,7 @@ from .options import Option, resolve_options
 
 if TYPE_CHECKING:
     from .agent import Agent
+    from .names import TypedNames
     from .state import Action, State
 
 
@@ -168,15 +169,29 @@ class Game(ABC):
     def parse_action(self, state: State, text: str) -> Action:
         """The legal action whose text form is `text` (spaces and case do not matter).
 
-        Raises IllegalAction naming what was asked when no legal action reads so.
+        A card may be named by its id or by the name the table shows, in any language
+        (`typed_names`). Raises IllegalAction naming what was asked when no legal action reads so.
         """
         wanted = " ".join(str(text).split()).lower()
         if state.is_terminal:
             raise IllegalAction("the game is over")
-        for action in state.legal_actions():
+        legal = state.legal_actions()
+        for action in legal:
             if str(action).lower() == wanted:
                 return action
+        names = self.typed_names(state)
+        if names is not None:  # a card named as the table shows it, in any language (issue 26)
+            read = names.read(wanted)
+            for action in legal:
+                if str(action).lower() == read:
+                    return action
+            wanted = read
         raise IllegalAction(self.explain_illegal(state, wanted))
+
+    def typed_names(self, state: State) -> TypedNames | None:
+        """The card names a player may type for card ids (`deadtable.core.names`), if the game shows
+        its cards under translated names; None when the ids are the names (the default)."""
+        return None
 
     def explain_illegal(self, state: State, text: str) -> str | Message:
         """Why `text` is not a legal action now; games override this to cite their rules.

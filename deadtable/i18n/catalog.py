@@ -143,7 +143,7 @@ def catalogue_json(lang: str | None) -> dict[str, object]:
 
     >>> data = catalogue_json("ru")
     >>> data["lang"], data["messages"]["Game over"], data["messages"]["{n} point"]
-    ('ru', 'Конец партии', ['{n} очко', '{n} очка', '{n} очков'])
+    ('ru', 'Конец игры', ['{n} очко', '{n} очка', '{n} очков'])
     >>> data["contexts"]["zombie-shedding:card"]["Screamer"]
     'Крикун'
     """

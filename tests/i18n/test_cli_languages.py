@@ -60,7 +60,7 @@ def test_play_in_russian_to_the_end(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Апокалипсис в зоопарке Карсон-Сити" in out
-    assert "Конец партии" in out and "Победитель:" in out and "Очки:" in out and "Запись сохранена" in out
+    assert "Конец игры" in out and "Победитель:" in out and "Очки:" in out and "Запись сохранена" in out
     assert "Game over" not in out and "Winner" not in out
 
 

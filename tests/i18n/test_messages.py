@@ -75,9 +75,9 @@ def test_a_broken_translation_falls_back_to_english(monkeypatch: pytest.MonkeyPa
 def test_current_language_and_module_shortcuts() -> None:
     assert current_language() == "en"
     with use_language("ru_RU.UTF-8") as code:
-        assert code == "ru" and _("Game over") == "Конец партии"
+        assert code == "ru" and _("Game over") == "Конец игры"
         assert ngettext("{n} point", "{n} points", 3) == "3 очка"
-        assert IllegalAction("the game is over").render() == "партия окончена"
+        assert IllegalAction("the game is over").render() == "игра окончена"
     assert current_language() == "en" and _("Game over") == "Game over"
 
 
@@ -155,7 +155,7 @@ def test_an_outcome_note_can_be_a_message() -> None:
     out = Outcome.from_scores([3, 1], note=Message("Game over"))
     data = out.to_json()
     assert data["note"] == "Game over" and data["note_i18n"] == {"msg": "Game over", "params": {}}
-    assert Message.from_json(data["note_i18n"]).render("ru") == "Конец партии"  # type: ignore[arg-type]
+    assert Message.from_json(data["note_i18n"]).render("ru") == "Конец игры"  # type: ignore[arg-type]
     assert "note_i18n" not in Outcome.from_scores([1, 2], note="plain").to_json()
 
 

@@ -80,7 +80,7 @@ def test_the_dummy_refusals_xiii() -> None:
     assert err.render("es") == (
         "los jugadores no pueden reclutar cartas de Hired Hand para el jugador fantasma (XIII)"
     )
-    assert err.render("ru") == "игроки не могут вербовать карты Hired Hand для фантома (XIII)"
+    assert err.render("ru") == "игроки не могут вербовать карты Hired Hand для болвана (XIII)"
     st = position(
         2, hands=[["thief", "medusa"], ["orthrus", "cyclops"], ["black knight", "hydra"]], turn_no=0
     )
@@ -89,7 +89,7 @@ def test_the_dummy_refusals_xiii() -> None:
     assert err.render("es") == (
         "guarda un monstruo para el ejército del jugador fantasma: no se le puede dar un Hired Hand (XIII)"
     )
-    assert err.render("ru") == "оставьте монстра для армии фантома: ему нельзя дать Hired Hand (XIII)"
+    assert err.render("ru") == "оставьте монстра для армии болвана: ему нельзя дать Hired Hand (XIII)"
 
 
 def test_medusa_forces_the_card_vii() -> None:
@@ -123,7 +123,7 @@ def test_game_over_and_option_and_card_file_errors() -> None:
     assert (str(err), err.render("es"), err.render("ru")) == (
         "the game is over",
         "la partida ha terminado",
-        "партия окончена",
+        "игра окончена",
     )
     with pytest.raises(OptionError) as caught:
         GAME.new(3, 1, teams=True)
@@ -194,7 +194,7 @@ def test_the_score_sheet_and_outcome_note_in_each_language() -> None:
     es, ru = note.render("es"), note.render("ru")
     assert es.startswith("Hoja de puntuación\n") and "Fantasma" in es and "Minotaur" in es
     assert "El ejército del jugador fantasma cuenta para los puestos de Minotaur" in es
-    assert ru.startswith("Таблица очков\n") and "Фантом" in ru and "\nИтого " in ru and "(OV-6)" in ru
+    assert ru.startswith("Таблица очков\n") and "Болван" in ru and "\nИтого " in ru and "(OV-6)" in ru
     # the rows line up under the columns in every language
     for text in (str(note), es, ru):
         lines = text.splitlines()

@@ -45,3 +45,32 @@ def test_thousands_are_grouped_the_readers_way(render: Callable[..., str]) -> No
     assert f"<td>1{NBSP}200</td>" in pages["ru"]
     assert "<p class='note'>1.200 partidas, 2 jugadores" in pages["es"]  # the summary's count too
     assert "<p class='note'>1200 games, 2 players" in pages["en"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown", "not_shown"),
+    [
+        ("en", ("12.5 actions", "6 games in 2.5s (2.4 games/s)", "100.0%"), ("12,5", "2,5")),
+        ("es", ("12,5 acciones", "6 partidas en 2,5 s (2,4 partidas/s)", f"100,0{NBSP}%"), ("12.5", "2.5 s")),
+        ("ru", ("ходы — 12,5", "Игр: 6 за 2,5 с (2,4 игр/с)", f"100,0{NBSP}%"), ("12.5", "2.5 с")),
+    ],
+)
+def test_simulate_writes_every_number_one_way(
+    lang: str, shown: tuple[str, ...], not_shown: tuple[str, ...]
+) -> None:
+    """Issue 26: the summary mixed "100,0 %" in its tables with "30.0" and "0.9 s" below them."""
+    from deadtable.cli.common import console
+    from deadtable.cli.simulate import print_summary
+    from deadtable.i18n import set_language
+
+    set_language(lang)
+    try:
+        with console.capture() as captured:
+            print_summary(_rows(), elapsed=2.5)
+    finally:
+        set_language("en")
+    out = captured.get()
+    for text in shown:
+        assert text in out, (lang, text, out)
+    for text in not_shown:
+        assert text not in out, (lang, text)

@@ -40,7 +40,7 @@ def test_simulate_in_english_writes_rates_the_english_way(tmp_path: Path) -> Non
 def test_simulate_in_russian(tmp_path: Path) -> None:
     out = run("--lang", "ru", "simulate", *SMALL, "--out", str(tmp_path / "r.csv")).output
     assert "Доля побед по агентам" in out and "Доля побед по местам" in out and "место 1" in out
-    assert "Средняя длина партии" in out and "Строки записаны в" in out and "в этом процессе" in out
+    assert "Средняя длина игры" in out and "Строки записаны в" in out and "в этом процессе" in out
     assert "Win rate" not in out and "Rows written" not in out
 
 
@@ -51,13 +51,13 @@ def test_simulate_in_russian(tmp_path: Path) -> None:
             "es",
             (
                 "todos contra todos",
-                "clasificaciones tras 2 partidas",
+                "valoraciones tras 2 partidas",
                 "Apocalipsis en el Zoo",
                 "agente",
                 "la tabla se ordena",
             ),
         ),
-        ("ru", ("круговой турнир", "рейтинги после партий: 2", "агент", "таблица отсортирована")),
+        ("ru", ("круговой турнир", "рейтинги после игр: 2", "агент", "таблица отсортирована")),
     ],
 )
 def test_tournament_speaks_the_language(lang: str, words: tuple[str, ...]) -> None:
@@ -75,9 +75,9 @@ def test_tournament_speaks_the_language(lang: str, words: tuple[str, ...]) -> No
     ("command", "lang", "words"),
     [
         ("simulate", "es", ("Cuántas partidas jugar.", "Sin barra de progreso.", "Juega GAME muchas veces")),
-        ("simulate", "ru", ("Сколько партий сыграть.", "Играет GAME много раз")),
+        ("simulate", "ru", ("Сколько игр сыграть.", "Играет GAME много раз")),
         ("tournament", "es", ("Todos contra todos entre bots", "Semilla base del todos contra todos.")),
-        ("tournament", "ru", ("Круговой турнир ботов", "Также записать строку каждой партии.")),
+        ("tournament", "ru", ("Круговой турнир ботов", "Также записать строку каждой игры.")),
         ("report", "es", ("Escribe un informe HTML", "Un título para la página.")),
         ("report", "ru", ("Пишет HTML-отчёт", "Заголовок страницы.")),
     ],
@@ -94,7 +94,7 @@ def test_report_in_russian_has_translated_headings(tmp_path: Path) -> None:
     run("simulate", *SMALL, "--out", str(rows), "--quiet")
     page_path = tmp_path / "r.html"
     out = run("--lang", "ru", "report", str(rows), "--out", str(page_path)).output
-    assert "Отчёт (партий: 4) записан в" in out
+    assert "Отчёт (игр: 4) записан в" in out
     page = page_path.read_text(encoding="utf-8")
     assert "<html lang='ru'>" in page
     for heading in ("Отчёт о симуляции deadtable", "Доля побед по агентам", "Доля побед по местам", "Очки"):

@@ -56,7 +56,8 @@ def test_a_barricade_refusal_cites_zo8_in_each_language() -> None:
         "P2 tiene una Barricade: destruye todas las Barricades antes de atacar a sus puntos de vida (ZO-8)"
     )
     assert err.render("ru") == (
-        "у P2 есть Barricade: уничтожьте все Barricade, прежде чем атаковать очки жизни (ZO-8)"
+        "у P2 есть Barricade: уничтожьте все его карты Trap с Barricade, "
+        "прежде чем атаковать его очки жизни (ZO-8)"
     )
 
 
@@ -67,7 +68,9 @@ def test_phase_refusals_in_each_language() -> None:
     assert err.render("es") == (
         "ahora no hay nada que hacer en la fase de ataque: no tienes Minions ni Scavengers en la mano"
     )
-    assert err.render("ru") == "сейчас в фазе атаки делать нечего: у вас на руке нет Minion или Scavenger"
+    assert err.render("ru") == (
+        "сейчас в фазе атаки делать нечего: у вас на руке нет карт Minion или Scavenger"
+    )
     play(s, "purchase")
     err = refusal(s, "action")
     assert err.render("es") == "estás en la fase de compra: termínala primero y luego elige otra"
@@ -128,7 +131,7 @@ def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
             "ru",
             [
                 "Жизнь:",
-                "Ваша рука",
+                "Ваши карты",
                 "фаза: атака",
                 "Purchase Row",
                 "Wasteland",
@@ -172,7 +175,26 @@ def test_a_pending_decision_is_shown_in_each_language() -> None:
     s._legal = None
     view = s.view(0)
     assert view["pending"]["text"] == "P1 must choose an opponent"
-    assert Message.from_json(view["pending"]["text_i18n"]).render("es") == "P1 debe elegir un rival"
+    assert Message.from_json(view["pending"]["text_i18n"]).render("es") == "P1 debe elegir a un rival"
     assert "Ожидание: P1 должен выбрать соперника" in GAME.render_view(view, lang="ru")
     err = refusal(s, "end turn")
-    assert err.render("es") == "'end turn' no responde a la decisión pendiente: P1 debe elegir un rival"
+    assert err.render("es") == "'end turn' no responde a la decisión pendiente: P1 debe elegir a un rival"
+
+
+def test_the_phases_done_agree_in_number_and_leave_out_the_phase_in_play() -> None:
+    """Issue 26: "(hecho: la fase de compra)" read wrong; the participle agrees with the phases."""
+    from rich.text import Text
+
+    s = blank()
+    give(s, 0, "supply", "minion")
+    play(s, "purchase", "end purchasing")
+    shown = {lang: Text.from_markup(s.render(0, lang=lang)).plain for lang in ("en", "es", "ru")}
+    assert "phase: choosing (done: the Purchase Phase)" in shown["en"]
+    assert "fase: por elegir (ya jugada: la fase de compra)" in shown["es"]
+    assert "фаза: выбор (уже пройдена: фаза покупки)" in shown["ru"]
+    play(s, "attack")
+    es = Text.from_markup(s.render(0, lang="es")).plain
+    assert "fase: ataque (ya jugada: la fase de compra)" in " ".join(es.split())
+    play(s, "end attack")
+    es = " ".join(Text.from_markup(s.render(0, lang="es")).plain.split())
+    assert "(ya jugadas: la fase de compra, la fase de ataque)" in es

@@ -149,7 +149,7 @@ def test_zombie_overlord_pending_text_and_note_reach_the_browser_translated() ->
     s.pending.append(("opponent", 0, "discard"))
     s._legal = None
     view = s.view(0)
-    assert localized_view(view, "es")["pending"]["text"] == "P1 debe elegir un rival"
+    assert localized_view(view, "es")["pending"]["text"] == "P1 debe elegir a un rival"
     assert localized_view(view, "ru")["pending"]["text"] == "P1 должен выбрать соперника"
     assert localized_view(view, "en")["pending"]["text"] == "P1 must choose an opponent"
     s = blank(rounds=1)
@@ -167,7 +167,7 @@ def test_the_live_zombie_overlord_table_shows_the_phase_in_spanish(server: str, 
         page.goto(server + created["seats"][0]["link"])
         page.wait_for_function("document.documentElement.lang === 'es'")
         page.wait_for_function(
-            "[...document.querySelectorAll('.kv > span')].some((n) => n.textContent === 'fase eligiendo')"
+            "[...document.querySelectorAll('.kv > span')].some((n) => n.textContent === 'fase por elegir')"
         )
         heads = page.eval_on_selector_all("table.seatsinfo th", "(ns) => ns.map((n) => n.textContent)")
         assert [h.split(" ")[0] for h in heads[-4:]] == ["Ammo", "Fuel", "Food", "Medicine"]

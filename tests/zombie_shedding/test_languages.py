@@ -210,3 +210,19 @@ def test_a_move_after_the_end_is_refused_in_each_language() -> None:
         "la partida ha terminado",
         "игра окончена",
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "P1 makes P2 draw 1 card: P2 may answer with Hide or Boomerang"),
+        ("es", "P1 le hace robar 1 carta a P2: P2 puede responder con Esconderse o Bumerán"),
+        ("ru", "P1 заставляет P2 взять 1 карту: P2 может ответить картой Скрыться или Бумеранг"),
+    ],
+)
+def test_an_effect_to_answer_is_one_whole_sentence_in_each_language(lang: str, sentence: str) -> None:
+    """Issue 26: each effect has its own message, never a verb phrase dropped into a noun's slot."""
+    st = position(hands=[["Biter", "Brute"], ["Walker", "Hide"]], match="Shambler", deck=["Blob"] * 5)
+    do(st, "play biter")  # the next player draws 1; P2 holds Hide and is asked whether to answer
+    text = Text.from_markup(st.render(1, lang=lang)).plain
+    assert sentence in text, text

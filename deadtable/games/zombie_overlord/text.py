@@ -90,8 +90,12 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     ]
     if not view["over"]:
         phase = tr._(PHASE[view["phase"]])
-        if view["visited"]:
-            phase += " " + tr._("(done: {phases})", phases=", ".join(tr._(DONE[p]) for p in view["visited"]))
+        visited = [p for p in view["visited"] if p != view["phase"]]  # the phase in play is not done
+        if visited:
+            done = ", ".join(tr._(DONE[p]) for p in visited)
+            # A plural in English only in name: Spanish and Russian agree the participle with the
+            # number of phases ("ya jugada" / "ya jugadas"; issue 26).
+            phase += " " + tr.n_("(done: {phases})", "(done: {phases})", len(visited), phases=done)
         parts.append(phase)
         parts.append(tr.n_("{n} purchase point", "{n} purchase points", view["purchase_points"]))
         if view["attack_bonus"]:

@@ -19,7 +19,8 @@ from functools import cache
 from string import Formatter
 from typing import TYPE_CHECKING, Any
 
-from deadtable.i18n import Message, current_language, translator
+from deadtable.core.names import TypedNames
+from deadtable.i18n import LANGUAGES, Message, current_language, translator
 
 if TYPE_CHECKING:
     from .cards import CardSet
@@ -169,3 +170,23 @@ def card_texts(cards: CardSet) -> list[str]:
     for word in (*CORPORATION_NAMES, *KIND_NAMES):
         out[word] = None
     return list(out)
+
+
+def typed_names(names: tuple[str, ...], slugs: tuple[str, ...]) -> TypedNames:
+    """Every language's card and corporation names, as a player may type them, to the action ids.
+
+    Built once per card set, when a typed text first misses the ids (`ZombieShedding.typed_names`):
+    «play кусака» and "play mordedor" read as "play biter", «name зонт» as "name umbrella".
+
+    >>> typed = typed_names(("Biter", "Lady Mimic"), ("biter", "lady-mimic"))
+    >>> typed.read("play Кусака + леди мимика"), typed.read("name paraguas"), typed.read("play biter")
+    ('play biter + lady-mimic', 'name umbrella', 'play biter')
+    """
+    shown: dict[str, str] = {}
+    for lang in LANGUAGES:
+        tr = translator(lang)
+        for name, slug in zip(names, slugs, strict=True):
+            shown[tr.pgettext(CONTEXT, name)] = slug
+        for corporation in CORPORATION_NAMES:
+            shown[tr.pgettext(CONTEXT, corporation)] = corporation.lower()
+    return TypedNames(shown)

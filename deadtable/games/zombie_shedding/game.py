@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from deadtable.core import Agent, Game, Option, State, Variant
+from deadtable.core.names import TypedNames
 from deadtable.i18n import N_, Message
 
 from . import hands
-from .cards import load_cards
+from .cards import CardSet, load_cards
+from .cardtext import typed_names
 from .modes import LAYOUTS, MODES, resolved
 from .state import ShedState
 from .text import render
 from .view import text_action, why_not
 
 SCREAMER_READINGS = ("house", "literal")  # RULINGS ZS-7
+
+
+@cache
+def _typed_names(cards: CardSet) -> TypedNames:
+    """Built when a typed text first misses the action ids (a person at the terminal), not with
+    the card set: bots and simulations never read the Spanish and Russian catalogues for it."""
+    return typed_names(cards.names, cards.slugs)
 
 
 class ZombieShedding(Game):
@@ -77,6 +87,11 @@ class ZombieShedding(Game):
         state.mode = resolved(players, options["mode"], options["teams"])
         hands.setup(state)
         return state
+
+    def typed_names(self, state: State) -> TypedNames:
+        """Card and corporation names as the table shows them, in any language, for the ids."""
+        assert isinstance(state, ShedState)
+        return _typed_names(state.cards)
 
     def explain_illegal(self, state: State, text: str) -> Message:
         """Why `text` is not allowed, citing the rule when it names a known kind of action."""

@@ -43,18 +43,42 @@ def _seat(view: dict[str, Any], s: int, tr: Translator) -> str:
     return f"[bold {colour}]P{s + 1}[/bold {colour}]{team}"
 
 
-# An effect that hits a player, in words (view "pending"/"effect").
-EFFECT_WORDS = {
-    "next_skips": N_("missing a turn"),
-    "swap": N_("the Thief (look, take one, give one)"),
-    "give": N_("a gift of a card (the Schemer)"),
+# An effect that hits a player: one whole sentence per effect, so each language can build it its
+# own way (a verb phrase cannot fill the same slot as a noun in Spanish; issue 26). The view's
+# "pending" names the effect (one of the four that hit a player: next_draws and these three); {n}
+# is the count of cards to draw.
+TARGET_TEXTS = {
+    "next_skips": N_("{seat} chooses an opponent to miss a turn"),
+    "swap": N_("{seat} chooses an opponent for the Thief (look, take one, give one)"),
+    "give": N_("{seat} chooses an opponent to give a card to (the Schemer)"),
+}
+RESPOND_TEXTS = {
+    "next_skips": N_("{actor} makes {victim} miss a turn: {seat} may answer with Hide or Boomerang"),
+    "swap": N_("{actor} plays the Thief on {victim}: {seat} may answer with Hide or Boomerang"),
+    "give": N_("{actor} gives {victim} a card (the Schemer): {seat} may answer with Hide or Boomerang"),
 }
 
 
-def _effect_words(effect: str, count: int, tr: Translator) -> str:
+def _target_text(effect: str, count: int, who: str, tr: Translator) -> str:
     if effect == "next_draws":
-        return tr.n_("drawing {n} card", "drawing {n} cards", count)
-    return tr._(EFFECT_WORDS[effect]) if effect in EFFECT_WORDS else effect
+        return tr.n_(
+            "{seat} chooses an opponent to draw {n} card",
+            "{seat} chooses an opponent to draw {n} cards",
+            count,
+            seat=who,
+        )
+    return tr._(TARGET_TEXTS[effect], seat=who)
+
+
+def _respond_text(effect: str, count: int, words: dict[str, str], tr: Translator) -> str:
+    if effect == "next_draws":
+        return tr.n_(
+            "{actor} makes {victim} draw {n} card: {seat} may answer with Hide or Boomerang",
+            "{actor} makes {victim} draw {n} cards: {seat} may answer with Hide or Boomerang",
+            count,
+            **words,
+        )
+    return tr._(RESPOND_TEXTS[effect], **words)
 
 
 def _pending_text(view: dict[str, Any], lang: str) -> str:
@@ -76,16 +100,10 @@ def _pending_text(view: dict[str, Any], lang: str) -> str:
     if kind == "name":
         return tr._("{seat} names the corporation to match", seat=who)
     if kind == "target":
-        what = _effect_words(p["effect"], 1, tr)
-        return tr._("{seat} chooses an opponent for {what}", seat=who, what=what)
+        return _target_text(p["effect"], p.get("count", 1), who, tr)
     if kind == "respond":
-        return tr._(
-            "{victim} is hit by {what} from {actor}: {seat} may answer with Hide or Boomerang",
-            victim=_seat(view, p["victim"], tr),
-            what=_effect_words(p["effect"], p.get("count", 1), tr),
-            actor=_seat(view, p["actor"], tr),
-            seat=who,
-        )
+        words = {"victim": _seat(view, p["victim"], tr), "actor": _seat(view, p["actor"], tr), "seat": who}
+        return _respond_text(p["effect"], p.get("count", 1), words, tr)
     if kind == "take":
         return tr._("{seat} takes a card from {victim}'s hand", seat=who, victim=_seat(view, p["victim"], tr))
     return tr._("{seat} gives a card to {victim}", seat=who, victim=_seat(view, p["victim"], tr))

@@ -55,14 +55,24 @@ function face(card, big = false) {
   ];
 }
 
-// An effect that hits a player, in words (view "pending"/"effect"), as the terminal says it.
-function effectWords(effect, count) {
+// An effect that hits a player: one whole sentence per effect, as the terminal says it (text.py).
+function targetText(effect, count, who) {
   switch (effect) {
-    case "next_draws": return nt("drawing {n} card", "drawing {n} cards", count);
-    case "next_skips": return t("missing a turn");
-    case "swap": return t("the Thief (look, take one, give one)");
-    case "give": return t("a gift of a card (the Schemer)");
-    default: return String(effect);
+    case "next_draws": return nt("{seat} chooses an opponent to draw {n} card", "{seat} chooses an opponent to draw {n} cards", count, { seat: who });
+    case "next_skips": return t("{seat} chooses an opponent to miss a turn", { seat: who });
+    case "swap": return t("{seat} chooses an opponent for the Thief (look, take one, give one)", { seat: who });
+    case "give": return t("{seat} chooses an opponent to give a card to (the Schemer)", { seat: who });
+    default: return who;
+  }
+}
+
+function respondText(effect, count, words) {
+  switch (effect) {
+    case "next_draws": return nt("{actor} makes {victim} draw {n} card: {seat} may answer with Hide or Boomerang", "{actor} makes {victim} draw {n} cards: {seat} may answer with Hide or Boomerang", count, words);
+    case "next_skips": return t("{actor} makes {victim} miss a turn: {seat} may answer with Hide or Boomerang", words);
+    case "swap": return t("{actor} plays the Thief on {victim}: {seat} may answer with Hide or Boomerang", words);
+    case "give": return t("{actor} gives {victim} a card (the Schemer): {seat} may answer with Hide or Boomerang", words);
+    default: return words.seat;
   }
 }
 
@@ -75,10 +85,8 @@ function pendingText(ctx, p) {
       return p.card ? t("{seat} drew {card}: play it if it fits, or keep it", { seat: who, card: ct(p.card.name) })
         : t("{seat} drew a card: play it if it fits, or keep it", { seat: who });
     case "name": return t("{seat} names the corporation to match", { seat: who });
-    case "target": return t("{seat} chooses an opponent for {what}", { seat: who, what: effectWords(p.effect, 1) });
-    case "respond":
-      return t("{victim} is hit by {what} from {actor}: {seat} may answer with Hide or Boomerang",
-        { victim: seat(p.victim), what: effectWords(p.effect, p.count || 1), actor: seat(p.actor), seat: who });
+    case "target": return targetText(p.effect, p.count || 1, who);
+    case "respond": return respondText(p.effect, p.count || 1, { victim: seat(p.victim), actor: seat(p.actor), seat: who });
     case "take": return t("{seat} takes a card from {victim}'s hand", { seat: who, victim: seat(p.victim) });
     case "give": return t("{seat} gives a card to {victim}", { seat: who, victim: seat(p.victim) });
     default: return who;
