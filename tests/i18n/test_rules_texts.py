@@ -29,6 +29,8 @@ FURNITURE = {
     "a printed page reference": r"\bsee page \d|\bpage \d+ of the rulebook|ver (la )?página \d|см\. стр",
     "an empty table of contents": r"^## (table of contents|índice|содержание)\s*$",
     "the page's closing title": r"\A.*\n## (cómo jugar a|how to play) [^\n]*\s*\Z",
+    # Not page furniture but the developers' own notes, which a player has no use for either.
+    "a developers' note": r"\btest case\b|\bthe engine must\b",
 }
 
 
