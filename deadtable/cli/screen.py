@@ -118,8 +118,11 @@ def card_texts(game: Game, options: dict[str, Any], lang: str) -> dict[str, tupl
 
     out: dict[str, tuple[str, str]] = {}
     for key, entry in texts.items():
-        shown = (local(entry.get("title", key)), local(entry.get("text", "")))
-        for name in (key, entry.get("title", key), shown[0]):
+        title = local(entry.get("title", key))
+        if " ".join(title.lower().split()) != key:  # "AMMO" is ammo-05: say both
+            title = f"{title} ({key})"
+        shown = (title, local(entry.get("text", "")))
+        for name in (key, entry.get("title", key), local(entry.get("title", key))):
             out.setdefault(" ".join(str(name).lower().split()), shown)
     return out
 

@@ -158,13 +158,8 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
             f"P{s + 1} {card_word(a, lang)} + {card_word(b, lang)} = {n}"
             for s, a, b, n in view["dealer_draw"]
         )
-        lines.append(
-            _clip(
-                "[dim]"
-                + escape(tr._("Dealer draw (highest sum deals, ties draw again): {draws}", draws=draws))
-                + "[/dim]"
-            )
-        )
+        dealt = tr._("Dealer draw (highest sum deals, ties draw again): {draws}", draws=draws)
+        lines.extend(f"[dim]{escape(line)}[/dim]" for line in fold(dealt.split(" · "), indent="    "))
     if view["last_hand"]:
         lines.append(_clip(_last_hand(view, lang)))
     match = view["to_match"]
