@@ -125,8 +125,9 @@ def _move(state: State, seat: int, screen: Screen, lang: str) -> bool:
             screen.refuse(_("Not allowed: {reason}", reason=err.render(lang)))
 
 
-def result_lines(state: State) -> list[str]:
-    """The winners, the scores and the game's note, in the current language (rich markup)."""
+def result_lines(state: State, told: list[str] | None = None) -> list[str]:
+    """The winners, the scores and the game's note, in the current language (rich markup); the note
+    is left out when it is among the lines `told` just before (the log's last entry, often)."""
     out = state.outcome()
     winners = ", ".join(f"P{w + 1}" for w in out.winners)
     scores = "  ".join(f"P{i + 1}: {s:g}" for i, s in enumerate(out.scores))
@@ -134,8 +135,9 @@ def result_lines(state: State) -> list[str]:
         "[bold]" + _("Winner: {winners}", winners=winners) + "[/bold]",
         _("Scores: {scores}", scores=scores),
     ]
-    if out.note:
-        lines.append(escape(render(out.note)))
+    note = escape(render(out.note)) if out.note else ""
+    if note and not any(note in line for line in told or ()):
+        lines.append(note)
     return lines
 
 
@@ -260,10 +262,12 @@ def _game_over(state: State, screen: Screen, viewer: int | None, seed: int) -> N
     """The last screen, printed once: what happened since the last one, the final board, the result."""
     view = state.view(viewer)
     screen.follow(view)
-    for line in screen.lines_since(viewer):
+    told = screen.lines_since(viewer)
+    screen.clear()
+    for line in told:
         console.print(line)
     console.rule(_("Game over"))
     console.print(screen.board(view))
-    for line in result_lines(state):
+    for line in result_lines(state, told):
         console.print(line)
     console.print(_("seed {seed}", seed=seed))
