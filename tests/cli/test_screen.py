@@ -165,3 +165,55 @@ def test_each_game_has_its_card_texts_one_look_away() -> None:
         texts = card_texts(deadtable.game(game_id), {}, "en")
         assert words in texts[card][1], (game_id, card)
     assert card_texts(deadtable.game("zombie-shedding"), {}, "ru")["крикун"][0] == "Крикун (screamer)"
+
+
+def test_hot_seat_each_person_sees_the_log_since_their_own_last_move(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    terminal = Terminal(random.Random(4), refuse_every=10**6, quit_after=3)
+    args = ["--seat", "1,2", "--seed", "2"]
+    play(monkeypatch, tmp_path, "carson-zoo", args, terminal)
+    screens = [ex.before for ex in terminal.exchanges if not ex.refused]
+    seats = [next(line for line in lines if RULE in line).split()[1][:2] for lines in screens]
+    first, second = seats[0], seats[1]
+    assert first != second and seats[2] == first  # the two people take turns at one keyboard
+    told = [[line[2:4] for line in lines if line.startswith("· P")] for lines in screens]
+    # the second person sees the first's move; the first then sees its own move and the second's
+    assert first in told[1]
+    assert told[2] == [first, second]
+
+
+def test_the_screen_is_cleared_on_a_terminal_and_never_in_piped_output(tmp_path: Path) -> None:
+    """Through a real pseudo-terminal of 80x24 (stdlib pty): the screen clears; piped: no escapes."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    argv = [sys.executable, "-m", "deadtable.cli.main", "play", "carson-zoo", "--seed", "3"]
+    argv += ["--record", str(tmp_path / "r.json")]
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    proc = subprocess.Popen(argv, stdin=follower, stdout=follower, stderr=follower, env=env)
+    os.close(follower)
+    os.write(leader, b"place 9 a1\nq\n")
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.wait(timeout=60)
+    os.close(leader)
+    text = seen.decode("utf-8", "replace")
+    assert proc.returncode == 0, text
+    assert "\x1b[2J" in text and "Not allowed" in text and "Record saved" in text
+    piped = subprocess.run(argv, input="q\n", capture_output=True, text=True, env=env, timeout=60)
+    assert piped.returncode == 0 and "\x1b[" not in piped.stdout and "P1, your turn" in piped.stdout

@@ -33,6 +33,14 @@ def test_render_shows_hand_bases_life_row_wasteland_leaders_and_log() -> None:
     assert "Power Down" not in other and "hand 2" in other
 
 
+def test_the_header_lists_the_phases_visited_before_never_the_current_one() -> None:
+    s = blank()
+    give(s, 0, "supply", "minion")
+    play(s, "purchase", "play supply", "end purchasing", "attack")
+    header = GAME.render_view(s.view(0)).split("\n")[0]
+    assert "phase: attack (visited: purchase)" in header
+
+
 def test_illegal_texts_are_explained_with_the_rule() -> None:
     s = blank()
     give(s, 0, "supply")
