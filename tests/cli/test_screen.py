@@ -217,3 +217,33 @@ def test_the_screen_is_cleared_on_a_terminal_and_never_in_piped_output(tmp_path:
     assert "\x1b[2J" in text and "Not allowed" in text and "Record saved" in text
     piped = subprocess.run(argv, input="q\n", capture_output=True, text=True, env=env, timeout=60)
     assert piped.returncode == 0 and "\x1b[" not in piped.stdout and "P1, your turn" in piped.stdout
+
+
+def test_a_crowded_zombie_overlord_table_still_fits(tmp_path: Path) -> None:
+    """Four bases of five Traps each, seven cards in hand, the Purchase Phase: the longest board."""
+    import io
+
+    from rich.console import Console
+
+    from deadtable.cli.screen import Screen
+    from deadtable.games.zombie_overlord.cards import TRAP
+
+    from ..zombie_overlord.helpers import blank, give, trap
+
+    game = deadtable.game("zombie-overlord")
+    s = blank(4)
+    traps = [c.name for c in s.cs.cards if c.category == TRAP and len(c.abilities) > 1][:11]
+    traps += ["food-03", "fuel-06", "medicine-03", "ammo-04", "medicine-08", "food-02", "food-04"]
+    traps += ["fuel-03", "ammo-03"]
+    for q in range(4):
+        for name in traps[q * 5 : q * 5 + 5]:
+            trap(s, q, name)
+    give(s, 0, "ammo-05", "food-05", "reinforcements", "supply run", "minion", "supply", "supply")
+    s.apply(game.parse_action(s, "purchase"))
+    out = io.StringIO()
+    console = Console(file=out, width=WIDTH, height=HEIGHT, highlight=False, color_system=None)
+    Screen(game, s, "en", console).redraw(s, 0)
+    lines = out.getvalue().rstrip("\n").split("\n")
+    assert sum(len(b) for b in s.view(0)["bases"]) == 20
+    assert len(lines) + 1 <= HEIGHT, "\n".join(lines)  # and the prompt under them
+    assert max(Text(line).cell_len for line in lines) <= WIDTH

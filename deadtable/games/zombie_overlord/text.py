@@ -210,88 +210,104 @@ def _hand(view: dict[str, Any], cs: CardSet, tr: Translator, lang: str, full: bo
     return fold(words, head=bold(tr._("Your hand")) + ":")
 
 
-def render(view: dict[str, Any], lang: str = "en") -> str:
-    """The board in at most about 20 lines of 80 columns: header, Wasteland, Purchase Row, bases, hand.
-
-    The Purchase Row is drawn in full (costs, Defense, abilities) in the Purchase Phase, by name
-    elsewhere; every card's printed text is one `look CARD` away in the terminal."""
-    tr = translator(lang)
-    cs: CardSet = load(view.get("card_file", ""))
+def _header(view: dict[str, Any], tr: Translator, lang: str) -> list[str]:
+    """Round, whose turn, the phase (and those visited before it this turn), points; a decision."""
     you = view["seat"]
-    n = view["players"]
-    out: list[str] = []
     limit = f"/{view['round_limit']}" if view["round_limit"] else ""
     parts = [  # the game's name is the command's first line; the board starts with the turn
         tr._("round {round}", round=str(view["round"]) + limit),
         tr._("{seat}'s turn", seat=seat(view["turn_player"], you, tr)),
     ]
     if view["over"]:  # why, and who won: in the result printed under the board (play, replay)
-        parts = [bold(tr._("Game over.")), parts[0]]
-    if not view["over"]:
-        phase = tr._(PHASE[view["phase"]])
-        # Phases entered earlier this turn (ZO-13: they may be entered again); never the current one.
-        before = [p for p in view["visited"] if p != view["phase"]]
-        if before:
-            phase += " " + tr._("(visited: {phases})", phases=", ".join(tr._(VISITED[p]) for p in before))
-        parts.append(phase)
-        if view["purchase_points"] or view["phase"] == "purchase":
-            parts.append(tr.n_("{n} purchase point", "{n} purchase points", view["purchase_points"]))
-        if view["attack_bonus"]:
-            parts.append(tr._("next attack +{n}", n=view["attack_bonus"]))
-    out.extend(fold(parts))
-    if view["pending"]:
-        pending = view["pending"]
+        return fold([bold(tr._("Game over.")), parts[0]])
+    phase = tr._(PHASE[view["phase"]])
+    # Phases entered earlier this turn (ZO-13: they may be entered again); never the current one.
+    before = [p for p in view["visited"] if p != view["phase"]]
+    if before:
+        phase += " " + tr._("(visited: {phases})", phases=", ".join(tr._(VISITED[p]) for p in before))
+    parts.append(phase)
+    if view["purchase_points"] or view["phase"] == "purchase":
+        parts.append(tr.n_("{n} purchase point", "{n} purchase points", view["purchase_points"]))
+    if view["attack_bonus"]:
+        parts.append(tr._("next attack +{n}", n=view["attack_bonus"]))
+    out = fold(parts)
+    pending = view["pending"]
+    if pending:
         text = (
             Message.from_json(pending["text_i18n"]).render(lang)
             if "text_i18n" in pending
             else pending["text"]
         )
         out.append("[bold magenta]" + escape(tr._("Waiting: {what}", what=text)) + "[/bold magenta]")
-    wasteland = []
+    return out
+
+
+def _wasteland(view: dict[str, Any], cs: CardSet, tr: Translator, tight: bool) -> list[str]:
+    """Each Survivor with its lure types, attack and who lures it (`tight`: name and who only)."""
+    parts = []
     for w in view["wasteland"]:
-        lead = "-" if w["leader"] is None else seat(w["leader"], you, tr)
-        name = title(cs.cards[cs.by_name[w["name"]]], tr) if w["name"] in cs.by_name else w["name"]
-        wasteland.append(
-            f"{escape(name)} {lure_tag(w['lure'])} {tr._('atk {attack}', attack=w['attack'])} → {lead}"
-        )
-    if not wasteland:
-        wasteland.append(dim(tr._("(empty: the Survivor deck is out)")))
-    out.extend(fold(wasteland, head=bold(tr._("Wasteland")) + " " + dim(tr._("(→ who lures)")) + ":"))
+        lead = "-" if w["leader"] is None else seat(w["leader"], view["seat"], tr)
+        name = escape(title(cs.cards[cs.by_name[w["name"]]], tr) if w["name"] in cs.by_name else w["name"])
+        if not tight:
+            name += f" {lure_tag(w['lure'])} {tr._('atk {attack}', attack=w['attack'])}"
+        parts.append(f"{name} → {lead}")
+    if not parts:
+        parts.append(dim(tr._("(empty: the Survivor deck is out)")))
+    return fold(parts, head=bold(tr._("Wasteland")) + " " + dim(tr._("(→ who lures)")) + ":")
+
+
+def _row(view: dict[str, Any], cs: CardSet, tr: Translator, lang: str, tight: bool) -> list[str]:
+    """The Purchase Row: in full in the Purchase Phase (with the decks unless `tight`), else by name."""
     row = view["purchase_row"]
-    decks = tr._(
-        "decks: Trap {traps} · Survivor {survivors} · Action {actions} · Scavenger {scavengers}",
-        traps=view["trap_deck"],
-        survivors=view["survivor_deck"],
-        actions=view["action_deck"],
-        scavengers=view["scavengers"],
-    )
-    if view["phase"] == "purchase" and not view["over"]:
-        offers = []
-        for i, name in enumerate(row):
-            shown = trap_word(cs.cards[cs.by_name[name]], tr, lang) if name else dim(tr._("(empty)"))
-            offers.append(f"{i + 1}. {shown}")
-        out.extend(fold([*offers, dim(decks)], head=bold(tr._("Purchase Row")) + ":"))
-    else:
+    if view["phase"] != "purchase" or view["over"]:
         names = [f"{i + 1}.{name}" if name else f"{i + 1}.-" for i, name in enumerate(row)]
-        out.extend(fold([bold(tr._("Purchase Row")) + " " + " ".join(names)]))
+        return fold([bold(tr._("Purchase Row")) + " " + " ".join(names)])
+    parts = []
+    for i, name in enumerate(row):
+        shown = trap_word(cs.cards[cs.by_name[name]], tr, lang) if name else dim(tr._("(empty)"))
+        parts.append(f"{i + 1}. {shown}")
+    if not tight:
+        decks = tr._(
+            "decks: Trap {traps} · Survivor {survivors} · Action {actions} · Scavenger {scavengers}",
+            traps=view["trap_deck"],
+            survivors=view["survivor_deck"],
+            actions=view["action_deck"],
+            scavengers=view["scavengers"],
+        )
+        parts.append(dim(decks))
+    return fold(parts, head=bold(tr._("Purchase Row")) + ":")
+
+
+def render(view: dict[str, Any], lang: str = "en") -> str:
+    """The board in at most BOARD_ROOM lines of 80 columns: header, Wasteland, Purchase Row, bases,
+    hand. Every Trap with its abilities said short and the hand's cards with their whole text; on a
+    crowded table the hand said short, then the other seats' Traps by name and state only, then
+    yours too, then the Wasteland and the Purchase Row said tight: every card's text stays one
+    `look CARD` away in the terminal."""
+    tr = translator(lang)
+    cs: CardSet = load(view.get("card_file", ""))
+    you = view["seat"]
+    n = view["players"]
     tail: list[str] = []
     if view["banished"]:
         banished = ", ".join(
             f"{k}× {c}" if k > 1 else c for c, k in sorted(Counter(view["banished"]).items())
         )
         tail.extend(fold([dim(tr._("Banished: {cards}", cards=banished))]))
-    # Every Trap with its abilities said short and your hand's cards with their whole text; on a
-    # crowded table your hand said short, then the other seats' Traps by name and state only, then
-    # yours too: every card's text stays a `look` away.
-    levels = ((_all, True), (_all, False), (_yours, False), (_none, False))
-    for said, full in levels:
-        bases = [_base(view, q, cs, tr, lang, said(q, you)) for q in range(n)]
-        hand = _hand(view, cs, tr, lang, full)
-        board = [*out, *(line for b in bases for line in b), *hand, *tail]
+    levels = (
+        (_all, True, False),
+        (_all, False, False),
+        (_yours, False, False),
+        (_none, False, False),
+        (_none, False, True),
+    )
+    for said, full, tight in levels:
+        head = [*_header(view, tr, lang), *_wasteland(view, cs, tr, tight), *_row(view, cs, tr, lang, tight)]
+        bases = [line for q in range(n) for line in _base(view, q, cs, tr, lang, said(q, you))]
+        board = [*head, *bases, *_hand(view, cs, tr, lang, full), *tail]
         if len(board) <= BOARD_ROOM:  # every line fits the width (fold, wrap)
             break
-    out = board
     log = read_narration(view, lang)
     if log:
-        out.extend(f"[dim]· {escape(line)}[/dim]" for line in log[-8:])
-    return "\n".join(out)
+        board.extend(f"[dim]· {escape(line)}[/dim]" for line in log[-8:])
+    return "\n".join(board)
