@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 from rich.markup import escape
+from rich.text import Text
 
 from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, State, seat_info
@@ -135,10 +136,21 @@ def result_lines(state: State, told: list[str] | None = None) -> list[str]:
         "[bold]" + _("Winner: {winners}", winners=winners) + "[/bold]",
         _("Scores: {scores}", scores=scores),
     ]
-    note = escape(render(out.note)) if out.note else ""
-    if note and not any(note in line for line in told or ()):
-        lines.append(note)
+    note = render(out.note) if out.note else ""
+    if note and not _said(note, told or []):
+        lines.append(escape(note))
     return lines
+
+
+def _said(text: str, told: list[str]) -> bool:
+    """Whether every line of `text` is a line of the markup `told` (spaces aside): the Carson City Zoo
+    log's last entry, the Overlords board's score sheet, printed just above the result."""
+    shown = {
+        " ".join(Text.from_markup(line).plain.removeprefix("· ").split())
+        for block in told
+        for line in block.split("\n")
+    }
+    return all(" ".join(line.split()) in shown for line in text.split("\n") if line.strip())
 
 
 PLAY_HELP = N_(
@@ -267,7 +279,8 @@ def _game_over(state: State, screen: Screen, viewer: int | None, seed: int) -> N
     for line in told:
         console.print(line)
     console.rule(_("Game over"))
-    console.print(screen.board(view))
-    for line in result_lines(state, told):
+    board = screen.board(view)
+    console.print(board)
+    for line in result_lines(state, [*told, board]):
         console.print(line)
     console.print(_("seed {seed}", seed=seed))
