@@ -127,8 +127,9 @@ def _move(state: State, seat: int, screen: Screen, lang: str) -> bool:
 
 
 def result_lines(state: State, told: list[str] | None = None) -> list[str]:
-    """The winners, the scores and the game's note, in the current language (rich markup); the note
-    is left out when it is among the lines `told` just before (the log's last entry, often)."""
+    """The winners, the scores and the game's note, in the current language (rich markup); the
+    note's lines that the markup `told` just above already holds are left out (the Overlords board's
+    score sheet, Carson City Zoo's last log entry), so nothing is printed twice."""
     out = state.outcome()
     winners = ", ".join(f"P{w + 1}" for w in out.winners)
     scores = "  ".join(f"P{i + 1}: {s:g}" for i, s in enumerate(out.scores))
@@ -136,21 +137,18 @@ def result_lines(state: State, told: list[str] | None = None) -> list[str]:
         "[bold]" + _("Winner: {winners}", winners=winners) + "[/bold]",
         _("Scores: {scores}", scores=scores),
     ]
+    shown = {
+        _flat(Text.from_markup(line).plain.removeprefix("· "))
+        for block in told or []
+        for line in block.split("\n")
+    }
     note = render(out.note) if out.note else ""
-    if note and not _said(note, told or []):
-        lines.append(escape(note))
+    lines.extend(escape(line) for line in note.split("\n") if line.strip() and _flat(line) not in shown)
     return lines
 
 
-def _said(text: str, told: list[str]) -> bool:
-    """Whether every line of `text` is a line of the markup `told` (spaces aside): the Carson City Zoo
-    log's last entry, the Overlords board's score sheet, printed just above the result."""
-    shown = {
-        " ".join(Text.from_markup(line).plain.removeprefix("· ").split())
-        for block in told
-        for line in block.split("\n")
-    }
-    return all(" ".join(line.split()) in shown for line in text.split("\n") if line.strip())
+def _flat(text: str) -> str:
+    return " ".join(text.split())
 
 
 PLAY_HELP = N_(

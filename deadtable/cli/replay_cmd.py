@@ -56,9 +56,10 @@ def replay_cmd(file: Path, seat: int | None, step: bool, final: bool) -> None:
                     return
     last = states[-1]
     console.rule(_("final position"))
-    console.print(last.render(viewer, lang=lang))
+    board = last.render(viewer, lang=lang)
+    console.print(board)
     if last.is_terminal:
-        for line in result_lines(last):
+        for line in result_lines(last, [board]):  # once: not what the board just showed
             console.print(line)
     else:
         console.print("[yellow]" + _("The record ends before the game does.") + "[/yellow]")

@@ -75,6 +75,7 @@ def test_whole_games_fit_80x24_and_keep_every_refusal_and_log_line(
     out = terminal.output
     rules = [line for line in out.split("\n") if "Game over" in line and "───" in line]
     assert len(rules) == 1 and out.count("Winner:") == 1 and out.count("Scores:") == 1  # once
+    assert out.count("Score sheet") <= 1  # Overlords: on the board, not again as the result's note
     assert "Record saved" in said or "Record saved" in out
     whole = _narration(tmp_path / "game.json")
     assert sum(line.startswith("· ") for line in out.split("\n")) == len(whole)  # each entry once
