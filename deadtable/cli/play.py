@@ -234,7 +234,8 @@ def play(game, players, seats, bots, seed, opts, cards, record, ask_always) -> N
             if len(actions) == 1 and not ask_always:
                 # The question is asked of every seat (it gives nothing away); this seat has no other
                 # answer, so it is given for them, in one line (--ask-always asks anyway).
-                console.print(
+                screen.note(
+                    p,
                     "[dim]"
                     + escape(
                         _(
@@ -243,7 +244,7 @@ def play(game, players, seats, bots, seed, opts, cards, record, ask_always) -> N
                             action=str(actions[0]),
                         )
                     )
-                    + "[/dim]"
+                    + "[/dim]",
                 )
                 state.apply(actions[0])
                 screen.follow(state.view(watcher))
@@ -274,7 +275,7 @@ def _game_over(state: State, screen: Screen, viewer: int | None, seed: int) -> N
     screen.follow(view)
     told = screen.lines_since(viewer)
     screen.clear()
-    for line in told:
+    for line in [*told, *screen.take_notes(None)]:
         console.print(line)
     console.rule(_("Game over"))
     board = screen.board(view)

@@ -136,6 +136,7 @@ class Screen:
         self.console = console
         self.narration = NarrationLog()
         self.shown: dict[int, int] = {}  # seat -> narration entries held when its last screen began
+        self.notes: dict[int, list[str]] = {}  # seat -> lines for its next screen (answers given)
         self.cards = card_texts(game, state.options, lang)
 
     # -- the narration ------------------------------------------------------------------------
@@ -170,9 +171,19 @@ class Screen:
         view = state.view(seat)
         self.follow(view)
         self.clear()
-        for line in self.lines_since(seat):
+        for line in [*self.lines_since(seat), *self.take_notes(seat)]:
             self.console.print(line)
         self.redraw(state, seat, view)
+
+    def note(self, seat: int, markup: str) -> None:
+        """A line for the top of the seat's next screen, under the log (printed at once, a cleared
+        screen would hide it)."""
+        self.notes.setdefault(seat, []).append(markup)
+
+    def take_notes(self, seat: int | None) -> list[str]:
+        """The notes kept for `seat` (None: every seat's), now given."""
+        seats = sorted(self.notes) if seat is None else [seat]
+        return [line for s in seats for line in self.notes.pop(s, [])]
 
     def redraw(self, state: State, seat: int, view: dict[str, Any] | None = None) -> None:
         """The board and the actions again (the `board` command), without the log."""
