@@ -275,7 +275,7 @@ def _game_over(state: State, screen: Screen, viewer: int | None, seed: int) -> N
     screen.follow(view)
     told = screen.lines_since(viewer)
     screen.clear()
-    for line in [*told, *screen.take_notes(None)]:
+    for line in told:
         console.print(line)
     console.rule(_("Game over"))
     board = screen.board(view)

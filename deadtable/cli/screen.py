@@ -136,7 +136,8 @@ class Screen:
         self.console = console
         self.narration = NarrationLog()
         self.shown: dict[int, int] = {}  # seat -> narration entries held when its last screen began
-        self.notes: dict[int, list[str]] = {}  # seat -> lines for its next screen (answers given)
+        # seat -> lines for its next screen (answers given for it), each after so many log entries
+        self.notes: dict[int, list[tuple[int, str]]] = {}
         self.cards = card_texts(game, state.options, lang)
 
     # -- the narration ------------------------------------------------------------------------
@@ -145,11 +146,19 @@ class Screen:
         self.narration.gather(view)
 
     def lines_since(self, seat: int | None) -> list[str]:
-        """The narration this seat has not been shown, now marked shown."""
+        """The narration this seat has not been shown, now marked shown, with the notes kept for it
+        (every seat's, for None) each where it was made among the entries."""
         key = -1 if seat is None else seat
         start = self.shown.get(key, 0)
         self.shown[key] = len(self.narration)
-        return [self._entry(e) for e in self.narration.entries[start:]]
+        seats = sorted(self.notes) if seat is None else [seat]
+        notes = sorted((at, i, line) for s in seats for i, (at, line) in enumerate(self.notes.pop(s, [])))
+        out: list[str] = []
+        for at, entry in enumerate(self.narration.entries[start:], start):
+            out.extend(line for when, _i, line in notes if when == at)
+            out.append(self._entry(entry))
+        out.extend(line for when, _i, line in notes if when >= len(self.narration) or when < start)
+        return out
 
     def whole_log(self) -> list[str]:
         return [self._entry(e) for e in self.narration.entries]
@@ -171,19 +180,14 @@ class Screen:
         view = state.view(seat)
         self.follow(view)
         self.clear()
-        for line in [*self.lines_since(seat), *self.take_notes(seat)]:
+        for line in self.lines_since(seat):
             self.console.print(line)
         self.redraw(state, seat, view)
 
     def note(self, seat: int, markup: str) -> None:
-        """A line for the top of the seat's next screen, under the log (printed at once, a cleared
-        screen would hide it)."""
-        self.notes.setdefault(seat, []).append(markup)
-
-    def take_notes(self, seat: int | None) -> list[str]:
-        """The notes kept for `seat` (None: every seat's), now given."""
-        seats = sorted(self.notes) if seat is None else [seat]
-        return [line for s in seats for line in self.notes.pop(s, [])]
+        """A line for the seat's next screen, in the log where it happened (printed at once, a
+        cleared screen would hide it)."""
+        self.notes.setdefault(seat, []).append((len(self.narration), markup))
 
     def redraw(self, state: State, seat: int, view: dict[str, Any] | None = None) -> None:
         """The board and the actions again (the `board` command), without the log."""
