@@ -44,9 +44,10 @@ def menu_lines(actions: Sequence[str], width: int = WIDTH, rows: int = MENU_ROWS
     """The legal actions as numbered columns (column first) in at most `rows` rows, else as patterns.
 
     >>> menu_lines(["purchase", "attack", "end turn"])
-    ['  1 purchase    2 attack      3 end turn']
-    >>> menu_lines([f"place {v} {p}" for v in (3, 4) for p in ("a1", "b2")] + ["move a1 a2"], rows=1)
-    ['place 3|4 a1|b2 · move a1 a2   (list: all 5, numbered)']
+    [' 1 purchase  2 attack    3 end turn']
+    >>> places = [f"place {v} {p}" for v in (3, 4) for p in ("a1", "b2")]
+    >>> menu_lines([*places, "move a1 a2"], width=40, rows=1)
+    ['place 3|4 a1|b2 · move a1 a2   (list:', 'all 5, numbered)']
     """
     if not actions:
         return []
