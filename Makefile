@@ -52,4 +52,4 @@ clean:
 	rm -rf $(VENV) build *.egg-info
 
 play: $(STAMP)
-	$(BIN)/deadtable play carson-zoo --players 2 --seat 0 --bots greedy
+	$(BIN)/deadtable play carson-zoo --players 2 --seat 1 --bots greedy

@@ -61,6 +61,8 @@ def test_zo_placing_a_card_not_in_hand_says_so() -> None:
     assert "no card called ammo-99" in refusal("zombie-overlord", s, "place ammo-99")
     assert "no ammo-02 in hand" in refusal("zombie-overlord", s, "place ammo-02")
     assert "ZO-11" not in refusal("zombie-overlord", s, "place ammo-02")
+    # a name of two words is read whole: the card exists, and it is no Trap
+    assert "7th-level wizard is not a Trap" in refusal("zombie-overlord", s, "place 7th-level wizard")
 
 
 def test_zo_over_on_a_base_with_room_says_there_is_room() -> None:
@@ -227,12 +229,14 @@ def test_zo_near_misses_are_refused_for_a_reason_that_holds() -> None:
                 m, pr = why.msgid, why.params
                 checked.add(m)
                 mw = miss.split()
-                if "in hand" in m and "card" in pr:
+                if "no card called" in m:
+                    assert pr["card"] not in cs.by_name and pr["card"] == " ".join(mw[1:]), miss
+                elif "in hand" in m and "card" in pr:
                     assert pr["card"] not in cs.by_name or cs.by_name[pr["card"]] not in s.hand[p]
                 elif "your base has no Trap" in m:
                     assert not 0 < int(pr["slot"]) <= len(s.base[p])
                 elif "is not a Trap" in m:
-                    assert cs.categories[cs.by_name[mw[1]]] != TRAP
+                    assert cs.categories[cs.by_name[pr["card"]]] != TRAP
                 elif "fewer than" in m:
                     assert len(s.base[p]) < cs.max_traps and "over" in mw
                 elif "you already have" in m:
@@ -249,6 +253,10 @@ def test_zo_near_misses_are_refused_for_a_reason_that_holds() -> None:
                     assert cs.categories[attacker] not in (MINION, SURVIVOR)
                 elif "has a Barricade" in m:
                     assert s.has_barricade(pr["seat"] - 1) and "trap" not in mw
+                elif "has no Trap" in m:
+                    assert not 0 < int(pr["slot"]) <= len(s.base[pr["seat"] - 1])
+                else:
+                    raise AssertionError(f"unchecked reason {m!r} for {miss!r}")
     assert any("in hand" in m for m in checked), checked
 
 
@@ -280,4 +288,88 @@ def test_shed_near_misses_are_refused_for_a_reason_that_holds() -> None:
                     assert hand.count(k) < 2
                 elif "does not match" in m:
                     assert k in hand and not legal.fits(s, k)
+                elif "is not a combo card in your hand" in m:
+                    c = cs.by_slug.get(why.params["combo"])
+                    assert c is None or c not in hand or not cs.cards[c].has("combo")
+                elif "may not follow" in m:
+                    c = cs.by_slug[miss.split()[3]]
+                    assert c in hand and not cs.combo_after[k][c]
+                elif "is not allowed now" in m:
+                    assert k in hand and legal.fits(s, k)  # it matches: something else forbids it
+                else:
+                    raise AssertionError(f"unchecked reason {m!r} for {miss!r}")
     assert any("does not match" in m for m in checked), checked
+
+
+def _ov_misses(s: State) -> set[str]:
+    """Every legal action's text with its card, army or seat changed, and each verb in every phase."""
+    cards = list(s.cards.slugs)  # type: ignore[attr-defined]
+    seats = [f"p{i}" for i in range(1, 6)] + ["dummy"]
+    out: set[str] = {"no exchange", "no activation", "no swap", "pass clockwise"}
+    for n in cards:
+        out |= {f"recruit {n}", f"recruit {n} for dummy", f"exchange {n}", f"activate {n}"}
+        out |= {f"put {n} on top", f"take {n}"}
+    for q in seats:
+        out |= {f"look at army {q}", f"steal from {q}", f"force {q} to recruit {cards[0]}"}
+    return out - {str(a) for a in s.legal_actions()}
+
+
+def test_ov_near_misses_are_refused_for_a_reason_that_holds() -> None:
+    from deadtable.games.overlords.gameplay import ABILITY, ACTIVATE, EXCHANGE, RECRUIT, usable
+
+    states = _states("overlords", 3, range(3), every=2) + _states("overlords", 2, range(2), every=2)
+    states += _states("overlords", 4, range(2), every=2, teams=True)
+    checked: set[str] = set()
+    for s in states:
+        p = s.current_player
+        assert p is not None
+        verbs = {str(a).split()[0] for a in s.legal_actions()}
+        for miss in sorted(_ov_misses(s)):
+            why = _reason("overlords", s, miss)
+            assert why is not None, miss
+            m, pr, w = why.msgid, why.params, miss.split()
+            checked.add(m)
+            dummy = w[-2:] == ["for", "dummy"]
+            name = " ".join(w[1:-2] if dummy else w[1:])
+            kind = s.cards.kind_of.get(name, -1)
+            if m.startswith("there is no card called"):
+                assert kind < 0 and pr["name"] == name
+            elif "in your hand to recruit" in m:
+                assert s.phase == RECRUIT and kind not in s.available(p)
+            elif "cannot recruit Hired Hand cards for the dummy" in m:
+                assert dummy and s.cards.hired[kind]
+            elif m.startswith("Medusa chose"):
+                assert s.forced[p] >= 0 and not dummy
+            elif m.startswith("keep a Monster for the dummy"):
+                assert p == s.controller and not dummy
+            elif m.startswith("now you recruit a card for the dummy"):
+                assert not dummy and len(s.pend[p]) >= s.need[p]
+            elif m.startswith("now you recruit a card for your own army"):
+                assert dummy and len(s.pend[p]) < s.need[p]
+            elif m.startswith("first each player in turn order may activate"):
+                assert s.phase == ACTIVATE and w[0] == "recruit"
+            elif m.startswith("before each turn teammates may exchange"):
+                assert s.phase == EXCHANGE and (w[0] in ("recruit", "activate") or w == ["no", "activation"])
+            elif "in your hand to offer your teammate" in m:
+                assert s.phase == EXCHANGE and kind not in s.hands[p]
+            elif m.startswith("cards are exchanged only in the 2 versus 2"):
+                assert not s.teams and "exchange" in w
+            elif m.startswith("teammates exchange cards before each turn"):
+                assert s.teams and s.phase != EXCHANGE and "exchange" in w
+            elif m.startswith("Hired Hands are activated at the beginning"):
+                assert s.phase == RECRUIT and (w[0] == "activate" or w == ["no", "activation"])
+            elif m.startswith("that is not one of the"):
+                assert s.phase == ABILITY and w[0] in verbs
+            elif m.startswith("finish the"):
+                assert s.phase == ABILITY and w[0] not in verbs
+            elif "nothing to act on" in m:
+                assert s.phase == ACTIVATE and kind in s.aside[p] and not usable(s, p, kind)
+            elif m.startswith("you have no Hired Hand of that name ready"):
+                assert kind not in s.aside[p] or s.phase != ACTIVATE
+            elif m.startswith("only a Hired Hand at work offers"):
+                assert s.phase != ABILITY
+            elif m.startswith("{text!r} is not a legal action now"):
+                assert w[0] not in verbs  # a move of another phase than this one
+            else:
+                raise AssertionError(f"unchecked reason {m!r} for {miss!r}")
+    assert len(checked) >= 10, checked

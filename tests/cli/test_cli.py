@@ -97,3 +97,17 @@ def test_replay_shows_the_game_and_refuses_a_broken_file(tmp_path: Path, monkeyp
         main()
     assert exc.value.code == 2
     assert "action 1" in capsys.readouterr().out
+
+
+def test_replay_seat_counts_like_the_screen(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    record = tmp_path / "g.json"
+    CliRunner().invoke(
+        cli, ["play", "carson-zoo", "--seat", "", "--bots", "random", "--seed", "4", "--record", str(record)]
+    )
+    as_p2 = CliRunner().invoke(cli, ["replay", str(record), "--seat", "2", "--final"])
+    assert as_p2.exit_code == 0 and "P2 (you)" in as_p2.output
+    monkeypatch.setattr("sys.argv", ["deadtable", "replay", str(record), "--seat", "0"])
+    with pytest.raises(SystemExit) as exc:
+        main()
+    said = capsys.readouterr()
+    assert exc.value.code == 2 and "seat must be 1 to 2" in said.out + said.err

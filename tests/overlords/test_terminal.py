@@ -28,12 +28,25 @@ def test_render_shows_hand_tops_hired_hands_commits() -> None:
     assert "your army: Orthrus, Hydra" in text
 
 
+def test_the_overlord_card_is_explained_when_hired_hands_are_activated() -> None:
+    hands, armies = [["zombie", "hydra"]] * 3, [["cyclops"], ["hydra"], ["zombie"]]
+    st = position(3, hands=hands, armies=armies, aside=[["thief"], [], []], overlord=1, turn_no=2)
+    assert st.view(0)["phase"] == "activate"
+    text = Text.from_markup(GAME.render_view(st.view(0))).plain
+    assert "Overlord card: P2 activates Hired Hands first, then clockwise" in text
+    quiet = position(3, hands=[["zombie", "hydra"]] * 3, overlord=1, turn_no=2)
+    play(quiet, "recruit zombie", "recruit zombie", "recruit zombie")  # the first turn over
+    assert quiet.view(0)["phase"] == "recruit"  # no Hired Hand aside: the card does not matter now
+    assert "activates Hired Hands first" not in Text.from_markup(GAME.render_view(quiet.view(0))).plain
+
+
 def test_render_score_sheet_at_the_end() -> None:
     st = GAME.new(3, 2)
     while not st.is_terminal:
         st.apply(st.legal_actions()[0])
     text = Text.from_markup(GAME.render_view(st.view(0))).plain
-    assert "Score sheet" in text and "Minotaur" in text and "Winner" in text
+    assert "Score sheet" in text and "Minotaur" in text
+    assert "Winner" not in text  # the result is the command's, printed once under the sheet
 
 
 def test_play_in_the_terminal_with_piped_input(tmp_path: Path) -> None:
@@ -46,7 +59,7 @@ def test_play_in_the_terminal_with_piped_input(tmp_path: Path) -> None:
             "--players",
             "3",
             "--seat",
-            "0",
+            "1",
             "--bots",
             "heuristic",
             "--seed",

@@ -62,7 +62,7 @@ def _play(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, twin: Twin, second: b
         opts: list[Any] = []
         for k, v in twin.variant.options.items():
             opts += ["-o", f"{k}={str(v).lower() if isinstance(v, bool) else v}"]
-        args = ["play", twin.game.id, "--players", str(twin.variant.players), "--seat", str(SEAT)]
+        args = ["play", twin.game.id, "--players", str(twin.variant.players), "--seat", str(SEAT + 1)]
         args += ["--bots", "scripted", "--seed", str(seed), "--record", str(tmp_path / "game.json"), *opts]
         result = CliRunner().invoke(cli, args, input=_inputs(twin, actions, start))
     assert result.exit_code == 0, result.output
@@ -80,7 +80,7 @@ def test_twin_games_show_the_same_screens(
 
 
 def test_the_seed_is_shown_only_at_the_end(tmp_path: Path) -> None:
-    args = ["play", "carson-zoo", "--seat", "0", "--bots", "random", "--seed", "987654"]
+    args = ["play", "carson-zoo", "--seat", "1", "--bots", "random", "--seed", "987654"]
     args += ["--record", str(tmp_path / "r.json")]
     quit_at_once = CliRunner().invoke(cli, args, input="q\n")
     assert quit_at_once.exit_code == 0 and "987654" not in quit_at_once.output.replace("r.json", "")

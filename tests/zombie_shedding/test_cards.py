@@ -117,6 +117,19 @@ def test_bad_files_name_file_card_and_field(
     assert str(path) in msg and repr(card) in msg and repr(field) in msg
 
 
+def test_a_deck_without_the_screamer_is_refused(tmp_path: Path) -> None:
+    """The rulebook names the Screamer and its finish; a file that drops the effect is not the game."""
+    text = BUILTIN.read_text(encoding="utf-8")
+    screamer = 'name = "Screamer"\ntype = "zombie"\nkind = "boss"\npoints = 11\ncorporation = "Star"\n'
+    assert screamer + 'effects = [{ name = "finish", bonus = 15 }]' in text
+    path = tmp_path / "quiet.toml"
+    path.write_text(text.replace(screamer + 'effects = [{ name = "finish", bonus = 15 }]', screamer), "utf-8")
+    with pytest.raises(CardDataError) as err:
+        GAME.new(2, 1, cards=str(path))
+    msg = str(err.value)
+    assert str(path) in msg and "Screamer" in msg and "'finish'" in msg
+
+
 def test_unreadable_and_broken_files(tmp_path: Path) -> None:
     with pytest.raises(CardDataError, match="cannot read"):
         GAME.new(2, 1, cards=str(tmp_path / "missing.toml"))

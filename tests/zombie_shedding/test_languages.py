@@ -111,7 +111,7 @@ def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
                 "Card to match: ",
                 "Guard",
                 "counter-clockwise",
-                "team score 12",
+                "team scores A 12 B 30",
                 "P2 team B",
                 "4 cards",
                 "Your hand:",
@@ -127,7 +127,7 @@ def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
                 "mano 1 ·",
                 "Guardia",
                 "en sentido contrario a las agujas del reloj",
-                "puntos del equipo 12",
+                "puntos de los equipos A 12 B 30",
                 "P2 equipo B",
                 "4 cartas",
                 "Tu mano:",
@@ -145,7 +145,7 @@ def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
                 "партия 1 ·",
                 "Охранник",
                 "против часовой стрелки",
-                "счёт команды 12",
+                "счёт команд A 12 B 30",
                 "P2 команда B",
                 "4 карты",
                 "Ваши карты:",
@@ -172,7 +172,7 @@ def test_the_terminal_view_in_each_language(lang: str, words: tuple[str, ...]) -
     for w in words:
         assert w in text, (lang, w)
     if lang != "en":
-        for english in ("Card to match", "Your hand", "team score", "Guard "):
+        for english in ("Card to match", "Your hand", "team score", "Guard ", "Hand 1 over"):
             assert english not in text, (lang, english)
 
 
@@ -183,9 +183,10 @@ def test_game_over_and_the_result_note_in_each_language() -> None:
     do(st, "play biter")
     assert st.outcome().note.render("ru") == "Блиц: побеждает вышедший первым"  # type: ignore[union-attr]
     ru = Text.from_markup(st.render(0, lang="ru")).plain
-    assert "Игра окончена." in ru and "победители P1" in ru and "Блиц: побеждает вышедший первым" in ru
+    assert "Игра окончена." in ru and "Партия 1 окончена: вышли P1" in ru  # the hand's summary
+    assert "победители" not in ru  # the result (winners, note) is the command's, printed once
     es = Text.from_markup(st.render(0, lang="es")).plain
-    assert "La partida ha terminado." in es and "ganadores P1" in es
+    assert "La partida ha terminado." in es and "Fin de la mano 1: salen P1" in es
 
 
 def test_name_summary_and_option_help_are_translated() -> None:

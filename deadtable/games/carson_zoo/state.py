@@ -10,13 +10,18 @@ from typing import Any
 from deadtable.core import Action, IllegalAction, Outcome, State
 from deadtable.core.chance import shuffle
 from deadtable.core.state import narrate, tell
-from deadtable.i18n import Message
+from deadtable.i18n import N_, Message
 
 from . import board
 from .board import CHARACTER_VALUES, MUTANT_VALUES, NAMES, NEIGHBOURS, POSITIONS
 
 NOBODY = -1
 LOG_LENGTH = 12
+# Why the game ends, told in the log and in the result (CZ-7 and the rulebook's final scoring).
+ENDED = N_(
+    "P{seat} has no legal action, so the game is over (CZ-7); everyone scores the captured cards plus "
+    "the characters still in hand or on the board (mutants do not count)"
+)
 
 
 @dataclass(frozen=True)
@@ -284,6 +289,8 @@ class ZooState(State):
         """Clockwise to the next seat; the game ends when that seat has no action (CZ-7)."""
         nxt = (p + 1) % self.players
         self.to_act = nxt if self._has_action(nxt) else None
+        if self.to_act is None:
+            self._log(Message(ENDED, seat=nxt + 1))
 
     def scores(self) -> list[int]:
         """Captured values plus characters still in hand or standing on the board (not mutants)."""
@@ -294,7 +301,9 @@ class ZooState(State):
         return out
 
     def outcome(self) -> Outcome:
-        return Outcome.from_scores(self.scores())
+        # Turns go clockwise one move each (CZ-7), so the seat that could not act follows the last move.
+        stuck = (self.first_player + len(self.history)) % self.players
+        return Outcome.from_scores(self.scores(), note=Message(ENDED, seat=stuck + 1))
 
     # -- what a seat sees --------------------------------------------------------------------
     def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:

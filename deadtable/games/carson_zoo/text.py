@@ -47,10 +47,11 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     for row in range(4, -1, -1):
         body = "".join(_cell(cells[row * 5 + col]) for col in range(5))
         lines.append(f" {row + 1}  {body}")
-    lines.append("")
-    legend = tr._("stack: top value then one ▮ per card · P2:5 = player 2's character 5 · M5 = mutant")
+    legend = tr._("stack: top value, one ▮ per card · P2:5 = P2's character 5 · M5 = a mutant")
     lines.append(f"[dim]{legend}[/dim]")
-    lines.append("")
+    # Why a score counts characters before anyone captured a thing: the rulebook's final scoring.
+    points = tr._("points: captured cards + your characters in hand or on the board (not mutants)")
+    lines.append(f"[dim]{points}[/dim]")
     for seat in range(view["players"]):
         colour = seat_colour(seat)
         you = " " + tr._("(you)") if view.get("seat") == seat else ""
@@ -67,6 +68,5 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         lines.append(tr._("Mutants found among the zoo cards of value: {found}", found=found))
     entries = read_narration(view, lang)
     if entries:
-        lines.append("")
         lines.extend(f"[dim]· {escape(entry)}[/dim]" for entry in entries[-5:])
     return "\n".join(lines)

@@ -116,6 +116,17 @@ class Overlords(Game):
         state.setup(load(options["cards"]), self.chosen(options))
         return state
 
+    def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, str]] | None:
+        """Every card's printed name and text, by the word action texts use ("undead warrior 2"),
+        and the Overlord card's (IV); readers translate them in the context "overlords:card"."""
+        cards = load(str(options.get("cards", "") or ""))
+        out = {
+            slug: {"title": name, "text": text}
+            for slug, name, text in zip(cards.slugs, cards.names, cards.texts, strict=True)
+        }
+        out["overlord"] = {"title": cards.overlord_name, "text": cards.overlord_text}
+        return out
+
     def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
         from .text import render
 

@@ -236,16 +236,31 @@ def why_not(st: OverlordsState, text: str) -> Message:
             "first each player in turn order may activate a Hired Hand (VII); you may: {actions}",
             actions=actions,
         )
-    if st.phase == EXCHANGE and words[:1] in (["recruit"], ["activate"]):
+    if st.phase == EXCHANGE and (words[:1] in (["recruit"], ["activate"]) or words == ["no", "activation"]):
         return Message(
             "before each turn teammates may exchange one card (XIII); you may: {actions}", actions=actions
         )
-    if st.phase == RECRUIT and words[:1] == ["activate"]:
+    if st.phase == EXCHANGE and words[:1] == ["exchange"]:
+        kind = st.cards.kind_of.get(" ".join(words[1:]), -1)
+        if kind < 0:
+            return Message("there is no card called {name!r}", name=" ".join(words[1:]))
+        return Message("you have no {card} in your hand to offer your teammate (XIII)", card=st.name(kind))
+    if st.phase != EXCHANGE and (words[:1] == ["exchange"] or words == ["no", "exchange"]):
+        if not st.teams:
+            return Message("cards are exchanged only in the 2 versus 2 team game (XIII)")
+        return Message(
+            "teammates exchange cards before each turn, not now (XIII); you may: {actions}", actions=actions
+        )
+    if st.phase == RECRUIT and (words[:1] == ["activate"] or words == ["no", "activation"]):
         return Message("Hired Hands are activated at the beginning of a turn, before anyone recruits (VII)")
     if st.phase == ABILITY:
-        return Message(
-            "finish the {card} first; you may: {actions}", card=st.name(st.sub[2]), actions=actions
-        )
+        card = st.name(st.sub[2])
+        if words and words[0] in {str(a).split()[0] for a in st.legal_actions()}:
+            # the right kind of choice, not one the card offers now (a card, an army, a seat)
+            return Message(
+                "that is not one of the {card}'s choices now; you may: {actions}", card=card, actions=actions
+            )
+        return Message("finish the {card} first; you may: {actions}", card=card, actions=actions)
     if st.phase == RECRUIT and words[:1] == ["recruit"]:
         dummy = words[-2:] == ["for", "dummy"]
         slug = " ".join(words[1:-2] if dummy else words[1:])
@@ -268,6 +283,14 @@ def why_not(st: OverlordsState, text: str) -> Message:
                 "now you recruit a card for the dummy's army (XIII); you may: {actions}", actions=actions
             )
         return Message("now you recruit a card for your own army (V); you may: {actions}", actions=actions)
+    if words[:1] in (["look"], ["put"], ["take"], ["steal"], ["pass"], ["force"], ["swap"]) or words == [
+        "no",
+        "swap",
+    ]:
+        return Message(
+            "only a Hired Hand at work offers that choice, and none is at work now (VII); you may: {actions}",
+            actions=actions,
+        )
     if words[:1] == ["activate"]:
         kind = st.cards.kind_of.get(" ".join(words[1:]), -1)
         if st.phase == ACTIVATE and kind in st.aside[s] and not gameplay.usable(st, s, kind):

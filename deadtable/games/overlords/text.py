@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
+from rich.text import Text
 
 from deadtable.core.state import read_narration
 from deadtable.i18n import N_, Translator, translator
@@ -18,6 +19,8 @@ from .card_texts import CONTEXT
 
 COLOURS = ("red", "cyan", "green", "yellow", "magenta")
 COLUMN = 7
+WIDTH = 80  # the terminal the board is drawn for
+BOARD_ROOM = 19  # lines of board that leave room for the actions and the prompt on 24 lines
 
 # The view's phase names (state.PHASES) as the terminal says them.
 PHASE_NAMES = {
@@ -39,21 +42,30 @@ def _seat(tr: Translator, view: dict[str, Any], z: int) -> str:
     return f"[bold {colour}]{_label(tr, view, z)}[/bold {colour}]{you}"
 
 
-def _card(tr: Translator, name: str) -> str:
-    return escape(tr.pgettext(CONTEXT, name))
+def _card(tr: Translator, name: str, plain: bool = False) -> str:
+    text = tr.pgettext(CONTEXT, name)
+    return text if plain else escape(text)
 
 
-def _counts(tr: Translator, cards: dict[str, int]) -> str:
+def _counts(tr: Translator, cards: dict[str, int], plain: bool = False) -> str:
+    """Cards and how many of each (markup, or `plain` text for `_clip`)."""
     return (
-        ", ".join(f"{_card(tr, name)} ×{n}" if n > 1 else _card(tr, name) for name, n in cards.items()) or "-"
+        ", ".join(
+            f"{_card(tr, name, plain)} ×{n}" if n > 1 else _card(tr, name, plain) for name, n in cards.items()
+        )
+        or "-"
     )
 
 
-def _group(tr: Translator, names: list[str]) -> str:
+def _tally(names: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for n in names:
         out[n] = out.get(n, 0) + 1
-    return _counts(tr, out)
+    return out
+
+
+def _group(tr: Translator, names: list[str]) -> str:
+    return _counts(tr, _tally(names))
 
 
 def _sheet(tr: Translator, view: dict[str, Any]) -> list[str]:
@@ -77,9 +89,7 @@ def _sheet(tr: Translator, view: dict[str, Any]) -> list[str]:
         lines.append(
             tr._("Team P1+P3: {first}   Team P2+P4: {second}", first=own[0] + own[2], second=own[1] + own[3])
         )
-    winners = ", ".join(f"P{w + 1}" for w in view["winners"])
-    lines.append("[bold]" + tr._("Winner: {winners}", winners=winners) + "[/bold]")
-    return lines
+    return lines  # the winners: in the result under it (`deadtable play`, `deadtable replay`)
 
 
 def _army_line(tr: Translator, view: dict[str, Any], z: int) -> str:
@@ -112,7 +122,7 @@ def _army_line(tr: Translator, view: dict[str, Any], z: int) -> str:
 def _own(tr: Translator, view: dict[str, Any], seat: int) -> list[str]:
     """The seat's hand, hidden picks, what it knows, and the texts of its cards (translated)."""
     hand = view["hands"][seat]
-    lines = ["", "[bold]" + tr._("Your hand:") + "[/bold] " + _group(tr, hand.get("cards", []))]
+    lines = ["[bold]" + tr._("Your hand:") + "[/bold] " + _group(tr, hand.get("cards", []))]
     if view.get("pending"):
         picks = ", ".join(_card(tr, c) for c in view["pending"])
         lines.append(tr._("Your pick (hidden until all have picked): {cards}", cards=picks))
@@ -125,13 +135,39 @@ def _own(tr: Translator, view: dict[str, Any], seat: int) -> list[str]:
     if offer:
         shown = tr._("none (you keep your cards)") if offer == "none" else _card(tr, offer)
         lines.append(tr._("Your exchange offer: {card}", card=shown))
-    texts = view.get("card_texts") or {}
-    shown_texts: set[str] = set()
-    for name, text in texts.items():
-        if text not in shown_texts:
-            shown_texts.add(text)
-            lines.append(f"[dim]  {_card(tr, name)}: {escape(tr.pgettext(CONTEXT, text))}[/dim]")
     return lines
+
+
+def _texts(tr: Translator, view: dict[str, Any], room: int) -> list[str]:
+    """The texts of the seat's cards, one line each (clipped), Hired Hands aside first, in `room`
+    lines at most; the last line then says where the rest are (`look CARD` in the terminal)."""
+    texts = view.get("card_texts") or {}
+    seat = view.get("seat")
+    aside = set(view["aside"][seat]) if seat is not None else set()
+    order = sorted(texts, key=lambda name: name not in aside)
+    out: list[str] = []
+    seen: set[str] = set()
+    for name in order:
+        if texts[name] in seen:
+            continue
+        seen.add(texts[name])
+        if len(out) == room - 1 and len(seen) < len(set(texts.values())):
+            out.append("[dim]  " + escape(tr._("(look CARD shows any card's whole text)")) + "[/dim]")
+            break
+        out.append(_clip(f"  {tr.pgettext(CONTEXT, name)}: {tr.pgettext(CONTEXT, texts[name])}"))
+    return out
+
+
+def rows(lines: list[str], width: int = WIDTH) -> int:
+    """How many rows of a `width`-column terminal these markup lines take."""
+    return sum(max(1, -(-Text.from_markup(line).cell_len // width)) for line in lines)
+
+
+def _clip(text: str, width: int = WIDTH) -> str:
+    """One dim line of at most `width` cells, cut with an ellipsis."""
+    if len(text) > width:
+        text = text[: width - 1] + "…"
+    return f"[dim]{escape(text)}[/dim]"
 
 
 def render(view: dict[str, Any], lang: str = "en") -> str:
@@ -148,19 +184,30 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         seat=view["overlord"] + 1,
     )
     lines = ["[bold]Overlords[/bold] · " + head]
+    if view["phase"] == "activate" or (view["round"] == 1 and view["turn"] == 1 and not view["over"]):
+        # The Overlord card, when it matters: it says who activates Hired Hands first (IV, VI).
+        lines.append(
+            _clip(
+                tr._(
+                    "Overlord card: P{seat} activates Hired Hands first, then clockwise; never recruited.",
+                    seat=view["overlord"] + 1,
+                )
+            )
+        )
     if view["teams"]:
         lines.append(tr._("Teams: P1+P3 against P2+P4"))
     if view["dummy_controller"] is not None:
         lines.append(tr._("P{seat} recruits for the dummy this turn", seat=view["dummy_controller"] + 1))
-    lines.append("")
     for z, army in enumerate(view["armies"]):
         hand = view["hands"][z]
         lines.append(_army_line(tr, view, z))
         if "cards" in army and not view["over"]:
-            lines.append("      " + tr._("your army: {cards}", cards=_counts(tr, army["cards"])))
+            lines.append(
+                _clip("    " + tr._("your army: {cards}", cards=_counts(tr, army["cards"], plain=True)))
+            )
         if hand.get("known"):
-            known = _group(tr, hand["known"])
-            lines.append("      [dim]" + tr._("you know this hand holds: {cards}", cards=known) + "[/dim]")
+            known = _counts(tr, _tally(hand["known"]), plain=True)
+            lines.append(_clip("    " + tr._("you know this hand holds: {cards}", cards=known)))
     if any(view["last_recruited"]):
         last = "; ".join(
             f"{_label(tr, view, z)}: {', '.join(_card(tr, c) for c in p)}"
@@ -179,9 +226,9 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
             lines.append(tr._("Red Knight: the dummy's army, bottom to top: {cards}", cards=cards))
     if seat is not None and not view["over"]:
         lines.extend(_own(tr, view, seat))
+        lines.extend(_texts(tr, view, max(1, BOARD_ROOM - rows(lines))))
     entries = read_narration(view, lang)
     if entries:
-        lines.append("")
         lines.extend(f"[dim]· {escape(entry)}[/dim]" for entry in entries[-6:])
     if view["over"]:
         lines.append("")

@@ -102,15 +102,16 @@ def _place(s: ZOState, p: int, words: list[str]) -> Message:
     if s.phase != "action":
         return Message("Traps are placed in the Action Phase: enter it with 'action'")
     cs = s.cs
-    k = cs.by_name.get(words[1]) if len(words) >= 2 else None
+    over = len(words) >= 4 and words[-2] == "over"
+    name = " ".join(words[1:-2] if over else words[1:])  # a card's name may have spaces (7th-level wizard)
+    k = cs.by_name.get(name)
     if k is None:
-        return Message("there is no card called {card}", card=words[1] if len(words) >= 2 else "")
+        return Message("there is no card called {card}", card=name)
     if cs.categories[k] != TRAP:
         return Message("{card} is not a Trap: only Traps are placed in a base", card=cs.cards[k].name)
     if k not in s.hand[p]:
         return Message("you have no {card} in hand", card=cs.cards[k].name)
     full = len(s.base[p]) >= cs.max_traps
-    over = words[2:3] == ["over"] and len(words) == 4
     if not full:
         if over:
             return nmsg(
@@ -127,9 +128,9 @@ def _place(s: ZOState, p: int, words: list[str]) -> Message:
             "you already have {n} Traps: place it 'over' an active Trap to replace it (ZO-11)",
             cs.max_traps,
         )
-    i = _slot(s, p, words[3])
+    i = _slot(s, p, words[-1])
     if i is None:
-        return Message("your base has no Trap {slot}", slot=words[3])
+        return Message("your base has no Trap {slot}", slot=words[-1])
     if not s.base[p][i][ACTIVE]:
         return Message("Trap {slot} is not active: you may replace only an active Trap (ZO-11)", slot=i + 1)
     return Message(

@@ -8,16 +8,23 @@ catalogue too (message context `CARD_CONTEXT`); action texts ("buy trap N") stay
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from typing import Any
 
+from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from deadtable.core.state import read_narration
 from deadtable.i18n import N_, Message, Translator, translator
 
 from .cards import CARD_CONTEXT, TRAP, Card, CardSet, load
+from .short import short
 
+WIDTH = 80  # the terminal the board is drawn for
+_MEASURE = Console(width=WIDTH, file=io.StringIO(), color_system=None)  # wraps lines, prints nothing
+BOARD_ROOM = 20  # lines of board that leave room for the actions and the prompt on 24 lines
 COLOURS = ("red", "cyan", "green", "yellow")
 TYPE_COLOURS = {"ammo": "bright_red", "fuel": "yellow", "food": "green", "medicine": "bright_blue"}
 PHASE = {
@@ -26,11 +33,7 @@ PHASE = {
     "action": N_("phase: action"),
     "attack": N_("phase: attack"),
 }
-DONE = {
-    "purchase": N_("the Purchase Phase"),
-    "action": N_("the Action Phase"),
-    "attack": N_("the Attack Phase"),
-}
+VISITED = {"purchase": N_("purchase"), "action": N_("action"), "attack": N_("attack")}
 
 
 def seat(q: int, you: int | None = None, tr: Translator | None = None) -> str:
@@ -75,128 +78,236 @@ def card_line(c: Card, tr: Translator | None = None) -> str:
     return tr.n_("{card} ({n} purchase point)", "{card} ({n} purchase points)", c.points, card=title(c, tr))
 
 
-def render(view: dict[str, Any], lang: str = "en") -> str:
-    tr = translator(lang)
-    cs: CardSet = load(view.get("card_file", ""))
+def fold(parts: list[str], indent: str = "  ", width: int = WIDTH, head: str = "") -> list[str]:
+    """Markup parts joined by " · " into lines of at most `width` cells, the later lines indented;
+    `head` (a title) starts the first line, followed by the first part after a space."""
+    lines: list[str] = []
+    line, size = head, Text.from_markup(head).cell_len
+    for k, part in enumerate(parts):
+        if k == 0 and head:
+            cells = Text.from_markup(part).cell_len
+            line, size = f"{line} {part}", size + 1 + cells
+            continue
+        cells = Text.from_markup(part).cell_len
+        if line and size + 3 + cells > width:
+            lines.append(line)
+            line, size = indent + part, len(indent) + cells
+        elif line:
+            line, size = f"{line} · {part}", size + 3 + cells
+        else:
+            line, size = part, cells
+    return [*lines, line] if line else lines
+
+
+def wrap(markup: str, indent: str = "    ", width: int = WIDTH) -> list[str]:
+    """A markup line wrapped at words into lines of at most `width` cells, the later ones indented."""
+    text = Text.from_markup(markup)
+    if text.cell_len <= width:
+        return [markup]
+    lines = text.wrap(_MEASURE, width - len(indent))
+    return [("" if i == 0 else indent) + line.markup for i, line in enumerate(lines)]
+
+
+def trap_word(c: Card, tr: Translator, lang: str) -> str:
+    """A Trap offered or in hand: id, cost, Defense, and its abilities in short form."""
+    icon = " " + tr._("{players}p only", players=c.icon) if c.icon else ""
+    said = short(c, lang)
+    return f"{c.name} ${c.cost} D{c.defense}({c.deactivate}){icon}" + (
+        f" [dim]{escape(said)}[/dim]" if said else ""
+    )
+
+
+def hand_word(c: Card, count: int, tr: Translator, lang: str) -> str:
+    times = f"{count}× " if count > 1 else ""
+    if c.category == TRAP:
+        return times + trap_word(c, tr, lang)
+    if c.category_name in ("Survivor", "Minion"):
+        return times + tr._("{card} (attack {attack})", card=title(c, tr), attack=c.attack)
+    if c.category_name == "Action":
+        return times + f"{escape(title(c, tr))} [dim]({escape(short(c, lang))})[/dim]"
+    return times + tr.n_("{card} ({n} pt)", "{card} ({n} pts)", c.points, card=title(c, tr))
+
+
+def base_parts(
+    view: dict[str, Any], q: int, cs: CardSet, tr: Translator, lang: str, said: bool = True
+) -> list[str]:
+    """A seat's line: life, lure points, cards, then each placed Trap with its abilities said short
+    (unless not `said`: a crowded table shows the other seats' Traps by name and state only)."""
     you = view["seat"]
-    n = view["players"]
-    out: list[str] = []
-    limit = f"/{view['round_limit']}" if view["round_limit"] else ""
-    turn = seat(view["turn_player"], you, tr)
+    types = view["lure_types"]
+    pts = (
+        " ".join(
+            f"{t[:2].capitalize()}{view['lure_points'][q][i]}"
+            for i, t in enumerate(types)
+            if view["lure_points"][q][i]
+        )
+        or "0"
+    )
+    hand = view["hands"][q]
+    shown = tr._(" (shown: {cards})", cards=", ".join(hand["shown"])) if hand["shown"] else ""
     parts = [
-        bold(tr._("Zombie Overlord")),
-        tr._("round {round}", round=str(view["round"]) + limit),
-        tr._("{seat}'s turn", seat=turn),
+        f"{seat(q, you, tr)} " + bold(tr._("life {n}", n=view["life"][q])),
+        tr._("lure {points}", points=pts),
+        tr._(
+            "hand {hand}{shown} deck {deck} discard {discard}",
+            hand=hand["count"],
+            shown=shown,
+            deck=view["deck_sizes"][q],
+            discard=len(view["discards"][q]),
+        ),
     ]
-    if not view["over"]:
-        phase = tr._(PHASE[view["phase"]])
-        visited = [p for p in view["visited"] if p != view["phase"]]  # the phase in play is not done
-        if visited:
-            done = ", ".join(tr._(DONE[p]) for p in visited)
-            # A plural in English only in name: Spanish and Russian agree the participle with the
-            # number of phases ("ya jugada" / "ya jugadas"; issue 26).
-            phase += " " + tr.n_("(done: {phases})", "(done: {phases})", len(visited), phases=done)
-        parts.append(phase)
+    for i, s in enumerate(view["bases"][q]):
+        c = cs.cards[cs.by_name[s["trap"]]] if s["trap"] in cs.by_name else None
+        mark = "[green]✓[/green]" if s["active"] else "[red]✗[/red]"
+        word = f"{i + 1}{mark}{s['trap']} D{s['defense'][0]}({s['defense'][1]})"
+        if s["damage"]:
+            word += " " + tr.n_("{n} damage", "{n} damage", s["damage"])
+        if s["lock"] == "malfunction":
+            word += " " + tr._("Malfunction")
+        elif s["lock"]:
+            word += " " + tr._("Power Down by {seat}", seat=s["lock"].upper())
+        if s["attached"]:
+            word += " +" + "+".join(s["attached"])
+        if s["used"]:
+            word += " " + tr._("(used)")
+        abilities = short(c, lang) if c and said else ""
+        parts.append(word + (f" [dim]{escape(abilities)}[/dim]" if abilities else ""))
+    return parts
+
+
+def _base(view: dict[str, Any], q: int, cs: CardSet, tr: Translator, lang: str, said: bool) -> list[str]:
+    if not view["alive"][q]:
+        return [f"{seat(q, view['seat'], tr)} {dim(tr._('eliminated'))}"]
+    return fold(base_parts(view, q, cs, tr, lang, said), indent="    ")
+
+
+def _all(q: int, you: int | None) -> bool:
+    return True
+
+
+def _yours(q: int, you: int | None) -> bool:
+    return q == you
+
+
+def _none(q: int, you: int | None) -> bool:
+    return False
+
+
+def _hand(view: dict[str, Any], cs: CardSet, tr: Translator, lang: str, full: bool) -> list[str]:
+    """The seat's hand: a line per card with its whole text (`full`), else folded, said short."""
+    if view["hand"] is None:
+        return []
+    held = sorted(Counter(view["hand"]).items())
+    if not held:
+        return [bold(tr._("Your hand")) + ": " + dim(tr._("(empty)"))]
+    if full:
+        lines = [bold(tr._("Your hand")) + ":"]
+        for name, count in held:
+            times = f"{count}× " if count > 1 else ""
+            lines.extend(wrap(f"  {times}{card_line(cs.cards[cs.by_name[name]], tr)}"))
+        return lines
+    words = [hand_word(cs.cards[cs.by_name[name]], count, tr, lang) for name, count in held]
+    return fold(words, head=bold(tr._("Your hand")) + ":")
+
+
+def _header(view: dict[str, Any], tr: Translator, lang: str) -> list[str]:
+    """Round, whose turn, the phase (and those visited before it this turn), points; a decision."""
+    you = view["seat"]
+    limit = f"/{view['round_limit']}" if view["round_limit"] else ""
+    parts = [  # the game's name is the command's first line; the board starts with the turn
+        tr._("round {round}", round=str(view["round"]) + limit),
+        tr._("{seat}'s turn", seat=seat(view["turn_player"], you, tr)),
+    ]
+    if view["over"]:  # why, and who won: in the result printed under the board (play, replay)
+        return fold([bold(tr._("Game over.")), parts[0]])
+    phase = tr._(PHASE[view["phase"]])
+    # Phases entered earlier this turn (ZO-13: they may be entered again); never the current one.
+    before = [p for p in view["visited"] if p != view["phase"]]
+    if before:
+        phase += " " + tr._("(visited: {phases})", phases=", ".join(tr._(VISITED[p]) for p in before))
+    parts.append(phase)
+    if view["purchase_points"] or view["phase"] == "purchase":
         parts.append(tr.n_("{n} purchase point", "{n} purchase points", view["purchase_points"]))
-        if view["attack_bonus"]:
-            parts.append(tr._("next attack +{n}", n=view["attack_bonus"]))
-    out.append(" · ".join(parts))
-    if view["pending"]:
-        pending = view["pending"]
+    if view["attack_bonus"]:
+        parts.append(tr._("next attack +{n}", n=view["attack_bonus"]))
+    out = fold(parts)
+    pending = view["pending"]
+    if pending:
         text = (
             Message.from_json(pending["text_i18n"]).render(lang)
             if "text_i18n" in pending
             else pending["text"]
         )
-        waiting = escape(tr._("Waiting: {what}", what=text))
-        out.append(f"[bold magenta]{waiting}[/bold magenta]")
-    lives = []
-    for q in range(n):
-        alive = str(view["life"][q]) if view["alive"][q] else dim(tr._("eliminated"))
-        lives.append(f"{seat(q, you, tr)} {alive}")
-    out.append(tr._("Life:") + " " + "   ".join(lives))
-    out.append("")
-    head = tr._("(lure points per player → who leads; only strictly most lures):")
-    out.append(bold(tr._("Wasteland")) + " " + head)
-    types = view["lure_types"]
+        out.append("[bold magenta]" + escape(tr._("Waiting: {what}", what=text)) + "[/bold magenta]")
+    return out
+
+
+def _wasteland(view: dict[str, Any], cs: CardSet, tr: Translator, tight: bool) -> list[str]:
+    """Each Survivor with its lure types, attack and who lures it (`tight`: name and who only)."""
+    parts = []
     for w in view["wasteland"]:
-        idx = [types.index(t) for t in w["lure"]]
-        points = ", ".join(
-            f"P{q + 1} {sum(view['lure_points'][q][t] for t in idx)}" for q in range(n) if view["alive"][q]
+        lead = "-" if w["leader"] is None else seat(w["leader"], view["seat"], tr)
+        name = escape(title(cs.cards[cs.by_name[w["name"]]], tr) if w["name"] in cs.by_name else w["name"])
+        if not tight:
+            name += f" {lure_tag(w['lure'])} {tr._('atk {attack}', attack=w['attack'])}"
+        parts.append(f"{name} → {lead}")
+    if not parts:
+        parts.append(dim(tr._("(empty: the Survivor deck is out)")))
+    return fold(parts, head=bold(tr._("Wasteland")) + " " + dim(tr._("(→ who lures)")) + ":")
+
+
+def _row(view: dict[str, Any], cs: CardSet, tr: Translator, lang: str, tight: bool) -> list[str]:
+    """The Purchase Row: in full in the Purchase Phase (with the decks unless `tight`), else by name."""
+    row = view["purchase_row"]
+    if view["phase"] != "purchase" or view["over"]:
+        names = [f"{i + 1}.{name}" if name else f"{i + 1}.-" for i, name in enumerate(row)]
+        return fold([bold(tr._("Purchase Row")) + " " + " ".join(names)])
+    parts = []
+    for i, name in enumerate(row):
+        shown = trap_word(cs.cards[cs.by_name[name]], tr, lang) if name else dim(tr._("(empty)"))
+        parts.append(f"{i + 1}. {shown}")
+    if not tight:
+        decks = tr._(
+            "decks: Trap {traps} · Survivor {survivors} · Action {actions} · Scavenger {scavengers}",
+            traps=view["trap_deck"],
+            survivors=view["survivor_deck"],
+            actions=view["action_deck"],
+            scavengers=view["scavengers"],
         )
-        lead = tr._("nobody") if w["leader"] is None else seat(w["leader"], you, tr)
-        name = title(cs.cards[cs.by_name[w["name"]]], tr) if w["name"] in cs.by_name else w["name"]
-        atk = tr._("atk {attack}", attack=w["attack"])
-        out.append(f"  {name:<16} {lure_tag(w['lure'])} {atk} · {points} → {lead}")
-    if not view["wasteland"]:
-        out.append("  " + dim(tr._("(empty: the Survivor deck is out)")))
-    leads = []
-    for i, t in enumerate(types):
-        by_seat = [view["lure_points"][q][i] if view["alive"][q] else 0 for q in range(n)]
-        best = max(by_seat)
-        who = seat(by_seat.index(best), you, tr) if best and by_seat.count(best) == 1 else "—"
-        leads.append(f"{lure_tag([t])} {who}")
-    out.append("  " + tr._("Leads by type:") + " " + " · ".join(leads))
-    out.append("")
-    out.append(bold(tr._("Purchase Row")) + " " + tr._("(buy trap N):"))
-    for i, name in enumerate(view["purchase_row"]):
-        line = card_line(cs.cards[cs.by_name[name]], tr) if name else dim(tr._("(empty)"))
-        out.append(f"  {i + 1}. {line}")
-    decks = tr._(
-        "Trap deck {traps} · Survivor deck {survivors} · Action deck {actions} (buy action, cost 2) · "
-        "Scavengers {scavengers} (buy scavenger, cost 2)",
-        traps=view["trap_deck"],
-        survivors=view["survivor_deck"],
-        actions=view["action_deck"],
-        scavengers=view["scavengers"],
-    )
-    out.append(f"  [dim]{decks}[/dim]")
-    out.append("")
-    out.append(bold(tr._("Bases")) + ":")
-    for q in range(n):
-        if not view["alive"][q]:
-            continue
-        pts = " ".join(f"{t[:4].capitalize()} {view['lure_points'][q][i]}" for i, t in enumerate(types))
-        hand = view["hands"][q]
-        shown = tr._(", shown: {cards}", cards=", ".join(hand["shown"])) if hand["shown"] else ""
-        line = tr._(
-            "lure {points} · hand {hand}{shown} · deck {deck} · discard {discard}",
-            points=pts,
-            hand=hand["count"],
-            shown=shown,
-            deck=view["deck_sizes"][q],
-            discard=len(view["discards"][q]),
-        )
-        out.append(f"  {seat(q, you, tr)} {line}")
-        for i, s in enumerate(view["bases"][q]):
-            state = "[green]" + tr._("active") + "[/green]" if s["active"] else dim(tr._("inactive"))
-            if s["lock"] == "malfunction":
-                state += " " + tr._("(Malfunction: repair by discarding a random card)")
-            elif s["lock"]:
-                state += " " + tr._("(Power Down by {seat})", seat=s["lock"].upper())
-            dmg = " · " + tr.n_("{n} damage", "{n} damage", s["damage"]) if s["damage"] else ""
-            extra = " · " + tr._("with {cards}", cards=", ".join(s["attached"])) if s["attached"] else ""
-            bar = " · [bold]Barricade[/bold]" if s["barricade"] else ""
-            used = " · " + tr._("used") if s["used"] else ""
-            slot = tr._("trap {slot}:", slot=i + 1)
-            defense = f"Def {s['defense'][0]}({s['defense'][1]})"
-            out.append(f"    {slot} {s['trap']} {state} {defense}{dmg}{bar}{extra}{used}")
-    if view["hand"] is not None:
-        out.append("")
-        out.append(bold(tr._("Your hand")) + ":")
-        for name, count in sorted(Counter(view["hand"]).items()):
-            times = f"{count}× " if count > 1 else ""
-            out.append(f"  {times}{card_line(cs.cards[cs.by_name[name]], tr)}")
-        if not view["hand"]:
-            out.append("  " + dim(tr._("(empty)")))
+        parts.append(dim(decks))
+    return fold(parts, head=bold(tr._("Purchase Row")) + ":")
+
+
+def render(view: dict[str, Any], lang: str = "en") -> str:
+    """The board in at most BOARD_ROOM lines of 80 columns: header, Wasteland, Purchase Row, bases,
+    hand. Every Trap with its abilities said short and the hand's cards with their whole text; on a
+    crowded table the hand said short, then the other seats' Traps by name and state only, then
+    yours too, then the Wasteland and the Purchase Row said tight: every card's text stays one
+    `look CARD` away in the terminal."""
+    tr = translator(lang)
+    cs: CardSet = load(view.get("card_file", ""))
+    you = view["seat"]
+    n = view["players"]
+    tail: list[str] = []
     if view["banished"]:
-        out.append(dim(tr._("Banished: {cards}", cards=", ".join(view["banished"]))))
+        banished = ", ".join(
+            f"{k}× {c}" if k > 1 else c for c, k in sorted(Counter(view["banished"]).items())
+        )
+        tail.extend(fold([dim(tr._("Banished: {cards}", cards=banished))]))
+    levels = (
+        (_all, True, False),
+        (_all, False, False),
+        (_yours, False, False),
+        (_none, False, False),
+        (_none, False, True),
+    )
+    for said, full, tight in levels:
+        head = [*_header(view, tr, lang), *_wasteland(view, cs, tr, tight), *_row(view, cs, tr, lang, tight)]
+        bases = [line for q in range(n) for line in _base(view, q, cs, tr, lang, said(q, you))]
+        board = [*head, *bases, *_hand(view, cs, tr, lang, full), *tail]
+        if len(board) <= BOARD_ROOM:  # every line fits the width (fold, wrap)
+            break
     log = read_narration(view, lang)
     if log:
-        out.append("")
-        out.extend(f"[dim]· {escape(line)}[/dim]" for line in log[-8:])
-    if view["over"]:
-        note = Message.from_json(view["note_i18n"]).render(lang) if view.get("note_i18n") else view["note"]
-        out.append("")
-        out.append(bold(tr._("Game over.")) + " " + escape(note))
-    return "\n".join(out)
+        board.extend(f"[dim]· {escape(line)}[/dim]" for line in log[-8:])
+    return "\n".join(board)

@@ -350,6 +350,11 @@ def parse_cards(data: Any, path: str) -> CardSet:
                 count=counts[key],
             )
             raise _fail(path, "(deck)", key, why)
+    if not any(c.has("finish") for c in cards):
+        # The rulebook names the Screamer ("a player who ends a hand with the Screamer deducts 15"),
+        # and the modes score by it (RULINGS ZS-2, ZS-7): a deck without it is not the game's.
+        why = Message("the rules name the Screamer: the deck needs a zombie card with a 'finish' effect")
+        raise _fail(path, "(deck)", "finish", why)
     return CardSet(cards, path)
 
 

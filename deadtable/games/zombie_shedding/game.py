@@ -93,6 +93,17 @@ class ZombieShedding(Game):
         assert isinstance(state, ShedState)
         return _typed_names(state.cards)
 
+    def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, str]] | None:
+        """Every card's name and effects, by the word action texts use ("lady-mimic"): the effects
+        are the card's texts joined by "; ", each a text of the context "zombie-shedding:card"."""
+        from .cardtext import effect_text
+
+        cards = load_cards(options.get("cards", "") or "")
+        return {
+            c.slug: {"title": c.name, "text": "; ".join(effect_text(e, dict(p)) for e, p in c.effects)}
+            for c in cards.cards
+        }
+
     def explain_illegal(self, state: State, text: str) -> Message:
         """Why `text` is not allowed, citing the rule when it names a known kind of action."""
         assert isinstance(state, ShedState)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
+from rich.text import Text
 
 from deadtable.core.state import read_narration
 from deadtable.i18n import N_, Translator, translator
@@ -17,6 +18,8 @@ from deadtable.i18n import N_, Translator, translator
 from .cardtext import card as card_word
 from .cardtext import decode
 
+WIDTH = 80  # the terminal the board is drawn for
+BOARD_ROOM = 19  # lines of board that leave room for the actions and the prompt on 24 lines
 COLOURS = {"Star": "yellow", "Umbrella": "red", "Shield": "blue", "Flask": "green", None: "magenta"}
 SEAT_COLOURS = ("red", "cyan", "green", "yellow", "magenta", "blue", "white", "bright_red")
 
@@ -114,8 +117,49 @@ def _mode_text(view: dict[str, Any], lang: str) -> str:
     return decode(data).render(lang) if data else str(view["mode_text"])
 
 
+def _clip(markup: str, width: int = WIDTH) -> str:
+    """A markup line cut to `width` cells with an ellipsis (the card's whole text: `look CARD`)."""
+    text = Text.from_markup(markup)
+    if text.cell_len > width:
+        text.truncate(width, overflow="ellipsis")
+    return text.markup
+
+
+def fold(parts: list[str], width: int = WIDTH, indent: str = "  ") -> list[str]:
+    """Markup parts joined by " · " into lines of at most `width` cells."""
+    lines: list[str] = []
+    line, size = "", 0
+    for part in parts:
+        cells = Text.from_markup(part).cell_len
+        if line and size + 3 + cells > width:
+            lines.append(line)
+            line, size = indent + part, len(indent) + cells
+        elif line:
+            line, size = f"{line} · {part}", size + 3 + cells
+        else:
+            line, size = part, cells
+    return [*lines, line] if line else lines
+
+
+def _last_hand(view: dict[str, Any], lang: str) -> str:
+    """The summary of the hand that ended last: who went out, the points left in hands, the finish."""
+    tr = translator(lang)
+    last = view["last_hand"]
+    out = ", ".join(f"P{s + 1}" for s in last["out"])
+    left = " ".join(f"P{s + 1} {p}" for s, p in enumerate(last["points"]) if s not in last["out"])
+    text = tr._(
+        "Hand {hand} over: out {out} · points left: {left}", hand=last["hand"], out=out, left=left or "-"
+    )
+    if last["finish_bonus"]:
+        text += " · " + tr._(
+            "finish effect: P{seat}, {bonus} points", seat=last["finisher"] + 1, bonus=last["finish_bonus"]
+        )
+    return "[dim]" + escape(text) + "[/dim]"
+
+
 def render(view: dict[str, Any], lang: str = "en") -> str:
-    """The card to match, the seat's hand, hand sizes, direction, scores and teams."""
+    """The card to match, the seat's hand, hand sizes, direction, scores and teams, in about 20 lines
+    of 80 columns (each card's effects on one line; the whole text is a `look` away)."""
     tr = translator(lang)
     direction = tr._("clockwise") if view["direction"] == "clockwise" else tr._("counter-clockwise")
     parts = [
@@ -126,17 +170,16 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         tr._("deck {n}", n=view["deck_size"]),
         tr._("discard {n}", n=view["discard_size"]),
     ]
-    lines = [" · ".join(parts)]
+    lines = fold(parts)
     if view["hand_number"] == 1 and view["discard_size"] == 0:
         draws = " · ".join(
             f"P{s + 1} {card_word(a, lang)} + {card_word(b, lang)} = {n}"
             for s, a, b, n in view["dealer_draw"]
         )
-        lines.append(
-            "[dim]"
-            + escape(tr._("Dealer draw (highest sum deals, ties draw again): {draws}", draws=draws))
-            + "[/dim]"
-        )
+        dealt = tr._("Dealer draw (highest sum deals, ties draw again): {draws}", draws=draws)
+        lines.extend(f"[dim]{escape(line)}[/dim]" for line in fold(dealt.split(" · "), indent="    "))
+    if view["last_hand"]:
+        lines.append(_clip(_last_hand(view, lang)))
     match = view["to_match"]
     if match is None:
         lines.append(tr._("Card to match: none yet (any card may open)"))
@@ -145,46 +188,54 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         if match["named"]:
             named = tr._("named: {corporation}", corporation=card_word(match["corporation"], lang))
             shown += f" ({named})"
-        lines.append(tr._("Card to match: {card}", card=shown))
+        lines.append(_clip(tr._("Card to match: {card}", card=shown)))
         if view["discard_top"] != match["card"]["name"]:
             top = card_word(view["discard_top"], lang)
             text = tr._("top of the discard pile: {card} (events keep the card to match)", card=top)
-            lines.append(f"[dim]{escape(text)}[/dim]")
-    lines.append("")
+            lines.append(_clip(f"[dim]{escape(text)}[/dim]"))
+    seats = []
     for s in range(view["players"]):
         you = " " + tr._("(you)") if view["seat"] == s else ""
-        mark = "  ◀" if view["current_player"] == s else ""
-        side = view["teams"][s] if view["teams"] else s
+        mark = " ◀" if view["current_player"] == s else ""
         status = tr._("out") if s in view["out"] else tr.n_("{n} card", "{n} cards", view["hand_sizes"][s])
-        skip = " · " + tr._("misses next turn") if view["skips"][s] else ""
+        skip = " " + tr._("misses next turn") if view["skips"][s] else ""
         score = ""
-        if view["target"]:
-            points = view["scores"][side]
-            words = tr._("team score {n}", n=points) if view["teams"] else tr._("score {n}", n=points)
-            score = " · " + words
-        lines.append(f"{_seat(view, s, tr)}{you}: {status}{score}{skip}{mark}")
+        if view["target"] and not view["teams"]:
+            score = " " + tr._("score {n}", n=view["scores"][s])
+        seats.append(f"{_seat(view, s, tr)}{you} {status}{score}{skip}{mark}")
+    lines.extend(fold(seats))
     if view["target"]:
         rule = tr._("lowest wins") if view["penalty"] else tr._("highest wins")
-        lines.append("[dim]" + tr._("target {target} ({rule})", target=view["target"], rule=rule) + "[/dim]")
+        goal = tr._("target {target} ({rule})", target=view["target"], rule=rule)
+        if view["teams"]:
+            sides = sorted(set(view["teams"]))
+            scores = " ".join(f"{chr(65 + t)} {view['scores'][t]}" for t in sides)
+            goal = tr._("team scores {scores}", scores=scores) + " · " + goal
+        lines.append("[dim]" + goal + "[/dim]")
     for k in view["known"]:
         cards = ", ".join(card_word(c, lang) for c in k["cards"])
-        lines.append(escape(tr._("You know P{seat} holds: {cards}", seat=k["seat"] + 1, cards=cards)))
-    lines.append("")
-    lines.append(_pending_text(view, lang))
-    if view["hand"] is not None:
+        lines.append(_clip(escape(tr._("You know P{seat} holds: {cards}", seat=k["seat"] + 1, cards=cards))))
+    pending = view["pending"]
+    if pending is not None or view["over"] or view["current_player"] != view["seat"]:
+        lines.append(_pending_text(view, lang))
+    if view["hand"]:
         lines.append(tr._("Your hand:"))
+        held: dict[str, int] = {}
         for card in view["hand"]:
+            held[card["name"]] = held.get(card["name"], 0) + 1
+        first = {card["name"]: card for card in reversed(view["hand"])}
+        distinct = [first[name] for name in held]
+        said = len(lines) + len(distinct) <= BOARD_ROOM  # a long hand: names only, texts by `look`
+        words = []
+        for card in distinct:
             fit = "[green]✓[/green]" if card["fits"] else " "
-            lines.append(f" {fit} {card_text(card, lang, effects=True)}")
+            times = f"{held[card['name']]}× " if held[card["name"]] > 1 else ""
+            words.append(f"{fit} {times}{card_text(card, lang, effects=said)}")
+        if said:
+            lines.extend(_clip(" " + word) for word in words)
+        else:
+            lines.extend(fold(words))
     entries = read_narration(view, lang, decode)
     if entries:
-        lines.append("")
         lines.extend(f"[dim]· {escape(entry)}[/dim]" for entry in entries[-6:])
-    if view["result"]:
-        winners = ", ".join(f"P{w + 1}" for w in view["result"]["winners"])
-        note = view["result"].get("note_i18n")
-        result = tr._("winners {winners}", winners=winners)
-        if note:
-            result += " · " + escape(decode(note).render(lang))
-        lines.append("[bold]" + tr._("Result:") + "[/bold] " + result)
     return "\n".join(lines)
