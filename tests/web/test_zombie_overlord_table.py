@@ -265,3 +265,65 @@ def test_a_larger_view_on_hover_and_on_tap_of_a_disabled_piece(server, browser):
         assert errors == []
     finally:
         context.close()
+
+
+MARKS = """() => ({
+  marked: [...document.querySelectorAll("#board .last-move")].map((n) => n.dataset.piece),
+  pieces: document.querySelectorAll("#board [data-piece]").length,
+  index: window.deadtable.state().index,
+})"""
+
+
+def test_only_what_the_others_moves_touched_is_marked(server, browser):
+    # Cards keep their data-piece from state to state (identity.js) and a piece moved only when its
+    # zone changed: after a bot's whole turn a few pieces are marked, not the board (all of them were,
+    # when a card's id was its rank among equal cards and a box above the board pushed every piece).
+    created = _create(server, 2, {}, seed=7)
+    context, page, errors = open_page(browser, 1280, 800)
+    try:
+        page.goto(server + created["seats"][0]["link"])
+        page.wait_for_function(TITLED)
+        seen = []
+        for _ in range(4):
+            page.wait_for_function(
+                "document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes'"
+            )
+            if page.evaluate("document.body.dataset.over") == "yes":
+                break
+            marks = page.evaluate(MARKS)
+            if marks["index"] > 0:
+                seen.append(marks)
+            page.locator('#board [data-control="end turn"], #board .zo-control.zo-end').first.click()
+            page.wait_for_function("([i]) => window.deadtable.state().index > i", arg=[marks["index"]])
+        assert len(seen) >= 2, seen
+        for marks in seen:
+            assert len(marks["marked"]) * 3 <= marks["pieces"], marks
+        assert any(marks["marked"] for marks in seen), "a bot's turn marked nothing"
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+IDENTITIES = """async () => {
+  const { Identities } = await import("/static/js/renderers/identity.js");
+  const ids = new Identities("card:");
+  const first = ids.assign([["hand:fuel-01", "fuel-01"], ["row:0", "ammo-02"], ["row:1", "ammo-02"]]);
+  const again = ids.assign([["hand:fuel-01", "fuel-01"], ["row:0", "ammo-02"], ["row:1", "ammo-02"]]);
+  const placed = ids.assign([["base:0:0", "fuel-01"], ["row:0", "ammo-02"], ["row:1", "food-03"]]);
+  return {
+    first: Object.fromEntries(first), again: Object.fromEntries(again), placed: Object.fromEntries(placed),
+  };
+}"""
+
+
+def test_a_card_keeps_its_identity_as_it_moves(server, page):
+    created = _create(server, 2, {}, seed=5)
+    page.goto(server + created["seats"][0]["link"])
+    page.wait_for_function("window.deadtable && window.deadtable.state() !== null")
+    got = page.evaluate(IDENTITIES)
+    first, again, placed = got["first"], got["again"], got["placed"]
+    assert len(set(first.values())) == 3  # two equal cards in the row are two pieces
+    assert again == first  # drawn again: nothing changes
+    assert placed["base:0:0"] == first["hand:fuel-01"]  # from the hand to the base: the same piece
+    assert placed["row:0"] == first["row:0"]
+    assert placed["row:1"] not in first.values()  # a new card in slot 2

@@ -82,7 +82,8 @@ function why(text) {
   });
 }
 
-// A short message under the board (why a piece may not be used, on a tap).
+// A short message just under the board, where the player is looking (the message line may be
+// below the fold on a phone): a move refused, or lost with the connection.
 function toast(text) {
   const box = $("toast");
   box.textContent = text;
@@ -221,8 +222,9 @@ function gameStyle(gameId) {
 
 // -- pieces: where they were, gliding, what the others' moves changed --------------------------
 
-// Every piece on the board by its id, with where it is (relative to the board) and what it shows.
-// A renderer that marks no pieces still gets its places (`[data-pos]`) compared.
+// Every piece on the board by its id, with where it is (relative to the board), its zone (the
+// nearest `[data-zone]` around it: a hand, a base, a row) and what it shows. A renderer that marks no
+// pieces still gets its places (`[data-pos]`) compared.
 function pieces(board) {
   let nodes = board.querySelectorAll("[data-piece]");
   let attr = "piece";
@@ -231,7 +233,8 @@ function pieces(board) {
   const out = new Map();
   for (const node of nodes) {
     const r = node.getBoundingClientRect();
-    out.set(node.dataset[attr], { node, x: r.left - origin.left, y: r.top - origin.top, look: node.textContent, moves: attr === "piece" });
+    const zone = node.parentElement && node.parentElement.closest("[data-zone]");
+    out.set(node.dataset[attr], { node, x: r.left - origin.left, y: r.top - origin.top, zone: zone ? zone.dataset.zone : null, look: node.textContent, moves: attr === "piece" });
   }
   return out;
 }
@@ -249,12 +252,17 @@ function glide(before, after) {
   }
 }
 
-// The pieces that appeared, moved or changed from one state to the next.
+// The pieces that appeared, moved or changed from one state to the next. A piece in a zone moved
+// when its zone changed (not when a box above it grew and pushed it down); without zones, when its
+// place on the board did.
 function changed(before, after) {
   const out = [];
   for (const [id, now] of after) {
     const was = before.get(id);
-    if (!was || was.look !== now.look || Math.abs(was.x - now.x) > 2 || Math.abs(was.y - now.y) > 2) out.push(id);
+    const moved = was && (was.zone !== null || now.zone !== null
+      ? was.zone !== now.zone
+      : Math.abs(was.x - now.x) > 2 || Math.abs(was.y - now.y) > 2);
+    if (!was || moved || was.look !== now.look) out.push(id);
   }
   return out;
 }
@@ -281,7 +289,7 @@ function draw(msg, newest = msg === last) {
   const renderer = rendererFor(msg.game);
   const board = $("board");
   const before = pieces(board);
-  const ctx = { seat: msg.seat, legal: interactive ? msg.legal : [], actions: interactive ? msg.actions || [] : [], act, why, toast, seats: msg.seats, interactive, tableLog: true };
+  const ctx = { seat: msg.seat, legal: interactive ? msg.legal : [], actions: interactive ? msg.actions || [] : [], act, why, seats: msg.seats, interactive, tableLog: true };
   drawing = true;
   try { renderer.render(board, msg.view, ctx); } finally { drawing = false; }
   const after = pieces(board);
@@ -332,6 +340,7 @@ function receive(msg) {
     pending = null;
   } else if (pending && reconnected) {
     say(t("Your last move was not made: make it again."), "error");
+    toast(t("Your last move was not made: make it again."));
     pending = null;
   }
   reconnected = false;
@@ -386,6 +395,7 @@ function connect() {
     } else if (msg.type === "error") {
       pending = null;
       say(msg.message, "error"); // the server's sentence; never the action's text
+      toast(msg.message);
       if (["no-table", "no-seat", "bad-token", "no-token", "bot-seat", "bad-seat"].includes(msg.code)) closedForGood = true;
     }
   };
