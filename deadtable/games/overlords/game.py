@@ -116,6 +116,15 @@ class Overlords(Game):
         state.setup(load(options["cards"]), self.chosen(options))
         return state
 
+    def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, str]] | None:
+        """Every card's name and printed text by its action-text name ("undead warrior 2"), so the
+        table can show the text of any card it draws (a view carries only those in your hand)."""
+        cs = load(str(options.get("cards", "") or ""))
+        return {
+            slug: {"title": name, "text": text}
+            for slug, name, text in zip(cs.slugs, cs.names, cs.texts, strict=True)
+        }
+
     def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
         from .text import render
 

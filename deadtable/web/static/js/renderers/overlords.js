@@ -57,10 +57,11 @@ function teamOf(view, z) {
   return view.teams.findIndex((team) => team.includes(z));
 }
 
+// "Team A": the name the seats' chips give it (table.js), with its members (P1+P3).
 function teamLabel(view, z) {
   const i = teamOf(view, z);
   if (i === null || i < 0) return null;
-  return t("Team {members}", { members: view.teams[i].map((s) => `P${s + 1}`).join("+") });
+  return `${t("Team {team}", { team: String.fromCharCode(65 + i) })} (${view.teams[i].map((s) => `P${s + 1}`).join("+")})`;
 }
 
 // --- the details popover and the menu --------------------------------------------------------

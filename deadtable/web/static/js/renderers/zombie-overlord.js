@@ -568,7 +568,7 @@ export function render(container, view, ctx) {
     section(t("Zombie Lords"), "zo-players", el("div", { class: "zo-playergrid" }, players), lureTable),
     section(t("Purchase Row"), "zo-shop", el("div", { class: "zo-cards" }, shop)),
     section(t("Wasteland"), "zo-waste", el("div", { class: "zo-cards" }, waste)),
-    discardPieces.length ? el("details", { class: "zo-area zo-discards", open: needsDiscard, dataset: { zone: "zo-discards" } }, el("summary", {}, t("Your Discard Pile")), el("div", { class: "zo-cards" }, discardPieces)) : null,
+    discardPieces.length ? el("details", { class: "zo-area zo-discards", open: needsDiscard, dataset: { zone: "zo-discards" } }, el("summary", {}, `${t("Your Discard Pile")} (${myDiscard.length})`), el("div", { class: "zo-cards" }, discardPieces)) : null,
     view.over && !endingShown ? el("div", { class: "zo-ending-inboard" }, ending(view, pageOutcome(), ctx, true)) : null);
   container.replaceChildren(board);
   watchDisabled(container);
