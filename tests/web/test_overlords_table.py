@@ -169,6 +169,8 @@ def test_a_whole_overlords_game_by_clicking_pieces(
         ending = page.evaluate(ENDING)
         assert ending["columns"] == 1 + players + (1 if players == 2 else 0)
         assert ending["rows"] >= 3 and ("Winner" in ending["text"])
+        page.wait_for_selector("#result:not(.hidden)")
+        assert page.inner_text("#result-note") == ""  # the sheet is the table, not a line of text too
         if viewport == "phone":
             _no_sideways_scroll(page)
         page.mouse.move(0, 0)

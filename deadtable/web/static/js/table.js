@@ -194,7 +194,9 @@ function drawResult(msg, renderer, ctx) {
   box.classList.toggle("hidden", !msg.over);
   if (!msg.over) return;
   $("result-title").textContent = endingTitle(msg);
-  $("result-note").textContent = msg.outcome.note || "";
+  // A renderer whose ending() says why the game ended and gives the score sheet itself (ownNote)
+  // has the outcome's note left out: for Overlords that note is the sheet as one line of text.
+  $("result-note").textContent = renderer.ownNote && typeof renderer.ending === "function" ? "" : msg.outcome.note || "";
   let own = null;
   if (typeof renderer.ending === "function") {
     try { own = renderer.ending(msg.view, msg.outcome, ctx); } catch (err) { console.warn("ending", err); own = null; }

@@ -12,7 +12,8 @@
 // - `piecesOnly = true`: every legal action is drawn as a piece or a labelled control, so the
 //   table does not show its raw list of action texts (kept only for the generic renderer);
 // - `ending(view, outcome, ctx) -> Element`: the game's own score breakdown and why it ended,
-//   shown in the table's ending banner instead of the plain score sheet.
+//   shown in the table's ending banner instead of the plain score sheet;
+// - `ownNote = true`: ending() says all the outcome's note says, which the banner then leaves out.
 // Pieces carry `data-piece="<stable id>"` (a card keeps its id as it moves: identity.js): the table
 // animates them from their old place to the new one, fades new ones in, and marks `.last-move` the
 // ones the others' moves changed: new, changed, or in another zone (the nearest `[data-zone]`

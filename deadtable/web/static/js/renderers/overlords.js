@@ -12,6 +12,7 @@ import { gameLog } from "./common.js";
 import { Identities } from "./identity.js";
 
 export const piecesOnly = true;
+export const ownNote = true; // ending() is the score sheet, the winners and why it ended (index.js)
 
 const ct = (text) => cardText("overlords", text);
 const slug = (name) => String(name).toLowerCase().replace(/\s+/g, " ").trim();

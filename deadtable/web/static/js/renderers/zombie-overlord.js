@@ -629,9 +629,10 @@ export function ending(view, outcome, ctx, inBoard = false) {
   const why = living <= 1
     ? t("Why it ended: one Zombie Lord is left standing; the others were eliminated.")
     : t("Why it ended: the round limit ({n} rounds, ZO-10) was reached; the living Zombie Lord with the most life wins.", { n: view.round_limit });
+  // In the table's ending banner the title says who won and the note why: said once, not thrice.
   return el("div", { class: "zo-ending" },
-    el("h3", {}, t("Zombie Overlord: the end")),
-    view.note ? el("p", { class: "zo-note" }, view.note) : null,
+    inBoard ? el("h3", {}, t("Zombie Overlord: the end")) : null,
+    inBoard && view.note ? el("p", { class: "zo-note" }, view.note) : null,
     el("p", {}, why),
     el("table", { class: "zo-endtable" },
       el("tr", {}, el("th", {}, t("Zombie Lord")), el("th", {}, t("life")), el("th", {}, t("fate")), el("th", {}, t("Score"))),
