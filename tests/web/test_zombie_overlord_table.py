@@ -281,13 +281,16 @@ MARKS = """() => ({
 def test_only_what_the_others_moves_touched_is_marked(server, browser):
     # Cards keep their data-piece from state to state (identity.js) and a piece moved only when its
     # zone changed: after a bot's whole turn a few pieces are marked, not the board (all of them were,
-    # when a card's id was its rank among equal cards and a box above the board pushed every piece).
+    # when a card's id was its rank among equal cards and a box above the board pushed every piece);
+    # a click that makes several moves of yours (a Trap bought: the phase, Supply, the buy) marks none
+    # (it marked the hand, when the renderer's next move was sent while the board was drawn).
     created = _create(server, 2, {}, seed=7)
     context, page, errors = open_page(browser, 1280, 800)
     try:
         page.goto(server + created["seats"][0]["link"])
         page.wait_for_function(TITLED)
         seen = []
+        own = []  # after moves of yours only
         for _ in range(4):
             page.wait_for_function(
                 "document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes'"
@@ -297,12 +300,24 @@ def test_only_what_the_others_moves_touched_is_marked(server, browser):
             marks = page.evaluate(MARKS)
             if marks["index"] > 0:
                 seen.append(marks)
+            row = page.locator("#board .zo-row:not([disabled])")
+            if row.count():  # a Trap bought in one click (enter the phase, pay, buy): all your own
+                row.first.click()
+                page.wait_for_function(
+                    "([i]) => window.deadtable.state().index > i + 1 && document.body.dataset.turn === 'yes'"
+                    " && document.getElementById('board').dataset.zoBusy !== 'yes'",
+                    arg=[marks["index"]],
+                )
+                own.append(page.evaluate(MARKS))
+                marks = own[-1]
             page.locator('#board [data-control="end turn"], #board .zo-control.zo-end').first.click()
             page.wait_for_function("([i]) => window.deadtable.state().index > i", arg=[marks["index"]])
         assert len(seen) >= 2, seen
         for marks in seen:
             assert len(marks["marked"]) * 3 <= marks["pieces"], marks
         assert any(marks["marked"] for marks in seen), "a bot's turn marked nothing"
+        assert own, "no Trap was bought in one click"
+        assert all(not marks["marked"] for marks in own), own  # your own moves are never marked
         assert errors == [], errors
     finally:
         context.close()

@@ -291,15 +291,18 @@ function draw(msg, newest = msg === last) {
   const renderer = rendererFor(msg.game);
   const board = $("board");
   const before = pieces(board);
+  // Is this the state your own move made? Decided before drawing: a renderer may send your next
+  // move while it draws (a click that leads through several moves), which moves `ownIndex` on.
+  const sentFrom = ownIndex;
+  const own = sentFrom !== null && msg.index === sentFrom + 1;
   const ctx = { seat: msg.seat, legal: interactive ? msg.legal : [], actions: interactive ? msg.actions || [] : [], act, why, seats: msg.seats, interactive, tableLog: true };
   drawing = true;
   try { renderer.render(board, msg.view, ctx); } finally { drawing = false; }
   const after = pieces(board);
   const moved = prev && msg.index !== prev.index;
   if (moved) {
-    const own = ownIndex !== null && msg.index === ownIndex + 1;
-    if (own) ownIndex = null;
-    else for (const id of changed(before, after)) marked.add(id);
+    if (own && ownIndex === sentFrom) ownIndex = null;
+    if (!own) for (const id of changed(before, after)) marked.add(id);
     for (const id of marked) if (!after.has(id)) marked.delete(id);
     glide(before, after);
     shownAt = performance.now();
@@ -323,7 +326,13 @@ async function play() {
   playing = true;
   try {
     while (queue.length) {
-      while (queue.length > MAX_BEHIND) drawLog(queue.shift());
+      while (queue.length > MAX_BEHIND) {
+        const skipped = queue.shift();
+        drawLog(skipped);
+        // The state your own move made is drawn even so (without a pause): what the others' moves
+        // change is told from it, so your own move is never marked as theirs.
+        if (ownIndex !== null && skipped.index === ownIndex + 1) draw(skipped, false);
+      }
       const msg = queue[0];
       const wait = shownAt + PAUSE - performance.now();
       if (shown && msg.index !== shown.index && wait > 0 && !reducedMotion()) { await sleep(wait); continue; }
