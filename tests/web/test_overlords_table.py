@@ -239,6 +239,8 @@ def test_the_card_recruited_keeps_its_piece_from_hand_to_army_and_texts_show_at_
             arg=[piece],
         )
         assert page.locator(".ovl-army.mine .ovl-top .ovl-title").inner_text() == title
+        assert page.locator(".ovl-army .last-move, .ovl-army.last-move").count() > 0  # the others' picks
+        assert page.locator(".ovl-mine .last-move").count() == 0  # the hand passed on is no news
         assert errors == [], errors
     finally:
         context.close()

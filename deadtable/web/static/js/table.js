@@ -269,8 +269,10 @@ function changed(before, after) {
   return out;
 }
 
+// A renderer may leave a zone unmarked (`data-marks="off"`): Overlords' hand, which the passing
+// renews every turn, is no news.
 function mark(after) {
-  for (const [id, now] of after) now.node.classList.toggle("last-move", marked.has(id));
+  for (const [id, now] of after) now.node.classList.toggle("last-move", marked.has(id) && !now.node.closest("[data-marks='off']"));
 }
 
 // A renderer redrawing itself (a piece selected) keeps the marks.

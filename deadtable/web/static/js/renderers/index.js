@@ -18,7 +18,8 @@
 // animates them from their old place to the new one, fades new ones in, and marks `.last-move` the
 // ones the others' moves changed: new, changed, or in another zone (the nearest `[data-zone]`
 // around them; without zones, at another place on the board). (A renderer marking no pieces has
-// its `[data-pos]` places compared instead.) Controls carry `data-control`, not `data-piece`.
+// its `[data-pos]` places compared instead; pieces inside `[data-marks="off"]` are never marked.)
+// Controls carry `data-control`, not `data-piece`.
 // A game's styles live in static/css/<game id>.css (loaded by table.js).
 import * as carsonZoo from "./carson-zoo.js";
 import * as generic from "./generic.js";

@@ -431,7 +431,8 @@ export function render(container, view, ctx) {
         return piece(ctx, view, { id: ids.get(`aside:${z}:${s}:${seen[s]}`), cls: `ovl-card hired ${cardKindClass(name)}`, acts: (asideActs.get(s) || []).map(take), name, probe: `activate ${s}`, menuTitle: ct(name), children: face(name) });
       });
       if (view.over && !h.cards.length) return null;
-      return el("div", { class: "ovl-area ovl-mine", dataset: { zone: `hand:${z}` } },
+      // The hand is passed on every turn: a new hand is not marked as the others' last move.
+      return el("div", { class: "ovl-area ovl-mine", dataset: { zone: `hand:${z}`, marks: "off" } },
         el("div", { class: "ovl-hand-head" },
           el("h3", {}, t("Your hand ({n})", { n: h.size })),
           swaps.length ? piece(ctx, view, { id: `hand-${z}`, cls: "ovl-hand-target", acts: swaps, menuTitle: t("Your hand ({n})", { n: h.size }), children: t("Swap this hand") }) : null),
