@@ -194,7 +194,7 @@ def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
             assert not missing, f"legal actions no piece or control leads to: {sorted(missing)}"
             assert snap["fallback"] == 0, "an action fell back to a generic control"
             assert not snap["small"], f"targets under 44 px: {snap['small']}"
-            if not middle and snap["round"] >= 2:
+            if not middle and snap["round"] >= ROUNDS // 2:  # halfway: Traps out, Minions lured
                 shot(page, f"{name}-middle")
                 middle = True
             _click_action(page, _choose(snap["legal"], rng), rng, name)

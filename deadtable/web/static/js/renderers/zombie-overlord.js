@@ -31,8 +31,9 @@ function texts() {
       .then((data) => {
         cardTexts.set(key, data || {});
         if (lastDraw && `${tableId()}|${language()}` === key) render(...lastDraw);
+        document.body.dataset.cardTexts = "loaded"; // the board shows every card's title now
       })
-      .catch(() => cardTexts.set(key, {}));
+      .catch(() => { cardTexts.set(key, {}); document.body.dataset.cardTexts = "failed"; });
   }
   return cardTexts.get(key) || {};
 }
