@@ -1,17 +1,18 @@
 """The shedding game's board in Chromium: whole games against bots, played by clicking pieces only.
 
 Every variant is played to its end by seat 0 (random bots at the others), clicking only the board's
-pieces and labelled controls (each carries `data-actions`, the action texts it leads to; a piece with
-several opens a small menu whose items carry `data-action`), never the page's raw action list. At
-every turn the union of `data-actions` over the visible, enabled buttons of the board must cover
-`window.deadtable.state().actions`; no console error may occur; on the phone (390x844) neither the
-board nor the page (`document.documentElement.scrollWidth`) reaches past the right edge, at every
-turn and with the ending shown (a box that scrolls on its own, the ending's hands table, may be
-wider). The browser prefers reduced motion: the shell shows the bots' moves without its pauses
-between states and without gliding pieces (a piece caught mid-glide is not where it lands), which
-keeps each game to a few seconds. Every variant is played at both viewports (the game has no
-option to shorten it: random bots finish a hand fast enough). Screenshots in test-artifacts/:
-zombie-shedding-<variant>-<viewport>-{start,middle,end}.png (the end one with the ending banner).
+pieces and labelled controls (each carries `data-actions`, the action texts it leads to; a piece
+with several opens a small menu whose items carry `data-action`), never the page's raw action list.
+At every turn the union of `data-actions` over the visible, enabled buttons of the board must cover
+`window.deadtable.state().actions`, each at least 44 px; no console error may occur; on the phone
+(390x844) neither the board nor the page (`document.documentElement.scrollWidth`) reaches past the
+right edge, at every turn and with the ending shown (a box that scrolls on its own, the ending's
+hands table, may be wider). The browser prefers reduced motion: the shell shows the bots' moves
+without its pauses between states and without gliding pieces (a piece caught mid-glide is not where
+it lands), which keeps each game to a few seconds. Every variant is played at both viewports (the
+game has no option to shorten it: random bots finish a hand fast enough). Screenshots in
+test-artifacts/: zombie-shedding-<variant>-<viewport>-{start,middle,end}.png (the end one with the
+ending banner).
 """
 
 from __future__ import annotations
@@ -81,6 +82,13 @@ WIDE = """() => {
 }"""
 TURN = "document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes'"
 
+# The visible, enabled buttons of the board (pieces, controls, menu items) under a finger's 44 px.
+SMALL = """() => [...document.querySelectorAll('#board button')]
+  .filter((b) => !b.disabled && b.offsetParent)
+  .map((b) => [b.dataset.piece || b.textContent.trim().slice(0, 20), b.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+  .map(([what, r]) => `${what}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
 ENDING = """async () => {
   const m = await import('/static/js/renderers/zombie-shedding.js');
   const s = window.deadtable.state();
@@ -139,6 +147,8 @@ def test_a_whole_game_by_its_pieces(server: str, browser: Any, variant: str, vie
             if viewport == "phone":
                 wide = page.evaluate(WIDE)
                 assert not wide, f"move {moves}: the board is wider than the phone: {wide}"
+            small = page.evaluate(SMALL)
+            assert not small, f"move {moves}: targets under 44 px: {small}"
             text = rng.choice(legal)
             many = page.evaluate(MARK, text)
             assert many, text
