@@ -49,7 +49,7 @@ NEXT = """([mayAttack]) => {
     && !/Supply|Scavenger/.test(n.querySelector(".title").textContent));
   for (const p of [row[0], traps[0], actions[0]]) if (p) return (at(p), "piece");
   if (mayAttack && attackers.length) return (at(attackers[0]), "piece:attack");
-  const end = pick(first('[data-control="end turn"]')) || pick(first(".zo-control.zo-end"));
+  const end = pick(first('[data-control="end turn"]')) || pick(first('[data-control^="end "]'));
   if (end) return (at(end), "control:" + end.dataset.control);
   const any = pick(first("[data-control]"));
   return any ? (at(any), "control:" + any.dataset.control) : null;

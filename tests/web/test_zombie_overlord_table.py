@@ -310,7 +310,7 @@ def test_only_what_the_others_moves_touched_is_marked(server, browser):
                 )
                 own.append(page.evaluate(MARKS))
                 marks = own[-1]
-            page.locator('#board [data-control="end turn"], #board .zo-control.zo-end').first.click()
+            page.locator('#board [data-control="end turn"], #board [data-control^="end "]').first.click()
             page.wait_for_function("([i]) => window.deadtable.state().index > i", arg=[marks["index"]])
         assert len(seen) >= 2, seen
         for marks in seen:

@@ -414,7 +414,7 @@ export function render(container, view, ctx) {
   // Controls: what no piece expresses (phases, end turn, skip).
   const controls = of((a) => a.kind === "step").map((a) => {
     used.add(a.text);
-    return el("button", { class: `zo-control${a.word === "end turn" || a.word.startsWith("end ") ? " zo-end" : ""}`, dataset: { actions: JSON.stringify([a.text]), control: a.word }, onclick: () => go(a, ctx) }, stepLabel(a.word));
+    return el("button", { class: `zo-control${a.word === "end turn" ? " zo-end" : ""}`, dataset: { actions: JSON.stringify([a.text]), control: a.word }, onclick: () => go(a, ctx) }, stepLabel(a.word));
   });
   // Inside a phase, "End turn" too: it ends the phase and then the turn (one click, not two).
   const endPhase = view.pending ? null : of((a) => a.kind === "step" && a.word === END_OF[view.phase])[0];
