@@ -167,7 +167,6 @@ MESSAGES: tuple[Key, ...] = (
     N_("Your pick, hidden until everyone has picked: {cards}"),
     # Overlords' board (renderers/overlords.js): prompts, the menus of a piece, controls, the ending.
     N_("The dummy"),
-    N_("Team {members}"),
     N_("Cancel"),
     N_("Recruit"),
     N_("Recruit for the dummy"),

@@ -62,3 +62,13 @@ def test_unknown_table_is_404(client):
     r = client.get("/api/tables/nope/cards?lang=ru")
     assert r.status_code == 404
     assert "nope" in r.json()["detail"]
+
+
+def test_overlords_sends_every_card_s_name_and_text_translated(client):
+    table = create(client, game="overlords", players=2)["id"]
+    en = client.get(f"/api/tables/{table}/cards?lang=en").json()
+    assert en == find_game("overlords").card_texts({})
+    assert en["hydra"]["title"] == "Hydra" and en["hydra"]["text"]  # not only the cards in your hand
+    es = client.get(f"/api/tables/{table}/cards?lang=es").json()
+    assert set(es) == set(en)
+    assert es["orthrus"] == {"title": "Orthrus", "text": "Grupo de 2 = 7 puntos. Si no, 2 puntos por carta"}

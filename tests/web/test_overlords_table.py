@@ -45,7 +45,8 @@ REACHABLE = """() => {
     if (!r.width || !r.height || getComputedStyle(node).visibility === 'hidden') continue;
     const acts = JSON.parse(node.dataset.actions);
     const tiny = r.width < 44 || r.height < 44;
-    if (acts.length && tiny) small.push(`${node.dataset.piece} ${r.width}x${r.height}`);
+    const what = node.dataset.piece || node.dataset.control;
+    if (acts.length && tiny) small.push(`${what} ${r.width}x${r.height}`);
     for (const a of acts) out.add(a);
   }
   return {reachable: [...out], small};
@@ -168,6 +169,8 @@ def test_a_whole_overlords_game_by_clicking_pieces(
         ending = page.evaluate(ENDING)
         assert ending["columns"] == 1 + players + (1 if players == 2 else 0)
         assert ending["rows"] >= 3 and ("Winner" in ending["text"])
+        page.wait_for_selector("#result:not(.hidden)")
+        assert page.inner_text("#result-note") == ""  # the sheet is the table, not a line of text too
         if viewport == "phone":
             _no_sideways_scroll(page)
         page.mouse.move(0, 0)
@@ -211,3 +214,33 @@ def test_the_board_speaks_the_readers_language_and_a_disabled_card_shows_its_det
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_the_card_recruited_keeps_its_piece_from_hand_to_army_and_texts_show_at_once(
+    server: str, browser: Any
+) -> None:
+    """The card picked keeps its data-piece when it goes from your hand to the top of your army (the
+    table glides it there); the board is drawn again when the card texts arrive, so every card in
+    hand shows its printed text without waiting for another move."""
+    context, page, errors = open_page(browser, 1280, 800)
+    try:
+        page.goto(server + _create(server, 3, {}, seed=4))
+        assert _wait_turn_or_over(page)
+        page.wait_for_function("document.body.dataset.cardTexts === 'loaded'")
+        hand = page.locator(".ovl-mine .ovl-card")
+        assert hand.count() > 0
+        assert hand.count() == page.locator(".ovl-mine .ovl-card .ovl-text").count()
+        picked = page.locator(".ovl-mine .ovl-card.playable").first
+        piece = picked.get_attribute("data-piece")
+        title = picked.locator(".ovl-title").inner_text()
+        picked.click()  # the bots pick at once: the cards are revealed
+        page.wait_for_function(
+            "([piece]) => !!document.querySelector(`.ovl-army.mine .ovl-top[data-piece='${piece}']`)",
+            arg=[piece],
+        )
+        assert page.locator(".ovl-army.mine .ovl-top .ovl-title").inner_text() == title
+        assert page.locator(".ovl-army .last-move, .ovl-army.last-move").count() > 0  # the others' picks
+        assert page.locator(".ovl-mine .last-move").count() == 0  # the hand passed on is no news
+        assert errors == [], errors
+    finally:
+        context.close()

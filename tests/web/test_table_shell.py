@@ -277,6 +277,8 @@ def test_a_move_lost_with_the_connection_is_asked_for_again(server, browser):
     page.wait_for_function("document.body.dataset.online === 'yes' && document.body.dataset.turn === 'yes'")
     page.wait_for_function("document.getElementById('message').textContent !== 'Move sent…'")
     assert page.inner_text("#message") == "Your last move was not made: make it again."
+    assert page.locator("#toast").is_visible(), "the lost move is said just under the board too"
+    assert page.inner_text("#toast") == "Your last move was not made: make it again."
     assert _index(page) == before
     shot(page, "shell-move-lost")
     context.close()

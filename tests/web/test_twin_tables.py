@@ -90,6 +90,8 @@ def _moves(
     page.wait_for_function("document.body.dataset.index === '0'")
     # The game's stylesheet arrives after the first state is drawn; innerText follows the layout.
     page.wait_for_function("document.body.dataset.gameStyle === 'loaded'")
+    if twin.game.id in ("zombie-overlord", "overlords"):  # the card texts too (GET /cards), or a
+        page.wait_for_function("!!document.body.dataset.cardTexts")  # page reads a placeholder
     state = twin.starting_state(second)
     read = [page.evaluate(READ_PAGE).replace(table_id, "<table>")]
     for i, text in enumerate(actions):

@@ -60,7 +60,9 @@ def _draw(page: Any, view: dict[str, Any], lang: str) -> dict[str, Any]:
 def lobby(server: str, browser: Any) -> Any:
     page = _new_page(browser, "en-US")
     page.goto(server + "/")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    # The page's own catalogue has loaded (the switch comes after it): <html lang="en"> is there from
+    # the start, and a catalogue still loading would overwrite the language a test sets.
+    page.wait_for_function("!!document.getElementById('lang')")
     yield page
     assert page.errors == []
     page.context.close()

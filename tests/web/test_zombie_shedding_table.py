@@ -1,18 +1,18 @@
 """The shedding game's board in Chromium: whole games against bots, played by clicking pieces only.
 
 Every variant is played to its end by seat 0 (random bots at the others), clicking only the board's
-pieces and labelled controls (each carries `data-actions`, the action texts it leads to; a piece with
-several opens a small menu whose items carry `data-action`), never the page's raw action list. At
-every turn the union of `data-actions` over the visible, enabled buttons of the board must cover
-`window.deadtable.state().actions`; no console error may occur; on the phone (390x844) neither the
-board nor the page (`document.documentElement.scrollWidth`) reaches past the right edge, at every
-turn and with the ending shown (a box that scrolls on its own, the ending's hands table, may be
-wider). The browser prefers reduced motion: the shell shows the bots' moves without its pauses
-between states and without gliding pieces (a piece caught mid-glide is not where it lands), which
-keeps the file near a minute and a half. The game has no option to lower its target score, so a few
-representative variants (duel, alliances 2v2, blitz, outsider with 8) are played at both viewports
-and the other ten at the phone viewport only. Screenshots: zombie-shedding-<variant>-<viewport>-
-{start,middle,end}.png in test-artifacts/ (the end one shows the renderer's `ending()` element).
+pieces and labelled controls (each carries `data-actions`, the action texts it leads to; a piece
+with several opens a small menu whose items carry `data-action`), never the page's raw action list.
+At every turn the union of `data-actions` over the visible, enabled buttons of the board must cover
+`window.deadtable.state().actions`, each at least 44 px; no console error may occur; on the phone
+(390x844) neither the board nor the page (`document.documentElement.scrollWidth`) reaches past the
+right edge, at every turn and with the ending shown (a box that scrolls on its own, the ending's
+hands table, may be wider). The browser prefers reduced motion: the shell shows the bots' moves
+without its pauses between states and without gliding pieces (a piece caught mid-glide is not where
+it lands), which keeps each game to a few seconds. Every variant is played at both viewports (the
+game has no option to shorten it: random bots finish a hand fast enough). Screenshots in
+test-artifacts/: zombie-shedding-<variant>-<viewport>-{start,middle,end}.png (the end one with the
+ending banner).
 """
 
 from __future__ import annotations
@@ -24,21 +24,24 @@ import pytest
 
 from .conftest import shot
 
-BOTH = ["duel", "alliances-2v2", "blitz-4p", "outsider-8p"]
-PHONE_ONLY = [
+VARIANTS = [
+    "duel",
+    "alliances-2v2",
     "alliances-2v2v2",
     "alliances-2v2v2v2",
     "alliances-3v3",
     "alliances-4v4",
     "marathon-3p",
     "marathon-5p",
+    "blitz-4p",
     "blitz-7p",
     "outsider-3p",
+    "outsider-8p",
     "overlord-4p",
     "overlord-6p",
 ]
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-CASES = [(v, vp) for v in BOTH for vp in VIEWPORTS] + [(v, "phone") for v in PHONE_ONLY]
+CASES = [(v, vp) for v in VARIANTS for vp in VIEWPORTS]
 
 # The union of data-actions over the visible, enabled buttons of the board.
 REACHABLE = """() => {
@@ -78,6 +81,13 @@ WIDE = """() => {
   return wide;
 }"""
 TURN = "document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes'"
+
+# The visible, enabled buttons of the board (pieces, controls, menu items) under a finger's 44 px.
+SMALL = """() => [...document.querySelectorAll('#board button')]
+  .filter((b) => !b.disabled && b.offsetParent)
+  .map((b) => [b.dataset.piece || b.textContent.trim().slice(0, 20), b.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+  .map(([what, r]) => `${what}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
 
 ENDING = """async () => {
   const m = await import('/static/js/renderers/zombie-shedding.js');
@@ -137,6 +147,8 @@ def test_a_whole_game_by_its_pieces(server: str, browser: Any, variant: str, vie
             if viewport == "phone":
                 wide = page.evaluate(WIDE)
                 assert not wide, f"move {moves}: the board is wider than the phone: {wide}"
+            small = page.evaluate(SMALL)
+            assert not small, f"move {moves}: targets under 44 px: {small}"
             text = rng.choice(legal)
             many = page.evaluate(MARK, text)
             assert many, text
@@ -152,6 +164,7 @@ def test_a_whole_game_by_its_pieces(server: str, browser: Any, variant: str, vie
         if viewport == "phone":
             wide = page.evaluate(WIDE)
             assert not wide, f"the page scrolls sideways at the end: {wide}"
+        page.evaluate("document.getElementById('zs-test-ending').remove()")  # the banner shows it
         shot(page, f"{name}-end")
         assert not errors, errors
     finally:

@@ -47,3 +47,31 @@ def test_illegal_texts_are_explained_with_the_rule() -> None:
     assert "nothing to do in the Attack Phase" in str(GAME.explain_illegal(s, "attack"))
     play(s, "purchase")
     assert "ZO-5" in str(GAME.explain_illegal(s, "buy trap 1"))
+
+
+def test_narration_names_cards_never_by_their_ids_in_every_language() -> None:
+    """The log says "P1 buys Fuel Trap (cost 5, Defense 3(2))", never "P1 buys fuel-12": a Trap's
+    printed title is only its type, so its cost and Defense tell the copies apart."""
+    import random
+
+    from deadtable.core.state import read_narration
+    from deadtable.games.zombie_overlord.cards import load
+
+    ids = [name for name in load().by_name if "-" in name]  # Traps (ammo-01...) and Actions by id
+    s = GAME.new(3, 11)
+    rng = random.Random(5)
+    lines: dict[str, list[str]] = {"en": [], "es": [], "ru": []}
+    for _ in range(700):
+        if s.is_terminal:
+            break
+        legal = s.legal_actions()
+        keen = [a for a in legal if str(a).startswith(("buy trap", "place", "play supply", "attack"))]
+        s.apply(rng.choice(keen if keen and rng.random() < 0.7 else legal))  # buys, places, hits Traps
+        view = s.view(0)
+        for lang, seen in lines.items():
+            seen.extend(read_narration(view, lang)[-3:])
+    assert any(" Trap (cost " in line for line in lines["en"]), "no Trap was named in 700 moves"
+    assert any("Trap " in line and "(coste " in line for line in lines["es"])
+    for lang, seen in lines.items():
+        leaked = [line for line in seen if any(card_id in line for card_id in ids)]
+        assert not leaked, (lang, leaked[:3])

@@ -82,7 +82,7 @@ def make(cs: CardSet, at: int, w: int, q: int, slot: int) -> Action:
         hit: Hit = (a, cs.scavenger, q, slot, cs.banish_attack, BANISHED, True)
     else:
         a = A.attack(cs.names[w], q, slot)
-        hit = (a, w, q, slot, cs.cards[w].attack, the(cs.cards[w].title), False)
+        hit = (a, w, q, slot, cs.cards[w].attack, the(cs.logged[w]), False)
     table[at] = a
     cs.hits[id(a)] = hit  # the action is kept in `hit`: its id is never another object's
     return a
@@ -93,11 +93,11 @@ def hit_of(cs: CardSet, action: A.Attack) -> Hit:
     if action.card == "scavenger":
         return (action, cs.scavenger, action.seat, action.slot, cs.banish_attack, BANISHED, True)
     k = cs.by_name[action.card]
-    return (action, k, action.seat, action.slot, cs.cards[k].attack, the(cs.cards[k].title), False)
+    return (action, k, action.seat, action.slot, cs.cards[k].attack, the(cs.logged[k]), False)
 
 
-def the(title: str) -> Message:
-    return THE.get(title) or THE.setdefault(title, Message("the {card}", card=title))
+def the(card: Message) -> Message:
+    return THE.get(card) or THE.setdefault(card, Message("the {card}", card=card))
 
 
 # The seats a table row of `cs.attacks` holds (ZombieOverlord.max_players).
@@ -119,7 +119,7 @@ HITS_TRAP: Final = (N_("P{seat} hits P{owner}'s {trap} with {what} ({dmg}/{need}
 ELIMINATED: Final = (N_("P{seat} is eliminated by P{by}"), ("seat", "by"))
 # What hit, named in the log; made once (a message never changes), by card title.
 BANISHED: Final = Message("a banished Scavenger")
-THE: Final[dict[str, Message]] = {}
+THE: Final[dict[Message, Message]] = {}
 
 
 def apply(s: ZOState, p: int, action: A.Attack) -> None:
@@ -152,14 +152,14 @@ def hit_trap(s: ZOState, p: int, q: int, i: int, points: int, what: Message) -> 
     destroy, deactivate = s.defense(sl)
     if dmg >= destroy and not c.indestructible:
         destroy_trap(s, q, i)
-        s.log_line(DESTROYS, (destroy, p + 1, q + 1, c.name, what, dmg))
+        s.log_line(DESTROYS, (destroy, p + 1, q + 1, s.cs.logged[sl[KIND]], what, dmg))
         return
     if dmg >= deactivate and sl[ACTIVE]:
         s.base[q][i] = (sl[0], 0, dmg, sl[3], 0, sl[5])
-        s.log_line(DEACTIVATES, (deactivate, p + 1, q + 1, c.name, what, dmg))
+        s.log_line(DEACTIVATES, (deactivate, p + 1, q + 1, s.cs.logged[sl[KIND]], what, dmg))
         return
     s.base[q][i] = (sl[0], sl[1], dmg, sl[3], sl[4], sl[5])
-    s.log_line(HITS_TRAP, (destroy, p + 1, q + 1, c.name, what, dmg))
+    s.log_line(HITS_TRAP, (destroy, p + 1, q + 1, s.cs.logged[sl[KIND]], what, dmg))
 
 
 def destroy_trap(s: ZOState, q: int, i: int) -> None:

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from deadtable.core import Action, CardDataError
 from deadtable.core.pickling import by_constructor
-from deadtable.i18n import Message
+from deadtable.i18n import N_, Message
 
 from . import actions as A
 
@@ -101,6 +101,25 @@ class Card:
         return " + ".join(LURE_TYPES[t].capitalize() for t in self.lure)
 
 
+# A Trap in the log: its printed title is only its lure type (AMMO...), so its cost and Defense
+# tell copies apart, as the rulebook's "Medicine Trap with 4(2) of Defense" does.
+TRAP_LOGGED: Final = N_("{type} Trap (cost {cost}, Defense {white}({red}))")
+
+
+def logged_name(c: Card) -> Message:
+    """How narration names `c`, rendered in the reader's language: its printed title (catalogue
+    context CARD_CONTEXT), a Trap with its lure type, cost and Defense; never the card's id.
+
+    >>> logged_name(load().card(load().by_name["ammo-01"])).render("en")
+    'Ammo Trap (cost 4, Defense 3(2))'
+    >>> logged_name(load().card(load().minion)).render("es")
+    'Minion'
+    """
+    if c.category == TRAP:
+        return Message(TRAP_LOGGED, type=c.title.capitalize(), cost=c.cost, white=c.defense, red=c.deactivate)
+    return Message.in_context(CARD_CONTEXT, c.title)
+
+
 def hub_uses(c: Card) -> tuple[tuple[int, bool], ...]:
     """A Trap's abilities used from the Action Phase: (ability index, is Combo) each."""
     if c.category != TRAP:
@@ -134,6 +153,8 @@ class CardSet:
     cheapest: int = field(init=False, repr=False, compare=False)  # the lowest cost of anything bought
     lures: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    # How the log names each kind (`logged_name`): never its id, which is only for action texts.
+    logged: tuple[Message, ...] = field(init=False, repr=False, compare=False)
     barricades: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     # A Trap's abilities used from the Action Phase: (ability index, is Combo) each (not When Placed).
     uses: tuple[tuple[tuple[int, bool], ...], ...] = field(init=False, repr=False, compare=False)
@@ -157,6 +178,7 @@ class CardSet:
         put(self, "cheapest", min(cards[k].cost for k in (*self.traps, *self.actions, self.scavenger)))
         put(self, "lures", tuple(c.lure for c in cards))
         put(self, "names", tuple(c.name for c in cards))
+        put(self, "logged", tuple(logged_name(c) for c in cards))
         put(self, "bits", tuple(1 << c.category for c in cards))
         put(self, "named", tuple((A.play(c.name), A.place(c.name)) for c in cards))
         put(self, "barricades", tuple(c.barricade for c in cards))

@@ -51,14 +51,14 @@ def use_trap(s: ZOState, p: int, i: int, keyword: str) -> None:
     ab = c.abilities[j]
     active = 0 if ab.get("deactivate_self", False) else sl[ACTIVE]
     s.base[p][i] = (sl[0], active, sl[2], sl[3], sl[4], sl[USED] | (1 << j))
-    s.log_line(USES, (p + 1, c.name, Message(KEYWORD_NAME[keyword])))
+    s.log_line(USES, (p + 1, s.cs.logged[sl[KIND]], Message(KEYWORD_NAME[keyword])))
     run(s, p, ab, sl[KIND])
 
 
 def play_action(s: ZOState, p: int, k: int) -> None:
     """An Action card from hand: resolve it, then to the Discard Pile (unless it stays on a Trap)."""
     ab = s.cs.cards[k].abilities[0]
-    s.log_line(PLAYS, (p + 1, s.cs.cards[k].title))
+    s.log_line(PLAYS, (p + 1, s.cs.logged[k]))
     if not run(s, p, ab, k):
         s.discard[p].append(k)
 
@@ -120,7 +120,7 @@ def random_discard(s: ZOState, q: int) -> None:
         k = hand[s.rng.randrange(len(hand))]
         s.take_from_hand(q, k)
         s.discard[q].append(k)
-        s.log_line(DISCARDS_RANDOM, (q + 1, s.cs.cards[k].title))
+        s.log_line(DISCARDS_RANDOM, (q + 1, s.cs.logged[k]))
 
 
 def trap_candidates(s: ZOState, d: tuple[Any, ...]) -> list[tuple[int, int]]:
@@ -192,7 +192,7 @@ def answer(s: ZOState, action: Action) -> None:
     elif kind == "discard":
         s.take_from_hand(p, k)
         s.discard[p].append(k)
-        s.log_line(DISCARDS, (p + 1, s.cs.cards[k].title))
+        s.log_line(DISCARDS, (p + 1, s.cs.logged[k]))
     elif kind == "cycle":
         s.take_from_hand(p, k)
         s.discard[p].append(k)
@@ -207,7 +207,7 @@ def answer(s: ZOState, action: Action) -> None:
             del pile[len(pile) - 1 - pile[::-1].index(k)]
         s.banished.append(k)
         s.life[p] += d[3]
-        title = s.cs.cards[k].title
+        title = s.cs.logged[k]
         if d[3]:
             s.add_log(
                 nmsg(
@@ -228,7 +228,7 @@ def answer(s: ZOState, action: Action) -> None:
         del pile[len(pile) - 1 - pile[::-1].index(k)]
         insort(s.hand[p], k)
         s.shown[p].append(k)  # it came from a public pile: everyone knows it is in hand
-        s.log_line(TAKES, (p + 1, s.cs.cards[k].title))
+        s.log_line(TAKES, (p + 1, s.cs.logged[k]))
 
 
 def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
@@ -236,7 +236,7 @@ def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
     q = p if mode == "reinforce" else action.seat
     i = action.slot - 1
     sl = s.base[q][i]
-    names = (p + 1, q + 1, s.cs.cards[sl[KIND]].name)
+    names = (p + 1, q + 1, s.cs.logged[sl[KIND]])
     if mode == "destroy":
         attack.destroy_trap(s, q, i)
     elif mode == "deactivate":
@@ -255,7 +255,7 @@ def steal(s: ZOState, p: int, q: int) -> None:
     s.take_from_hand(q, k)
     insort(s.hand[p], k)
     s.shown[p].append(k)
-    s.log_line(STEALS, (p + 1, s.cs.cards[k].title, q + 1))
+    s.log_line(STEALS, (p + 1, s.cs.logged[k], q + 1))
 
 
 def repair(s: ZOState, p: int, i: int) -> None:
@@ -268,7 +268,7 @@ def repair(s: ZOState, p: int, i: int) -> None:
     att.remove(m)
     s.discard[p].append(m)
     s.base[p][i] = (sl[0], 1, sl[2], tuple(att), 0, sl[5])
-    s.log_line(REPAIRS, (p + 1, cards[sl[KIND]].name))
+    s.log_line(REPAIRS, (p + 1, s.cs.logged[sl[KIND]]))
 
 
 # The log's entries (state.LogLine): message ids, marked for the catalogue once, not on every move.

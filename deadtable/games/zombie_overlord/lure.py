@@ -90,7 +90,7 @@ def take(s: ZOState, p: int, k: int) -> None:
     c = s.cs.cards[k]
     s.discard[p].append(k)
     text = LURE_TEXTS.get(c.lure) or LURE_TEXTS.setdefault(c.lure, c.lure_text())
-    s.log_line(LURES, (p + 1, c.title, text, c.attack))
+    s.log_line(LURES, (p + 1, s.cs.logged[k], text, c.attack))
     if s.listeners:
         s.emit("lure", seat=p, card=c.name, attack=c.attack)
 

@@ -108,9 +108,9 @@ def _place(s: ZOState, p: int, words: list[str]) -> Message:
     if k is None:
         return Message("there is no card called {card}", card=name)
     if cs.categories[k] != TRAP:
-        return Message("{card} is not a Trap: only Traps are placed in a base", card=cs.cards[k].name)
+        return Message("{card} is not a Trap: only Traps are placed in a base", card=cs.logged[k])
     if k not in s.hand[p]:
-        return Message("you have no {card} in hand", card=cs.cards[k].name)
+        return Message("you have no {card} in hand", card=cs.logged[k])
     full = len(s.base[p]) >= cs.max_traps
     if not full:
         if over:
@@ -222,5 +222,5 @@ def _attack(s: ZOState, p: int, words: list[str]) -> Message:
     return Message(
         "{card} cannot attack: only Minions and lured Survivors attack, and a Scavenger is banished "
         "for attack points (ZO-7)",
-        card=s.cs.cards[k].name,
+        card=s.cs.logged[k],
     )

@@ -278,7 +278,7 @@ def buy(s: ZOState, p: int, action: A.Buy) -> None:
     c = cs.cards[k]
     s.pp -= c.cost
     s.discard[p].append(k)
-    s.log_line(BUYS, (p + 1, c.title if c.category != TRAP else c.name))
+    s.log_line(BUYS, (p + 1, cs.logged[k]))
     if s.listeners:
         s.emit("buy", seat=p, card=c.name, card_type=c.category_name.lower())
 
@@ -294,11 +294,11 @@ def place(s: ZOState, p: int, k: int, over: int) -> None:
         s.discard[p].extend(old[ATTACHED])
         base[over - 1] = slot
         i = over - 1
-        s.log_line(PLACES_OVER, (p + 1, s.cs.cards[k].name, s.cs.cards[old[KIND]].name))
+        s.log_line(PLACES_OVER, (p + 1, s.cs.logged[k], s.cs.logged[old[KIND]]))
     else:
         base.append(slot)
         i = len(base) - 1
-        s.log_line(PLACES, (p + 1, s.cs.cards[k].name))
+        s.log_line(PLACES, (p + 1, s.cs.logged[k]))
     effects.placed(s, p, i)
 
 

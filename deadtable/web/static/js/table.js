@@ -82,7 +82,8 @@ function why(text) {
   });
 }
 
-// A short message under the board (why a piece may not be used, on a tap).
+// A short message just under the board, where the player is looking (the message line may be
+// below the fold on a phone): a move refused, or lost with the connection.
 function toast(text) {
   const box = $("toast");
   box.textContent = text;
@@ -193,7 +194,9 @@ function drawResult(msg, renderer, ctx) {
   box.classList.toggle("hidden", !msg.over);
   if (!msg.over) return;
   $("result-title").textContent = endingTitle(msg);
-  $("result-note").textContent = msg.outcome.note || "";
+  // A renderer whose ending() says why the game ended and gives the score sheet itself (ownNote)
+  // has the outcome's note left out: for Overlords that note is the sheet as one line of text.
+  $("result-note").textContent = renderer.ownNote && typeof renderer.ending === "function" ? "" : msg.outcome.note || "";
   let own = null;
   if (typeof renderer.ending === "function") {
     try { own = renderer.ending(msg.view, msg.outcome, ctx); } catch (err) { console.warn("ending", err); own = null; }
@@ -221,8 +224,9 @@ function gameStyle(gameId) {
 
 // -- pieces: where they were, gliding, what the others' moves changed --------------------------
 
-// Every piece on the board by its id, with where it is (relative to the board) and what it shows.
-// A renderer that marks no pieces still gets its places (`[data-pos]`) compared.
+// Every piece on the board by its id, with where it is (relative to the board), its zone (the
+// nearest `[data-zone]` around it: a hand, a base, a row) and what it shows. A renderer that marks no
+// pieces still gets its places (`[data-pos]`) compared.
 function pieces(board) {
   let nodes = board.querySelectorAll("[data-piece]");
   let attr = "piece";
@@ -231,7 +235,8 @@ function pieces(board) {
   const out = new Map();
   for (const node of nodes) {
     const r = node.getBoundingClientRect();
-    out.set(node.dataset[attr], { node, x: r.left - origin.left, y: r.top - origin.top, look: node.textContent, moves: attr === "piece" });
+    const zone = node.parentElement && node.parentElement.closest("[data-zone]");
+    out.set(node.dataset[attr], { node, x: r.left - origin.left, y: r.top - origin.top, zone: zone ? zone.dataset.zone : null, look: node.textContent, moves: attr === "piece" });
   }
   return out;
 }
@@ -249,18 +254,25 @@ function glide(before, after) {
   }
 }
 
-// The pieces that appeared, moved or changed from one state to the next.
+// The pieces that appeared, moved or changed from one state to the next. A piece in a zone moved
+// when its zone changed (not when a box above it grew and pushed it down); without zones, when its
+// place on the board did.
 function changed(before, after) {
   const out = [];
   for (const [id, now] of after) {
     const was = before.get(id);
-    if (!was || was.look !== now.look || Math.abs(was.x - now.x) > 2 || Math.abs(was.y - now.y) > 2) out.push(id);
+    const moved = was && (was.zone !== null || now.zone !== null
+      ? was.zone !== now.zone
+      : Math.abs(was.x - now.x) > 2 || Math.abs(was.y - now.y) > 2);
+    if (!was || moved || was.look !== now.look) out.push(id);
   }
   return out;
 }
 
+// A renderer may leave a zone unmarked (`data-marks="off"`): Overlords' hand, which the passing
+// renews every turn, is no news.
 function mark(after) {
-  for (const [id, now] of after) now.node.classList.toggle("last-move", marked.has(id));
+  for (const [id, now] of after) now.node.classList.toggle("last-move", marked.has(id) && !now.node.closest("[data-marks='off']"));
 }
 
 // A renderer redrawing itself (a piece selected) keeps the marks.
@@ -281,15 +293,18 @@ function draw(msg, newest = msg === last) {
   const renderer = rendererFor(msg.game);
   const board = $("board");
   const before = pieces(board);
-  const ctx = { seat: msg.seat, legal: interactive ? msg.legal : [], actions: interactive ? msg.actions || [] : [], act, why, toast, seats: msg.seats, interactive, tableLog: true };
+  // Is this the state your own move made? Decided before drawing: a renderer may send your next
+  // move while it draws (a click that leads through several moves), which moves `ownIndex` on.
+  const sentFrom = ownIndex;
+  const own = sentFrom !== null && msg.index === sentFrom + 1;
+  const ctx = { seat: msg.seat, legal: interactive ? msg.legal : [], actions: interactive ? msg.actions || [] : [], act, why, seats: msg.seats, interactive, tableLog: true };
   drawing = true;
   try { renderer.render(board, msg.view, ctx); } finally { drawing = false; }
   const after = pieces(board);
   const moved = prev && msg.index !== prev.index;
   if (moved) {
-    const own = ownIndex !== null && msg.index === ownIndex + 1;
-    if (own) ownIndex = null;
-    else for (const id of changed(before, after)) marked.add(id);
+    if (own && ownIndex === sentFrom) ownIndex = null;
+    if (!own) for (const id of changed(before, after)) marked.add(id);
     for (const id of marked) if (!after.has(id)) marked.delete(id);
     glide(before, after);
     shownAt = performance.now();
@@ -313,7 +328,13 @@ async function play() {
   playing = true;
   try {
     while (queue.length) {
-      while (queue.length > MAX_BEHIND) drawLog(queue.shift());
+      while (queue.length > MAX_BEHIND) {
+        const skipped = queue.shift();
+        drawLog(skipped);
+        // The state your own move made is drawn even so (without a pause): what the others' moves
+        // change is told from it, so your own move is never marked as theirs.
+        if (ownIndex !== null && skipped.index === ownIndex + 1) draw(skipped, false);
+      }
       const msg = queue[0];
       const wait = shownAt + PAUSE - performance.now();
       if (shown && msg.index !== shown.index && wait > 0 && !reducedMotion()) { await sleep(wait); continue; }
@@ -332,6 +353,7 @@ function receive(msg) {
     pending = null;
   } else if (pending && reconnected) {
     say(t("Your last move was not made: make it again."), "error");
+    toast(t("Your last move was not made: make it again."));
     pending = null;
   }
   reconnected = false;
@@ -386,6 +408,7 @@ function connect() {
     } else if (msg.type === "error") {
       pending = null;
       say(msg.message, "error"); // the server's sentence; never the action's text
+      toast(msg.message);
       if (["no-table", "no-seat", "bad-token", "no-token", "bot-seat", "bad-seat"].includes(msg.code)) closedForGood = true;
     }
   };

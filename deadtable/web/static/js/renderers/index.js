@@ -3,20 +3,23 @@
 //
 // A renderer exports render(container, view, ctx) where ctx is
 // { seat, legal: [action text], actions: [{text, kind, ...fields}], act(text),
-//   why(text) -> Promise<reason|null>, toast(text), seats, interactive, tableLog: true }.
+//   why(text) -> Promise<reason|null>, seats, interactive, tableLog: true }.
 // `actions` are the legal actions in structured form (the server sends `Action.describe()`: the
 // kind, and the card, slot, seat... it names): pieces are built from them, never from the text.
 // `legal` and `actions` are empty unless `interactive` (your turn, the newest state, connected).
-// `toast(text)` shows a short message under the board (why a tapped piece may not be used).
 //
 // Optionally:
 // - `piecesOnly = true`: every legal action is drawn as a piece or a labelled control, so the
 //   table does not show its raw list of action texts (kept only for the generic renderer);
 // - `ending(view, outcome, ctx) -> Element`: the game's own score breakdown and why it ended,
-//   shown in the table's ending banner instead of the plain score sheet.
-// Pieces carry `data-piece="<stable id>"`: the table animates them from their old place to the new
-// one, fades new ones in, and marks `.last-move` the ones the others' moves changed. (A renderer
-// marking none has its `[data-pos]` places compared instead.)
+//   shown in the table's ending banner instead of the plain score sheet;
+// - `ownNote = true`: ending() says all the outcome's note says, which the banner then leaves out.
+// Pieces carry `data-piece="<stable id>"` (a card keeps its id as it moves: identity.js): the table
+// animates them from their old place to the new one, fades new ones in, and marks `.last-move` the
+// ones the others' moves changed: new, changed, or in another zone (the nearest `[data-zone]`
+// around them; without zones, at another place on the board). (A renderer marking no pieces has
+// its `[data-pos]` places compared instead; pieces inside `[data-marks="off"]` are never marked.)
+// Controls carry `data-control`, not `data-piece`.
 // A game's styles live in static/css/<game id>.css (loaded by table.js).
 import * as carsonZoo from "./carson-zoo.js";
 import * as generic from "./generic.js";

@@ -9,8 +9,10 @@
 import { el } from "../api.js";
 import { cardText, nt, t } from "../i18n.js";
 import { gameLog } from "./common.js";
+import { Identities } from "./identity.js";
 
 export const piecesOnly = true;
+export const ownNote = true; // ending() is the score sheet, the winners and why it ended (index.js)
 
 const ct = (text) => cardText("overlords", text);
 const slug = (name) => String(name).toLowerCase().replace(/\s+/g, " ").trim();
@@ -26,11 +28,17 @@ function learnTexts(view) {
   textsAsked = true;
   const id = location.pathname.split("/").filter(Boolean).pop();
   fetch(`/api/tables/${id}/cards`).then((r) => (r.ok ? r.json() : {})).then((data) => {
+    let learnt = false;
     for (const entry of Object.values(data || {})) {
-      if (entry && entry.title && entry.text) texts.set(slug(entry.title), entry.text);
+      if (entry && entry.title && entry.text && !texts.has(slug(entry.title))) { texts.set(slug(entry.title), entry.text); learnt = true; }
     }
-  }).catch(() => {});
+    // The board was drawn before they came: drawn again, so every card shows its text.
+    if (learnt && lastDraw) render(...lastDraw);
+    document.body.dataset.cardTexts = "loaded";
+  }).catch(() => { document.body.dataset.cardTexts = "failed"; });
 }
+
+let lastDraw = null; // [container, view, ctx] of the last render: drawn again when the card texts arrive
 
 // Seats in actions are "p1".."p4" and "dummy"; in the view, army indexes (the dummy's last).
 function armyIndex(view, name) {
@@ -50,10 +58,11 @@ function teamOf(view, z) {
   return view.teams.findIndex((team) => team.includes(z));
 }
 
+// "Team A": the name the seats' chips give it (table.js), with its members (P1+P3).
 function teamLabel(view, z) {
   const i = teamOf(view, z);
   if (i === null || i < 0) return null;
-  return t("Team {members}", { members: view.teams[i].map((s) => `P${s + 1}`).join("+") });
+  return `${t("Team {team}", { team: String.fromCharCode(65 + i) })} (${view.teams[i].map((s) => `P${s + 1}`).join("+")})`;
 }
 
 // --- the details popover and the menu --------------------------------------------------------
@@ -218,7 +227,7 @@ function cardKindClass(name) {
 function control(ctx, view, a, id) {
   return el("button", {
     type: "button", class: `ovl-control${a.kind.startsWith("no-") ? " ovl-decline" : ""}`,
-    dataset: { piece: id, actions: JSON.stringify([a.text]) },
+    dataset: { control: id, actions: JSON.stringify([a.text]) },
     onclick: () => { closeFloating(); ctx.act(a.text); },
   }, label(view, ctx, a));
 }
@@ -259,7 +268,7 @@ function prompt(view, ctx, kinds) {
   return "";
 }
 
-function armyTile(view, ctx, a, z, acts) {
+function armyTile(view, ctx, a, z, acts, ids) {
   const mine = z === ctx.seat;
   const over = view.over;
   const committed = !over && view.committed && z < view.committed.length && (view.phase === "recruit" || view.phase === "exchange")
@@ -277,7 +286,7 @@ function armyTile(view, ctx, a, z, acts) {
     z === view.overlord ? el("span", { class: "ovl-overlord" }, t("Overlord")) : null,
     view.dummy && z === view.players && view.dummy_controller !== null && view.dummy_controller !== undefined
       ? el("span", { class: "ovl-sub" }, t("played by {who}", { who: who(ctx, view, view.dummy_controller) })) : null);
-  const top = el("span", { class: `ovl-top ${a.top ? cardKindClass(a.top) : "empty"}` },
+  const top = el("span", { class: `ovl-top ${a.top ? cardKindClass(a.top) : "empty"}`, dataset: { piece: a.top ? ids.get(`army:${z}`) : undefined } },
     el("span", { class: "ovl-label" }, t("top card")), el("span", { class: "ovl-title" }, a.top ? ct(a.top) : "—"));
   return piece(ctx, view, {
     id: `army-${z}`, cls: `ovl-army p${z % 4}${mine ? " mine" : ""}`, acts, name: a.top || null,
@@ -288,7 +297,7 @@ function armyTile(view, ctx, a, z, acts) {
 
 // Your hand: one piece per card (copies told apart by their place among equal cards).
 // The copies already picked this turn (view.pending) carry a mark and no action.
-function handCards(view, ctx, cards, bySlug, prefix, kinds) {
+function handCards(view, ctx, cards, bySlug, prefix, kinds, ids) {
   const seen = {};
   const picked = {};
   for (const n of view.pending || []) picked[slug(n)] = (picked[slug(n)] || 0) + 1;
@@ -303,11 +312,34 @@ function handCards(view, ctx, cards, bySlug, prefix, kinds) {
     const isPicked = seen[s] <= (picked[s] || 0);
     const acts = isPicked ? [] : bySlug.get(s) || [];
     return piece(ctx, view, {
-      id: `${prefix}-${s}-${seen[s]}`, cls: `ovl-card ${cardKindClass(name)}${isPicked ? " picked" : ""}`, acts, name,
+      id: ids.get(`${prefix}:${s}:${seen[s]}`), cls: `ovl-card ${cardKindClass(name)}${isPicked ? " picked" : ""}`, acts, name,
       probe: isPicked ? null : probeOf(s), menuTitle: ct(name),
       children: face(name, { extra: isPicked ? el("span", { class: "ovl-badge" }, t("your pick")) : null }),
     });
   });
+}
+
+// Each card's data-piece, followed from state to state (identity.js): the card you picked keeps
+// its id from your hand to the top of your army, so the table glides it there.
+const identities = new Identities("card:");
+
+function cardIds(view, ctx) {
+  const places = [];
+  const copies = (prefix, names) => {
+    const seen = {};
+    for (const name of names) { const s = slug(name); seen[s] = (seen[s] || 0) + 1; places.push([`${prefix}:${s}:${seen[s]}`, s]); }
+  };
+  (view.hands || []).forEach((h, z) => { if (h.cards) copies(`hand:${z}`, h.cards); });
+  (view.aside || []).forEach((names, z) => copies(`aside:${z}`, names || []));
+  (view.armies || []).forEach((a, z) => { if (a.top) places.push([`army:${z}`, slug(a.top)]); });
+  // A pick is the first copy of its card in your hand (handCards); revealed, it tops your army.
+  const moved = [];
+  const me = ctx ? ctx.seat : null;
+  for (const z of [me, view.players]) {
+    const a = z === null || z === undefined ? null : (view.armies || [])[z];
+    if (a && a.top && me !== null && me !== undefined) moved.push([`hand:${me}:${slug(a.top)}:1`, `army:${z}`]);
+  }
+  return identities.assign(places, moved);
 }
 
 function group(map, key, a) {
@@ -316,10 +348,12 @@ function group(map, key, a) {
 }
 
 export function render(container, view, ctx) {
+  lastDraw = [container, view, ctx];
   const open = popover ? popoverOf : null;
   closeFloating();
   learnTexts(view);
   learnTitles(view);
+  const ids = cardIds(view, ctx);
   const actions = ctx.interactive ? ctx.actions || [] : [];
   const kinds = new Set(actions.map((a) => a.kind));
   const used = new Set();
@@ -380,24 +414,25 @@ export function render(container, view, ctx) {
       })));
   }
 
-  const armies = el("div", { class: "ovl-area" }, el("h3", {}, t("Armies")),
-    el("div", { class: "ovl-armies" }, (view.armies || []).map((a, z) => armyTile(view, ctx, a, z, (armyActs.get(z) || []).map(take)))));
+  const armies = el("div", { class: "ovl-area", dataset: { zone: "armies" } }, el("h3", {}, t("Armies")),
+    el("div", { class: "ovl-armies" }, (view.armies || []).map((a, z) => armyTile(view, ctx, a, z, (armyActs.get(z) || []).map(take), ids))));
 
   // The hands: yours as cards, the others' as hands (targets of the Lich King and Medusa).
   const hands = (view.hands || []).map((h, z) => {
     const swaps = actions.filter((a) => a.kind === "swap-hands" && (armyIndex(view, a.first) === z || armyIndex(view, a.second) === z)).map(take);
     const forces = (forceActs.get(z) || []).map(take);
     if (h.cards) {
-      const cards = handCards(view, ctx, h.cards, new Map([...handActs.entries()].map(([k, v]) => [k, v.map(take)])), `hand-${z}`, kinds);
+      const cards = handCards(view, ctx, h.cards, new Map([...handActs.entries()].map(([k, v]) => [k, v.map(take)])), `hand:${z}`, kinds, ids);
       const aside = (view.aside && view.aside[z]) || [];
       const seen = {};
       const asideCards = aside.map((name) => {
         const s = slug(name);
         seen[s] = (seen[s] || 0) + 1;
-        return piece(ctx, view, { id: `aside-${z}-${s}-${seen[s]}`, cls: `ovl-card hired ${cardKindClass(name)}`, acts: (asideActs.get(s) || []).map(take), name, probe: `activate ${s}`, menuTitle: ct(name), children: face(name) });
+        return piece(ctx, view, { id: ids.get(`aside:${z}:${s}:${seen[s]}`), cls: `ovl-card hired ${cardKindClass(name)}`, acts: (asideActs.get(s) || []).map(take), name, probe: `activate ${s}`, menuTitle: ct(name), children: face(name) });
       });
       if (view.over && !h.cards.length) return null;
-      return el("div", { class: "ovl-area ovl-mine" },
+      // The hand is passed on every turn: a new hand is not marked as the others' last move.
+      return el("div", { class: "ovl-area ovl-mine", dataset: { zone: `hand:${z}`, marks: "off" } },
         el("div", { class: "ovl-hand-head" },
           el("h3", {}, t("Your hand ({n})", { n: h.size })),
           swaps.length ? piece(ctx, view, { id: `hand-${z}`, cls: "ovl-hand-target", acts: swaps, menuTitle: t("Your hand ({n})", { n: h.size }), children: t("Swap this hand") }) : null),
@@ -411,7 +446,7 @@ export function render(container, view, ctx) {
       const name = nameOf(view, a.card);
       return piece(ctx, view, { id: `force-${z}-${slug(a.card)}`, cls: `ovl-card small ${cardKindClass(name)}`, acts: [a], name, menuTitle: ct(name), children: face(name, { small: true }) });
     });
-    return el("div", { class: "ovl-other" },
+    return el("div", { class: "ovl-other", dataset: { zone: `hand:${z}` } },
       piece(ctx, view, {
         id: `hand-${z}`, cls: `ovl-hand p${z % 4}`, acts: swaps, menuTitle: who(ctx, view, z),
         children: [

@@ -11,6 +11,7 @@
 // Every piece and control carries data-actions: the legal action texts it can lead to now.
 import { api, el } from "../api.js";
 import { language, t } from "../i18n.js";
+import { Identities } from "./identity.js";
 
 export const piecesOnly = true;
 
@@ -30,8 +31,9 @@ function texts() {
       .then((data) => {
         cardTexts.set(key, data || {});
         if (lastDraw && `${tableId()}|${language()}` === key) render(...lastDraw);
+        document.body.dataset.cardTexts = "loaded"; // the board shows every card's title now
       })
-      .catch(() => cardTexts.set(key, {}));
+      .catch(() => { cardTexts.set(key, {}); document.body.dataset.cardTexts = "failed"; });
   }
   return cardTexts.get(key) || {};
 }
@@ -144,6 +146,7 @@ let intent = null; // { phase, want(a), pay, select, hops, label }
 let actedOn = null; // the legal list we last acted on by ourselves (never twice on one state)
 let eliminations = new Map(); // table id -> { seat: round seen eliminated }
 let endingShown = false; // the page shows ending() itself: no copy on the board
+const identities = new Identities("card:"); // each card's data-piece, kept as it moves (identity.js)
 
 // ---- the details popover: a larger view on hover, long press, or tap of a disabled piece ----------
 let detailsBox = null;
@@ -391,10 +394,18 @@ export function render(container, view, ctx) {
   const used = new Set(); // the texts some piece or control carries
   const take = (list) => { list.forEach((a) => used.add(a.text)); return list; };
   const of = (pred) => acts.filter(pred);
-  const seen = new Map();
-  const pid = (name) => { const n = (seen.get(name) || 0) + 1; seen.set(name, n); return n === 1 ? `card:${name}` : `card:${name}:${n}`; };
   const hand = view.hand || [];
   const handCounts = counts(hand);
+  const myDiscard = me !== null && me !== undefined && view.discards ? view.discards[me] : [];
+  // Every card's place on the board, and its identity followed from the last state (identity.js).
+  const places = [];
+  (view.bases || []).forEach((base, s) => (base || []).forEach((sl, i) => places.push([`base:${s}:${i}`, sl.trap])));
+  for (const name of handCounts.keys()) places.push([`hand:${name}`, name]);
+  (view.purchase_row || []).forEach((name, i) => { if (name) places.push([`row:${i}`, name]); });
+  (view.wasteland || []).forEach((w, i) => places.push([`waste:${i}`, w.name]));
+  for (const name of counts(myDiscard).keys()) places.push([`discard:${name}`, name]);
+  const ids = identities.assign(places);
+  const pid = (place) => ids.get(place);
   const cat = (id) => info(id).category || (id === "supply" ? "supply" : "");
   const attackers = new Set(of((a) => a.kind === "attack").map((a) => a.card));
   if (selected && !attackers.has(selected)) selected = null;
@@ -403,8 +414,14 @@ export function render(container, view, ctx) {
   // Controls: what no piece expresses (phases, end turn, skip).
   const controls = of((a) => a.kind === "step").map((a) => {
     used.add(a.text);
-    return el("button", { class: `zo-control${a.word === "end turn" || a.word.startsWith("end ") ? " zo-end" : ""}`, dataset: { actions: JSON.stringify([a.text]), control: a.word }, onclick: () => go(a, ctx) }, stepLabel(a.word));
+    return el("button", { class: `zo-control${a.word === "end turn" ? " zo-end" : ""}`, dataset: { actions: JSON.stringify([a.text]), control: a.word }, onclick: () => go(a, ctx) }, stepLabel(a.word));
   });
+  // Inside a phase, "End turn" too: it ends the phase and then the turn (one click, not two).
+  const endPhase = view.pending ? null : of((a) => a.kind === "step" && a.word === END_OF[view.phase])[0];
+  if (endPhase) {
+    const ending = { first: endPhase, phase: "choose", want: (a) => a.kind === "step" && a.word === "end turn", label: stepLabel("end turn") };
+    controls.push(el("button", { class: "zo-control zo-end", dataset: { actions: JSON.stringify([endPhase.text]), control: "end turn" }, onclick: () => startIntent(ending, view, ctx) }, stepLabel("end turn")));
+  }
   if (selected) controls.unshift(el("button", { class: "zo-control zo-cancel", dataset: { actions: "[]" }, onclick: () => { selected = null; render(...lastDraw); } }, t("Cancel")));
 
   // The Zombie Lords: life (a target and a choice), lure points, the base of Traps.
@@ -435,10 +452,10 @@ export function render(container, view, ctx) {
         sacts = take(of((a) => (a.kind === "attack" && a.seat === s && a.slot === slot && (!selected || a.card === selected)) || (a.kind === "pick" && a.seat === s && a.slot === slot)));
         if (!sacts.length && !attackers.size) sl_lead = lead(view, ctx, "attack", (a) => a.kind === "attack" && a.seat === s && a.slot === slot, { heading: title(sl.trap) });
       }
-      return piece(ctx, view, { id: pid(sl.trap), cls: `zo-trap lure-${sl.type}${sl.active ? "" : " zo-off"}`, acts: sacts, lead: sl_lead, heading: title(sl.trap), probe: mine ? `use trap ${slot} once per turn` : `attack p${s + 1} trap ${slot} with minion`, face: () => slotFace(sl) });
+      return piece(ctx, view, { id: pid(`base:${s}:${i}`), cls: `zo-trap lure-${sl.type}${sl.active ? "" : " zo-off"}`, acts: sacts, lead: sl_lead, heading: title(sl.trap), probe: mine ? `use trap ${slot} once per turn` : `attack p${s + 1} trap ${slot} with minion`, face: () => slotFace(sl) });
     });
     return el("div", { class: `zo-player p${s % 4}${mine ? " zo-mine" : ""}${alive ? "" : " zo-dead"}${view.current_player === s ? " zo-to-act" : ""}`, dataset: { seat: String(s) } },
-      life, el("div", { class: "zo-base" }, base.length ? base : el("span", { class: "dim zo-empty" }, t("no Traps"))));
+      life, el("div", { class: "zo-base", dataset: { zone: `base:${s}` } }, base.length ? base : el("span", { class: "dim zo-empty" }, t("no Traps"))));
   });
 
   // Lure points by type: who leads a type lures the Survivors of that type at the end of a turn.
@@ -486,7 +503,7 @@ export function render(container, view, ctx) {
       else if (c === "supply") ld = lead(view, ctx, "purchase", (a) => a.kind === "play" && a.card === name);
     }
     return piece(ctx, view, {
-      id: pid(name), cls: `zo-hand${selected === name ? " zo-selected" : ""}${cat(name) === "trap" ? ` lure-${(info(name).lure || [])[0]}` : ""}`,
+      id: pid(`hand:${name}`), cls: `zo-hand${selected === name ? " zo-selected" : ""}${cat(name) === "trap" ? ` lure-${(info(name).lure || [])[0]}` : ""}`,
       acts: all, lead: ld, onClick, heading: title(name), probe: probeFor(name),
       face: () => faceOf(name, n > 1 ? [el("span", { class: "zo-count" }, `×${n}`)] : []),
     });
@@ -499,7 +516,7 @@ export function render(container, view, ctx) {
     const bacts = take(of((a) => a.kind === "buy" && a.what === "trap" && a.slot === slot));
     const cost = info(name).cost;
     const ld = bacts.length || (cost !== undefined && cost > purse) ? null : lead(view, ctx, "purchase", (a) => a.kind === "buy" && a.what === "trap" && a.slot === slot, { pay: true });
-    return piece(ctx, view, { id: pid(name), cls: `zo-row lure-${(info(name).lure || [])[0]}`, acts: bacts, lead: ld, probe: `buy trap ${slot}`, face: () => faceOf(name) });
+    return piece(ctx, view, { id: pid(`row:${i}`), cls: `zo-row lure-${(info(name).lure || [])[0]}`, acts: bacts, lead: ld, probe: `buy trap ${slot}`, face: () => faceOf(name) });
   });
   const pile = (what, id, count, heading) => {
     const bacts = take(of((a) => a.kind === "buy" && a.what === what));
@@ -513,18 +530,17 @@ export function render(container, view, ctx) {
   const shop = [...row, pile("action", "action", view.action_deck, t("Action deck")), pile("scavenger", "scavenger", view.scavengers, t("Scavengers"))];
 
   // The Wasteland: Survivors, what lures them and who leads.
-  const waste = (view.wasteland || []).map((w) => {
+  const waste = (view.wasteland || []).map((w, i) => {
     const lacts = take(of((a) => a.kind === "pick" && a.verb === "lure" && a.card === w.name));
-    return piece(ctx, view, { id: pid(w.name), cls: "zo-survivor", acts: lacts, face: () => faceOf(w.name, [
+    return piece(ctx, view, { id: pid(`waste:${i}`), cls: "zo-survivor", acts: lacts, face: () => faceOf(w.name, [
       el("span", { class: "sub" }, w.leader !== null && w.leader !== undefined ? t("led by {who}", { who: who(ctx, w.leader) }) : t("nobody leads")),
     ], { category: "survivor", lure: w.lure, attack: w.attack }) });
   });
 
   // Your Discard Pile: its cards are chosen by some abilities (banish from it, take one back).
-  const myDiscard = me !== null && me !== undefined && view.discards ? view.discards[me] : [];
   const discardPieces = [...counts(myDiscard).entries()].map(([name, n]) => {
     const dacts = take(of((a) => a.kind === "pick" && a.card === name && (a.verb === "take" || (a.verb === "banish" && a.zone === "discard"))));
-    return piece(ctx, view, { id: `discard:${name}`, cls: "zo-discard", acts: dacts, face: () => faceOf(name, n > 1 ? [el("span", { class: "zo-count" }, `×${n}`)] : []) });
+    return piece(ctx, view, { id: pid(`discard:${name}`), cls: "zo-discard", acts: dacts, face: () => faceOf(name, n > 1 ? [el("span", { class: "zo-count" }, `×${n}`)] : []) });
   });
   const needsDiscard = discardPieces.some((p) => !p.disabled);
 
@@ -542,7 +558,8 @@ export function render(container, view, ctx) {
   const hint = selected ? t("Attacking with {card}: choose an opponent's life or one of their Traps.", { card: title(selected) }) : null;
   const pending = view.pending ? el("div", { class: "pending" }, `${who(ctx, view.pending.seat)}: ${view.pending.text}`) : null;
 
-  const section = (heading, cls, ...kids) => el("section", { class: `zo-area ${cls}` }, el("h3", {}, heading), ...kids);
+  // Each area is a zone: a piece that stays in its zone has not moved, whatever the layout did.
+  const section = (heading, cls, ...kids) => el("section", { class: `zo-area ${cls}`, dataset: { zone: cls } }, el("h3", {}, heading), ...kids);
   const board = el("div", { class: "zo-board" },
     status,
     pending,
@@ -552,7 +569,7 @@ export function render(container, view, ctx) {
     section(t("Zombie Lords"), "zo-players", el("div", { class: "zo-playergrid" }, players), lureTable),
     section(t("Purchase Row"), "zo-shop", el("div", { class: "zo-cards" }, shop)),
     section(t("Wasteland"), "zo-waste", el("div", { class: "zo-cards" }, waste)),
-    discardPieces.length ? el("details", { class: "zo-area zo-discards", open: needsDiscard }, el("summary", {}, t("Your Discard Pile")), el("div", { class: "zo-cards" }, discardPieces)) : null,
+    discardPieces.length ? el("details", { class: "zo-area zo-discards", open: needsDiscard, dataset: { zone: "zo-discards" } }, el("summary", {}, `${t("Your Discard Pile")} (${myDiscard.length})`), el("div", { class: "zo-cards" }, discardPieces)) : null,
     view.over && !endingShown ? el("div", { class: "zo-ending-inboard" }, ending(view, pageOutcome(), ctx, true)) : null);
   container.replaceChildren(board);
   watchDisabled(container);
@@ -613,9 +630,10 @@ export function ending(view, outcome, ctx, inBoard = false) {
   const why = living <= 1
     ? t("Why it ended: one Zombie Lord is left standing; the others were eliminated.")
     : t("Why it ended: the round limit ({n} rounds, ZO-10) was reached; the living Zombie Lord with the most life wins.", { n: view.round_limit });
+  // In the table's ending banner the title says who won and the note why: said once, not thrice.
   return el("div", { class: "zo-ending" },
-    el("h3", {}, t("Zombie Overlord: the end")),
-    view.note ? el("p", { class: "zo-note" }, view.note) : null,
+    inBoard ? el("h3", {}, t("Zombie Overlord: the end")) : null,
+    inBoard && view.note ? el("p", { class: "zo-note" }, view.note) : null,
     el("p", {}, why),
     el("table", { class: "zo-endtable" },
       el("tr", {}, el("th", {}, t("Zombie Lord")), el("th", {}, t("life")), el("th", {}, t("fate")), el("th", {}, t("Score"))),
