@@ -7,6 +7,7 @@ import pytest
 
 import deadtable
 from deadtable.core import IllegalAction, State
+from deadtable.games.zombie_overlord.layout import with_lock
 
 from .carson_zoo.test_rules import P, position, put
 from .zombie_overlord.helpers import blank, give, trap
@@ -71,7 +72,7 @@ def test_zo_over_on_a_base_with_room_says_there_is_room() -> None:
 
 def test_zo_over_a_used_or_inactive_trap_names_it() -> None:
     s = action_phase(base=5)
-    s.base[0][1] = (*s.base[0][1][:1], 0, *s.base[0][1][2:])
+    s.base[0][1] = with_lock(s.base[0][1], 0, 0, ())
     assert "Trap 2 is not active" in refusal("zombie-overlord", s, "place ammo-01 over 2")
     assert "no Trap 7" in refusal("zombie-overlord", s, "place ammo-01 over 7")
 
@@ -91,7 +92,7 @@ def test_zo_use_trap_says_why() -> None:
     assert "no Trap 3" in refusal("zombie-overlord", s, "use trap 3 once per turn")
     said = refusal("zombie-overlord", s, "use trap 1 combo")
     assert "Combo" in said or "combo" in said
-    s.base[0][0] = (s.base[0][0][0], 0, *s.base[0][0][2:])
+    s.base[0][0] = with_lock(s.base[0][0], 0, 0, ())
     s.changed()
     assert "inactive" in refusal("zombie-overlord", s, "use trap 1 once per turn")
 
@@ -199,7 +200,7 @@ def test_zoo_near_misses_are_refused_for_a_reason_that_holds() -> None:
 
 def test_zo_near_misses_are_refused_for_a_reason_that_holds() -> None:
     from deadtable.games.zombie_overlord.cards import MINION, SURVIVOR, TRAP
-    from deadtable.games.zombie_overlord.state import ACTIVE
+    from deadtable.games.zombie_overlord.layout import ACTIVE
 
     checked: set[str] = set()
     for s in _states("zombie-overlord", 3, range(4), every=3):
