@@ -149,8 +149,9 @@ def _reason(game_id: str, state: State, text: str):  # type: ignore[no-untyped-d
 
 
 def test_zoo_near_misses_are_refused_for_a_reason_that_holds() -> None:
+    from deadtable.games.carson_zoo.actions import Move, Place
     from deadtable.games.carson_zoo.board import CHARACTER_VALUES, NAMES, NEIGHBOURS
-    from deadtable.games.carson_zoo.state import NOBODY, Move, Place
+    from deadtable.games.carson_zoo.state import NOBODY
 
     checked: set[str] = set()
     for s in _states("carson-zoo", 3, range(6)):
