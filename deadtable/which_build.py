@@ -81,6 +81,10 @@ NO_BUILD = N_(
     " (make native builds one where a C compiler is installed)"
 )
 STALE = N_("deadtable runs pure Python: the native build is older than the sources (make native rebuilds it)")
+INSTALLED_PURE = N_(
+    "deadtable runs pure Python: it was installed without a C compiler"
+    " (installed where there is one, it runs compiled)"
+)
 
 
 def _files(package: Path) -> list[Path]:
@@ -150,7 +154,10 @@ def package_path(path: list[str]) -> list[str]:
     root = native_root(package)
     if is_fresh(root, package):
         return [str(root / "deadtable")]
-    note(STALE if (root / STAMP).is_file() else NO_BUILD)
+    if (root / STAMP).is_file():
+        note(STALE)
+    else:  # a checkout (make native can build one), or an installed pure wheel
+        note(NO_BUILD if (package.parent / "pyproject.toml").is_file() else INSTALLED_PURE)
     return path
 
 

@@ -28,6 +28,7 @@ def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("LANGUAGE", "en")
     package = tmp_path / "deadtable"
     (package / "data").mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text("")  # a checkout
     (package / "__init__.py").write_text("")
     (package / "rules.py").write_text("RULE = 1\n")
     (package / "data" / "cards.toml").write_text("[card]\n")
@@ -140,3 +141,12 @@ def test_a_compiled_copy_or_an_installed_compiled_wheel_keeps_its_own_path(
     (checkout / ("_native" + EXTENSION_SUFFIXES[0])).write_bytes(b"compiled")  # a compiled wheel's layout
     assert _choose(checkout) == [str(checkout)]
     assert capsys.readouterr().err == ""
+
+
+def test_an_installed_pure_package_says_it_was_installed_without_a_compiler(
+    checkout: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.rmtree(checkout.parent / "build")
+    (checkout.parent / "pyproject.toml").unlink()  # site-packages: no checkout, no make native
+    assert _choose(checkout) == [str(checkout)]
+    assert capsys.readouterr().err == translator("en")._(wb.INSTALLED_PURE) + "\n"
