@@ -62,7 +62,8 @@ MODULES = (
     *(f"deadtable/games/carson_zoo/{m}.py" for m in ("board", "state")),
     "deadtable/agents/greedy.py",
 )
-GROUP = "deadtable._native"  # the shared library of the group: deadtable/_native<suffix>
+GROUP = "deadtable._native"
+LIBRARY = "_native__mypyc"  # mypyc's name for the group's shared library: deadtable/_native__mypyc<suffix>
 STAMP = ".native-stamp"  # in a compiled copy's root, beside its package: what it was built from
 PURE = "DEADTABLE_PURE"
 NATIVE_DIR = "DEADTABLE_NATIVE"
@@ -133,8 +134,7 @@ def is_fresh(root: Path, package: Path) -> bool:
 
 def compiled_in(package: Path) -> bool:
     """Whether `package` holds the group's shared library: an installed compiled wheel, or a copy."""
-    name = GROUP.rpartition(".")[2]
-    return any((package / (name + suffix)).is_file() for suffix in EXTENSION_SUFFIXES)
+    return any((package / (LIBRARY + suffix)).is_file() for suffix in EXTENSION_SUFFIXES)
 
 
 def native_root(package: Path) -> Path:

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from deadtable import native
+from deadtable.which_build import compiled_in
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES_PER_VARIANT = 10
@@ -200,6 +201,7 @@ def test_the_checkout_runs_its_fresh_compiled_copy_by_itself(native_root: Path, 
         f"native (mypyc, {len(native.MODULES)} of {len(native.MODULES)} modules compiled"
     )
     assert "STALE" not in described and chance.startswith(str(native_root)) and chance.endswith(".so")
+    assert compiled_in(native_root / "deadtable")  # the group's library, by the name mypyc gives it
     assert out.stderr == ""
     cli = subprocess.run(
         [sys.executable, "-m", "deadtable.cli.main", "games"],

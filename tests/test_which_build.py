@@ -34,7 +34,7 @@ def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (package / "data" / "cards.toml").write_text("[card]\n")
     native = tmp_path / "build" / "native"
     shutil.copytree(package, native / "deadtable")
-    (native / "deadtable" / ("_native" + EXTENSION_SUFFIXES[0])).write_bytes(b"compiled")
+    (native / "deadtable" / (wb.LIBRARY + EXTENSION_SUFFIXES[0])).write_bytes(b"compiled")
     stamp = {
         "source": str(package),
         "hash": wb.package_hash(native / "deadtable"),
@@ -138,7 +138,7 @@ def test_a_compiled_copy_or_an_installed_compiled_wheel_keeps_its_own_path(
     copy = checkout.parent / "build" / "native" / "deadtable"
     assert _choose(copy) == [str(copy)]  # the copy itself, first on PYTHONPATH (its stamp beside it)
     shutil.rmtree(checkout.parent / "build")
-    (checkout / ("_native" + EXTENSION_SUFFIXES[0])).write_bytes(b"compiled")  # a compiled wheel's layout
+    (checkout / (wb.LIBRARY + EXTENSION_SUFFIXES[0])).write_bytes(b"compiled")  # a compiled wheel's layout
     assert _choose(checkout) == [str(checkout)]
     assert capsys.readouterr().err == ""
 
