@@ -1,4 +1,7 @@
 # deadtable: `make run` starts the online table, `make play` a terminal game, `make test` checks everything.
+# Each builds the native (compiled) copy first when a C compiler is here, and rebuilds it after an
+# edit; deadtable runs it while it is fresh, else pure Python with one line saying so. For a quick
+# pure-Python loop: DEADTABLE_PURE=1 make run (no compile, nothing said).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,33 +11,35 @@ EXTRAS ?= dev,all,train
 # multi-GB CUDA build. Installed first so the `train` extra's `torch>=2.3` is already satisfied.
 TORCH ?= torch==2.13.0
 
-.PHONY: run play test lint bench native bench-native clean
+.PHONY: run play test lint bench native native-if-possible bench-native clean
 
-$(STAMP): pyproject.toml Makefile
+$(STAMP): pyproject.toml setup.py Makefile
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "deadtable needs Python 3.11 or newer")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(if $(findstring train,$(EXTRAS)),$(BIN)/python -m pip install --quiet '$(TORCH)')
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	@touch $(STAMP)
+	@$(MAKE) --no-print-directory native-if-possible
 
-run: $(STAMP)
+run: native-if-possible
 	$(BIN)/deadtable serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check deadtable tests benchmarks
 	$(BIN)/mypy
 
-test: lint
+# The tests run pure Python (conftest.py); tests/test_native.py checks the native build against it.
+test: lint native-if-possible
 	$(BIN)/pytest -n auto -q
 
 # Both builds in one table: the native one is built first when a C compiler is there (else pure only).
-bench: $(STAMP)
-	-@$(MAKE) --no-print-directory native
+bench: native-if-possible
 	$(BIN)/python -m benchmarks --native $(NATIVE)
 
-# Opt-in native build: the rules cores compiled with mypyc in a copy of the package (build/native),
-# never beside the sources; rebuilt when any file of the package is newer than its stamp.
+# The native build: the rules cores and heuristics compiled with mypyc in a copy of the package
+# (build/native), never beside the sources; rebuilt when any file of the package is newer than its
+# stamp. `import deadtable` checks the stamp's hash of the sources (deadtable/which_build.py).
 NATIVE := build/native
 NATIVE_STAMP := $(NATIVE)/.native-stamp
 PACKAGE_FILES = $(shell find deadtable -type f ! -path '*/__pycache__/*' ! -name '*.py[co]' ! -name '*.so')
@@ -42,7 +47,12 @@ PACKAGE_FILES = $(shell find deadtable -type f ! -path '*/__pycache__/*' ! -name
 native: $(NATIVE_STAMP)
 
 $(NATIVE_STAMP): $(PACKAGE_FILES) | $(STAMP)
-	$(BIN)/python -m deadtable.native $(NATIVE)
+	DEADTABLE_PURE=1 $(BIN)/python -m deadtable.native $(NATIVE) $(if $(OPTIONAL),--optional)
+
+# What every target runs: the native build when it can be made here; else one line, and pure Python.
+# Skipped under DEADTABLE_PURE=1 (the quick loop).
+native-if-possible: | $(STAMP)
+	@$(if $(filter-out 0,$(DEADTABLE_PURE)),:,$(MAKE) --no-print-directory native OPTIONAL=1)
 
 # The native build alone. -P: the working folder's (pure) deadtable must not come before the native one.
 bench-native: $(NATIVE_STAMP)
@@ -51,5 +61,5 @@ bench-native: $(NATIVE_STAMP)
 clean:
 	rm -rf $(VENV) build *.egg-info
 
-play: $(STAMP)
+play: native-if-possible
 	$(BIN)/deadtable play carson-zoo --players 2 --seat 1 --bots greedy

@@ -1,9 +1,15 @@
 """Root pytest configuration: doctests in the package are collected, except in modules whose
-optional extra is not installed (those parts' own tests skip with the reason)."""
+optional extra is not installed (those parts' own tests skip with the reason).
+
+The tests run pure Python (DEADTABLE_PURE=1, deadtable/which_build.py), even where a fresh native
+build is there; tests/test_native.py runs the native build beside it and compares the two."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
+
+os.environ.setdefault("DEADTABLE_PURE", "1")
 
 OPTIONAL = {
     "deadtable/server": "fastapi",

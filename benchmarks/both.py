@@ -31,11 +31,15 @@ def save(path: str, rows: list[Row], build: str, met: int, total: int) -> None:
     Path(path).write_text(json.dumps(data), encoding="utf-8")
 
 
-def run_build(pythonpath: str, argv: list[str]) -> dict[str, Any] | None:
-    """Run the bench in a child process on `pythonpath`; its results, or None if it failed."""
+def run_build(pythonpath: str, argv: list[str], *, pure: bool = False) -> dict[str, Any] | None:
+    """Run the bench in a child process on `pythonpath`; its results, or None if it failed.
+    `pure`: DEADTABLE_PURE=1, or the checkout's package would run its fresh native copy
+    (deadtable/which_build.py)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "rows.json"
         env = dict(os.environ, PYTHONPATH=pythonpath)
+        if pure:
+            env["DEADTABLE_PURE"] = "1"
         # -P: the working folder's pure package must not come before the native copy.
         cmd = [sys.executable, "-P", "-m", "benchmarks", *argv, "--json", str(out)]
         done = subprocess.run(cmd, env=env, check=False)
@@ -47,7 +51,7 @@ def run_build(pythonpath: str, argv: list[str]) -> dict[str, Any] | None:
 
 def main(argv: list[str], native_dir: str, markdown: bool) -> int:
     native = Path(native_dir).resolve()
-    pure = run_build(str(ROOT), argv)
+    pure = run_build(str(ROOT), argv, pure=True)
     if pure is None:
         print("the pure-Python run failed (its error is above)", file=sys.stderr)
         return 1

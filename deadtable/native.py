@@ -1,16 +1,19 @@
-"""The optional native build: the rules cores compiled with mypyc, in a copy of the package.
+"""The native build: the rules cores and the heuristics compiled with mypyc, in a copy of the package.
 
-`make native` (or `python -m deadtable.native [OUT]`) copies this package to `build/native/deadtable`
-and compiles `MODULES` there, in place, into one shared library; the source tree never holds a
-compiled file, so an edited `.py` can never sit behind a stale `.so`. The copy plays the same games as
-the source (tests/test_native.py checks it); run it by putting it first on the path:
+`make` (every target, through `make native`) or `python -m deadtable.native [OUT]` copies this
+package to `build/native/deadtable` and compiles `MODULES` there, in place, into one shared
+library; the source tree never holds a compiled file. `import deadtable` then runs that copy
+whenever it is fresh, and pure Python otherwise, saying so in one line (deadtable/which_build.py):
+the copy's stamp holds the hash of the sources it was made from, checked at every start, so an
+edited source is never run as its old compiled self. DEADTABLE_PURE=1 runs pure Python silently.
+The copy plays the same games as the source (tests/test_native.py checks it).
 
-    PYTHONPATH=build/native .venv/bin/deadtable simulate zombie-shedding --games 1000
-    PYTHONPATH=build/native:. .venv/bin/python -P -m benchmarks   # -P: not the cwd's deadtable first
+An installed wheel is compiled when it is built (`python -m build`, setup.py) where a C compiler
+is; it holds its compiled modules beside their sources.
 
-`deadtable.native.describe()` says which build is running (so does `deadtable.core.chance._NATIVE`),
-and whether a native copy is older than its source. Building needs mypy (the `dev` extra), a C
-compiler and the Python headers; the built copy needs mypy_extensions at run time.
+`deadtable.native.describe()` says which build is running (so does `deadtable.core.chance._NATIVE`).
+Building needs mypy (the `dev` extra), a C compiler and the Python headers; the compiled modules
+need mypy_extensions at run time (a dependency).
 """
 
 from __future__ import annotations
@@ -24,30 +27,12 @@ import subprocess
 import sys
 import sysconfig
 import time
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-# The modules compiled, one mypyc group. core/state.py and the games' actions.py stay interpreted
-# (subclassed or pattern-matched by interpreted code); so do the game facades, agents and the rest.
-# The views are compiled too: an RL env builds one per step (deadtable/rl/observation.py).
-MODULES = (
-    "deadtable/core/_mix.py",
-    "deadtable/core/chance.py",
-    "deadtable/core/compiled.py",
-    *(
-        f"deadtable/games/zombie_shedding/{m}.py"
-        for m in ("state", "rules", "legal", "masks", "hands", "cards", "modes", "view")
-    ),
-    *(
-        f"deadtable/games/zombie_overlord/{m}.py"
-        for m in ("state", "turn", "attack", "effects", "lure", "cards", "view")
-    ),
-    *(
-        f"deadtable/games/overlords/{m}.py"
-        for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring", "view")
-    ),
-)
-GROUP = "deadtable._native"
-STAMP = ".native-stamp"  # in the build's root, beside the copied package: what was built from where
+from deadtable.which_build import GROUP, MODULES, STAMP, compiled_in, is_fresh, package_hash, signature
+
+__all__ = ["GROUP", "MODULES", "STAMP", "NativeBuildError", "build", "check_toolchain", "describe", "stale"]
 DEFAULT_OUT = Path("build") / "native"
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", ".mypy_cache")
 
@@ -83,21 +68,13 @@ def check_toolchain() -> None:
         raise NativeBuildError(f"needs the Python headers: no {headers} (apt install python3-dev)")
 
 
-def _files(package: Path) -> list[Path]:
-    return [
-        p
-        for p in package.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".so")
-    ]
-
-
 def build(out: Path = DEFAULT_OUT, source: Path | None = None, *, verbose: bool = False) -> Path:
     """Copy the package (`source`, default this one) to `out`/deadtable and compile `MODULES` there.
 
     Built in `out`.tmp and moved into place at the end, so a failed build leaves no half tree.
     Returns `out`; its `STAMP` records the source and the modules, and its time is the copy's (so
     `make native` rebuilds when a source file is newer)."""
-    src = (source or Path(__file__).parent).resolve()
+    src = (source or _source_package()).resolve()
     if (src.parent / STAMP).exists():
         raise NativeBuildError(f"{src} is a native build itself; build from the source tree")
     check_toolchain()
@@ -105,6 +82,7 @@ def build(out: Path = DEFAULT_OUT, source: Path | None = None, *, verbose: bool 
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     started = time.time()
+    quick = signature(src)
     shutil.copytree(src, tmp / "deadtable", ignore=_IGNORE)
     run = subprocess.run(
         [sys.executable, "-c", _SETUP, GROUP, *MODULES],
@@ -122,22 +100,38 @@ def build(out: Path = DEFAULT_OUT, source: Path | None = None, *, verbose: bool 
         )
     for junk in ("build", ".mypy_cache"):
         shutil.rmtree(tmp / junk, ignore_errors=True)
-    stamp = {"source": str(src), "modules": list(MODULES), "seconds": round(time.time() - started, 1)}
+    # Fresh while the sources hash as the files copied (read back from the copy: an edit made during
+    # the compile is not in it); their sizes and times, taken before copying, for the quick check.
+    stamp = {
+        "source": str(src),
+        "modules": list(MODULES),
+        "seconds": round(time.time() - started, 1),
+        "hash": package_hash(tmp / "deadtable"),
+        "signature": quick,
+        "suffix": EXTENSION_SUFFIXES[0],
+    }
     (tmp / STAMP).write_text(json.dumps(stamp, indent=1) + "\n")
-    os.utime(tmp / STAMP, (started, started))  # as old as the copy: an edit during the compile counts
+    os.utime(tmp / STAMP, (started, started))  # as old as the copy: make sees an edit made meanwhile
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)
     return out
 
 
-def stale(root: Path) -> list[Path]:
-    """The source files changed since the native build in `root` (or all of them, if never built)."""
-    stamp = root / STAMP
-    if not stamp.exists():
-        return [root]
-    built = stamp.stat().st_mtime
-    src = Path(json.loads(stamp.read_text())["source"])
-    return [p for p in _files(src) if p.stat().st_mtime > built] if src.is_dir() else []
+def _source_package() -> Path:
+    """The source package: `deadtable/__init__.py` always comes from it, even when the rest of the
+    package comes from a compiled copy (which_build.package_path)."""
+    import deadtable
+
+    return Path(str(deadtable.__file__)).resolve().parent
+
+
+def stale(root: Path) -> bool:
+    """Whether the compiled copy in `root` is missing or older than the sources it was made from."""
+    try:
+        src = Path(json.loads((root / STAMP).read_text())["source"])
+    except (OSError, ValueError, KeyError):
+        return True
+    return not src.is_dir() or not is_fresh(root, src)
 
 
 def compiled_modules() -> list[str]:
@@ -151,10 +145,14 @@ def describe() -> str:
     done = compiled_modules()
     if not done:
         return "pure Python"
-    root = Path(__file__).resolve().parent.parent
-    changed = stale(root)
+    package = Path(__file__).resolve().parent
+    root = package.parent
     line = f"native (mypyc, {len(done)} of {len(MODULES)} modules compiled, {root})"
-    return line + (f"; STALE: {len(changed)} source files changed since, make native" if changed else "")
+    if (root / STAMP).exists() and stale(root):
+        line += "; STALE: the sources changed since, make native"
+    elif not (root / STAMP).exists() and compiled_in(package):
+        line += "; an installed compiled wheel"
+    return line
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -163,13 +161,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m deadtable.native", description=__doc__.splitlines()[0])
     ap.add_argument("out", nargs="?", type=Path, default=DEFAULT_OUT, help="default build/native")
     ap.add_argument("-v", "--verbose", action="store_true", help="show the compiler's output")
+    ap.add_argument(
+        "--optional",
+        action="store_true",
+        help="when it cannot be built here, say why in one line and exit 0 (make's other targets)",
+    )
     args = ap.parse_args(argv)
     try:
         out = build(args.out, verbose=args.verbose)
     except NativeBuildError as e:
         print(f"deadtable native build: {e}", file=sys.stderr)
-        return 2
-    print(f"native build in {out}: run it with PYTHONPATH={out}", file=sys.stderr)
+        return 0 if args.optional else 2
+    print(f"native build in {out}: deadtable runs it while the sources do not change", file=sys.stderr)
     return 0
 
 

@@ -141,3 +141,22 @@ def test_the_abuse_benchmark_refuses_an_unknown_scenario() -> None:
     done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "unknown scenario(s) teapot" in done.stderr and "slow-readers" in done.stderr
+
+
+def test_fixed_games_plays_the_same_games_for_instruction_counts() -> None:
+    """benchmarks/fixed_games.py: a fixed workload (valgrind counts it); the same games each run."""
+    cmd = [sys.executable, "-P", "-m", "benchmarks.fixed_games"]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    said = [
+        subprocess.run([*cmd, *args], cwd=REPO, env=env, capture_output=True, text=True)
+        for args in (
+            ["random", "carson-zoo", "2p", "3"],
+            ["random", "carson-zoo", "2p", "3"],
+            ["heuristic", "zombie-overlord", "2p", "1"],
+        )
+    ]
+    assert all(done.returncode == 0 for done in said), [d.stderr for d in said]
+    first, again, bots = (done.stderr.strip() for done in said)
+    assert first == again and re.fullmatch(r"3 games, \d+ actions", first)
+    assert int(first.split()[2]) > 3 * 10  # a Carson City Zoo game takes dozens of moves
+    assert re.fullmatch(r"1 games, \d+ actions", bots) and int(bots.split()[2]) > 0

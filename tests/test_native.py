@@ -1,20 +1,23 @@
 """The native build (deadtable/native.py, `make native`) plays exactly the games of the pure one.
 
-The rules cores are compiled with mypyc into a copy of the package in a temporary folder (or
-build/native is reused when it is up to date); then the same script runs once on each build, in a
-subprocess with that build first on the path, and their outputs must be the same bytes: seeded
-random games of every Zombie Shedding and Overlords variant and of 2-player Zombie Overlord
-(actions, outcomes and the views of every seat every 10 moves), a clone and a pickle round trip
+The rules cores and heuristics are compiled with mypyc into a copy of the package in a temporary
+folder (or build/native is reused when it is up to date); then the same script runs once on each
+build, in a subprocess with that build first on the path, and their outputs must be the same bytes:
+seeded random games of every Zombie Shedding and Overlords variant, of 2-player Zombie Overlord and
+of Carson City Zoo (actions, outcomes and the views of every seat every 10 moves), games between
+each game's own bots and the greedy one (their every decision), a clone and a pickle round trip
 mid-game (a pickle is for the build that made it: the compiled classes keep their fields
 differently), and the shuffles of `Chance` (the compiled
 build draws them in machine words, deadtable/core/_mix.py). Skips when no compiler is here.
-The compile is most of the cost (about 75 s of CPU).
+The compile is most of the cost (about 75 s of CPU). `import deadtable` of the checkout runs a fresh
+compiled copy by itself (deadtable/which_build.py): checked here too, with DEADTABLE_NATIVE naming it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from deadtable import native
+from deadtable.which_build import compiled_in
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES_PER_VARIANT = 10
@@ -56,12 +60,30 @@ def play(game, variant, seed):
     return {"moves": moves, "outcome": repr(state.outcome()), "pickle": blob is not None,
             "views": views.hexdigest()}
 
+def bots(game, names, seed):
+    from deadtable.agents.registry import make_agent
+    from deadtable.core import seat_info
+
+    state = game.new(2, seed)
+    agents = [make_agent(name, game) for name in names]
+    rng = random.Random(seed)
+    moves = []
+    while state.current_player is not None and len(moves) < 300:
+        a = agents[state.current_player].act(seat_info(state), rng)
+        moves.append(repr(a))
+        state.apply(a)
+    return moves
+
 by_id = {g.id: g for g in deadtable.games()}
 games = {}
-for gid, names in (("zombie-shedding", None), ("zombie-overlord", ("2p",)), ("overlords", None)):
+for gid, names in (("zombie-shedding", None), ("zombie-overlord", ("2p",)), ("overlords", None),
+                   ("carson-zoo", None)):
     for v in by_id[gid].variants():
         if names is None or v.name in names:
             games[f"{gid} {v.name}"] = [play(by_id[gid], v, s) for s in range(N)]
+for gid, game in sorted(by_id.items()):
+    for own in sorted(game.agents()) or ["greedy"]:
+        games[f"{gid} bots {own}-greedy"] = [bots(game, (own, "greedy"), s) for s in range(2)]
 draws = hashlib.sha256()
 for seed in range(2000):
     c, x = Chance(seed * 104729), list(range(seed % 70))
@@ -74,8 +96,9 @@ print(json.dumps({"compiled": native.compiled_modules(), "native_flag": _NATIVE,
 
 
 def _run(root: Path) -> dict:
-    """SCRIPT with `root`'s deadtable first on the path (-P: not the working folder's)."""
-    env = {**os.environ, "PYTHONPATH": str(root)}
+    """SCRIPT with `root`'s deadtable first on the path (-P: not the working folder's); the checkout
+    (REPO) in pure Python, as it would run its fresh compiled copy by itself otherwise."""
+    env = {**os.environ, "PYTHONPATH": str(root), "DEADTABLE_PURE": "1"}
     code = SCRIPT.replace("range(N)", f"range({GAMES_PER_VARIANT})")
     out = subprocess.run(
         [sys.executable, "-P", "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=600
@@ -109,7 +132,9 @@ def test_the_native_build_plays_the_same_games(native_root: Path) -> None:
     assert compiled["native_flag"] is True and pure["native_flag"] is False and pure["compiled"] == []
     assert compiled["shuffles"] == pure["shuffles"]
     assert compiled["games"].keys() == pure["games"].keys()
-    assert len(compiled["games"]) == 20  # 14 variants of Zombie Shedding, Zombie Overlord 2p, 5 of Overlords
+    # 14 variants of Zombie Shedding, Zombie Overlord 2p, 5 of Overlords, Carson City Zoo; bots of each game
+    assert len([g for g in compiled["games"] if " bots " not in g]) == 23
+    assert len([g for g in compiled["games"] if " bots " in g]) == 4
     for name, games in pure["games"].items():
         for seed, (ours, theirs) in enumerate(zip(compiled["games"][name], games, strict=True)):
             assert ours == theirs, f"{name} seed {seed} differs"
@@ -147,3 +172,60 @@ def test_the_bench_shows_both_builds_side_by_side(native_root: Path) -> None:
     assert all(c.replace(",", "").isdigit() for c in cells[2:6]), cells  # games/s and actions/s, both builds
     assert cells[-1].count(">= 1,000 games/s") == 2  # judged for each build
     assert "targets met: pure " in out.stdout and "; native " in out.stdout
+
+
+def _checkout_env(native_dir: Path) -> dict[str, str]:
+    """The checkout's own `import deadtable`, as a user runs it: no DEADTABLE_PURE, the compiled copy
+    looked for in `native_dir` (DEADTABLE_NATIVE; build/native by default)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "DEADTABLE_NATIVE": str(native_dir)}
+    for name in ("DEADTABLE_PURE", "DEADTABLE_BUILD_NOTED", "DEADTABLE_LANG"):
+        env.pop(name, None)
+    return {**env, "LANGUAGE": "en"}
+
+
+WHICH = "import deadtable.native as n, deadtable.core.chance as c; print(n.describe()); print(c.__file__)"
+
+
+def test_the_checkout_runs_its_fresh_compiled_copy_by_itself(native_root: Path, tmp_path: Path) -> None:
+    """No PYTHONPATH trick, no -P: `import deadtable` (the CLI, `python -m`) takes the fresh copy quietly."""
+    out = subprocess.run(
+        [sys.executable, "-c", WHICH],
+        cwd=tmp_path,
+        env=_checkout_env(native_root),
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    described, chance = out.stdout.splitlines()
+    assert described.startswith(
+        f"native (mypyc, {len(native.MODULES)} of {len(native.MODULES)} modules compiled"
+    )
+    assert "STALE" not in described and chance.startswith(str(native_root)) and chance.endswith(".so")
+    assert compiled_in(native_root / "deadtable")  # the group's library, by the name mypyc gives it
+    assert out.stderr == ""
+    cli = subprocess.run(
+        [sys.executable, "-m", "deadtable.cli.main", "games"],
+        cwd=tmp_path,
+        env=_checkout_env(native_root),
+        capture_output=True,
+        text=True,
+    )
+    assert cli.returncode == 0 and "zombie-overlord" in cli.stdout and cli.stderr == "", cli.stderr
+
+
+def test_a_stale_compiled_copy_is_never_run(native_root: Path, tmp_path: Path) -> None:
+    """A copy whose stamp does not hash as the sources now: pure Python, and one line saying so."""
+    from deadtable.i18n import translator
+    from deadtable.which_build import STALE
+
+    stale = tmp_path / "stale"
+    shutil.copytree(native_root, stale)
+    stamp = json.loads((stale / native.STAMP).read_text())
+    (stale / native.STAMP).write_text(json.dumps({**stamp, "hash": "0" * 64, "signature": ""}))
+    out = subprocess.run(
+        [sys.executable, "-c", WHICH], cwd=tmp_path, env=_checkout_env(stale), capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    described, chance = out.stdout.splitlines()
+    assert described == "pure Python" and chance == str(REPO / "deadtable" / "core" / "chance.py")
+    assert out.stderr == translator("en")._(STALE) + "\n"

@@ -12,6 +12,7 @@ import pytest
 
 from deadtable.core import IllegalAction
 from deadtable.games.zombie_overlord import GAME, ZOState
+from deadtable.games.zombie_overlord.layout import Decision
 from deadtable.i18n import Message
 from tests.zombie_overlord.helpers import blank, give, play, trap, wasteland
 
@@ -171,7 +172,7 @@ def test_the_pending_decision_and_the_outcome_note_in_each_language() -> None:
 def test_a_pending_decision_is_shown_in_each_language() -> None:
     s = blank()
     give(s, 1, "supply")
-    s.pending.append(("opponent", 0, "discard"))
+    s.pending.append(Decision("opponent", 0, "discard"))
     s._legal = None
     view = s.view(0)
     assert view["pending"]["text"] == "P1 must choose an opponent"

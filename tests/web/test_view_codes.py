@@ -144,11 +144,12 @@ def test_overlords_phase_decision_and_dummy_in_words(lobby: Any, lang: str) -> N
 
 def test_zombie_overlord_pending_text_and_note_reach_the_browser_translated() -> None:
     """The server renders `pending.text` and `note` from their `_i18n` messages (no browser)."""
+    from deadtable.games.zombie_overlord.layout import Decision
     from tests.zombie_overlord.helpers import blank, give, play
 
     s = blank()
     give(s, 1, "supply")
-    s.pending.append(("opponent", 0, "discard"))
+    s.pending.append(Decision("opponent", 0, "discard"))
     s._legal = None
     view = s.view(0)
     assert localized_view(view, "es")["pending"]["text"] == "P1 debe elegir a un rival"

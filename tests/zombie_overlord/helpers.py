@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deadtable.games.zombie_overlord import GAME, ZOState
-from deadtable.games.zombie_overlord.state import Slot
+from deadtable.games.zombie_overlord.layout import Slot, new_slot
 
 
 def k(s: ZOState, name: str) -> int:
@@ -56,7 +56,7 @@ def trap(s: ZOState, p: int, name: str, active: int = 1) -> Slot:
     """Put the Trap `name` into the base of `p`."""
     give(s, p, name, zone="discard")
     s.discard[p].pop()
-    slot: Slot = (k(s, name), active, 0, (), 0, 0)
+    slot = new_slot(k(s, name), active)
     s.base[p].append(slot)
     s.changed()
     return slot

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from deadtable.games.zombie_overlord.cards import EFFECTS, load
+from pathlib import Path
+
+from deadtable.games.zombie_overlord.cards import DATA, EFFECTS, load
+from deadtable.games.zombie_overlord.layout import ACTIVE, KIND, USED, ability_bit, new_slot
 
 from .helpers import blank, give, k, legal, owned, play, trap, wasteland
 
@@ -30,14 +33,14 @@ def test_combo_needs_another_active_trap_of_the_same_type() -> None:
     assert "use trap 1 combo" not in legal(s)
     play(s, "place medicine-02", "use trap 1 combo")
     assert s.life[0] == 52
-    s.base[0][1] = (s.base[0][1][0], 0, 0, (), 0, 0)  # the other one inactive: no Combo
+    s.base[0][1] = new_slot(s.base[0][1][KIND], active=0)  # the other one inactive: no Combo
 
 
 def test_when_placed_runs_on_placing_and_blocks_replacing_this_turn() -> None:
     s = blank()
     give(s, 0, "medicine-10")  # When Placed: gain 3 health
     play(s, "action", "place medicine-10")
-    assert s.life[0] == 53 and s.base[0][0][5] & 4
+    assert s.life[0] == 53 and s.base[0][0][USED] == ability_bit(0)  # its one ability: ZO-11 applies
 
 
 def test_draw_and_purchase_points_and_gain_health() -> None:
@@ -62,7 +65,7 @@ def test_deactivate_self_for_attack_bonus() -> None:
     trap(s, 0, "fuel-01")  # Once Per Turn: deactivate this Trap to give the next attack +3
     give(s, 0, "minion")
     play(s, "action", "use trap 1 once per turn")
-    assert s.base[0][0][1] == 0 and s.bonus == 3
+    assert s.base[0][0][ACTIVE] == 0 and s.bonus == 3
     play(s, "end actions", "attack", "attack p2 with minion")
     assert s.life[1] == 46
 
@@ -101,11 +104,11 @@ def test_power_down_lasts_until_the_start_of_the_players_next_turn() -> None:
     trap(s, 1, "fuel-03")
     give(s, 0, "power down")
     play(s, "action", "play power down", "deactivate p2 trap 1")
-    assert s.base[1][0][1] == 0
+    assert s.base[1][0][ACTIVE] == 0
     play(s, "end actions", "end turn")
-    assert s.tp == 1 and s.base[1][0][1] == 0  # still down on its owner's turn
+    assert s.tp == 1 and s.base[1][0][ACTIVE] == 0  # still down on its owner's turn
     play(s, "end turn")
-    assert s.base[1][0][1] == 1
+    assert s.base[1][0][ACTIVE] == 1
 
 
 def test_destroy_trap_respects_its_defense_limit_and_indestructible() -> None:
@@ -125,7 +128,7 @@ def test_indestructible_trap_is_only_deactivated_by_attacks() -> None:
     trap(s, 1, "food-04")
     give(s, 0, "mechanic")
     play(s, "attack", "attack p2 trap 1 with mechanic")
-    assert len(s.base[1]) == 1 and s.base[1][0][1] == 0
+    assert len(s.base[1]) == 1 and s.base[1][0][ACTIVE] == 0
 
 
 def test_lure_effect_takes_a_survivor_replaced_only_at_the_end_of_the_lure_phase() -> None:
@@ -199,10 +202,10 @@ def test_malfunction_holds_a_trap_down_until_its_owner_discards_a_random_card() 
     trap(s, 1, "fuel-03")
     give(s, 0, "malfunction")
     play(s, "action", "play malfunction", "malfunction p2 trap 1", "end actions", "end turn")
-    assert s.tp == 1 and s.base[1][0][1] == 0  # Start Turn does not lift it
+    assert s.tp == 1 and s.base[1][0][ACTIVE] == 0  # Start Turn does not lift it
     give(s, 1, "supply")
     play(s, "action", "repair trap 1")
-    assert s.base[1][0][1] == 1 and s.hand[1] == []
+    assert s.base[1][0][ACTIVE] == 1 and s.hand[1] == []
     assert sorted(s.discard[1]) == sorted([k(s, "supply"), k(s, "malfunction")])
 
 
@@ -212,3 +215,37 @@ def test_steal_trap_when_placed() -> None:
     give(s, 0, "ammo-08")
     play(s, "action", "place ammo-08", "choose p2")
     assert k(s, "supply") in owned(s, 0) and s.hand[1] == []
+
+
+def test_a_trap_with_when_placed_once_per_turn_and_combo_may_use_its_combo_the_turn_it_is_placed(
+    tmp_path: Path,
+) -> None:
+    """A custom card file's Trap whose third ability is a Combo: When Placed marks its own ability
+    used, not the third one's (they once shared a bit), so the Combo is there on the turn it is
+    placed; the Trap still cannot be replaced that turn (RULINGS ZO-11), and the turn after, the
+    Once Per Turn and the Combo are offered again (ZO-7: used abilities last for the turn)."""
+    printed = '{ keyword = "when_placed", effect = "gain_health", n = 3 }'
+    block = 'id = "medicine-10"\ntype = "medicine"\ncost = 3\ndefense = [4, 2]\nplayers = 2\n'
+    block += f"abilities = [{printed}]"
+    three = (
+        f'{printed}, {{ keyword = "once_per_turn", effect = "gain_health", n = 1 }}, '
+        '{ keyword = "combo", effect = "gain_health", n = 2 }'
+    )
+    text = DATA.read_text(encoding="utf-8")
+    assert block in text
+    path = tmp_path / "three-abilities.toml"
+    path.write_text(text.replace(block, block.replace(printed, three), 1), encoding="utf-8")
+    s = blank(cards=str(path))
+    keywords = [a.keyword for a in s.cs.cards[k(s, "medicine-10")].abilities]
+    assert keywords == ["when_placed", "once_per_turn", "combo"]
+    trap(s, 0, "medicine-06")  # another active medicine Trap: the Combo's condition
+    give(s, 0, "medicine-10")
+    play(s, "action", "place medicine-10")
+    assert s.life[0] == 53  # When Placed ran
+    assert "use trap 2 combo" in legal(s) and "use trap 2 once per turn" in legal(s)
+    play(s, "use trap 2 combo", "use trap 2 once per turn")
+    assert s.life[0] == 56
+    assert s.base[0][1][USED] == ability_bit(0) | ability_bit(1) | ability_bit(2)
+    assert "use trap 2 combo" not in legal(s)
+    play(s, "end actions", "end turn", "end turn", "action")
+    assert "use trap 2 combo" in legal(s) and "use trap 2 once per turn" in legal(s)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from deadtable.games.zombie_overlord.layout import ACTIVE, DAMAGE, KIND
+
 from .helpers import blank, give, k, ks, legal, owned, play, trap, wasteland
 
 
@@ -41,7 +43,7 @@ def test_example_2_attack_sergeant_destroys_the_medicine_trap_mechanic_and_ice_c
     assert (s.cs.cards[k(s, "medicine-03")].defense, s.cs.cards[k(s, "medicine-03")].deactivate) == (4, 2)
     give(s, 0, "sergeant", "mechanic", "ice cream man")
     play(s, "attack", "attack p2 trap 1 with sergeant")
-    assert [s.cs.cards[sl[0]].name for sl in s.base[1]] == ["ammo-02"]
+    assert [s.cs.cards[sl[KIND]].name for sl in s.base[1]] == ["ammo-02"]
     assert k(s, "medicine-03") in s.discard[1]
     play(s, "attack p2 with mechanic", "attack p2 with ice cream man")
     assert s.life[1] == 50 - 7
@@ -56,10 +58,10 @@ def test_example_3_ice_cream_man_deactivates_a_medicine_trap_4_2() -> None:
     assert s.lure_points(1)[3] == 1
     play(s, "attack", "attack p2 trap 1 with ice cream man")
     sl = s.base[1][0]
-    assert sl[1] == 0 and sl[2] == 2  # turned sideways, 2 points on it
+    assert sl[ACTIVE] == 0 and sl[DAMAGE] == 2  # turned sideways, 2 points on it
     assert s.lure_points(1) == [0, 0, 0, 0]  # it does not count in the Lure Phase
     play(s, "end attack", "end turn")
-    assert s.tp == 1 and s.base[1][0][1] == 1  # upright again at its owner's Start Turn
+    assert s.tp == 1 and s.base[1][0][ACTIVE] == 1  # upright again at its owner's Start Turn
 
 
 def test_example_4_lure_only_the_current_player_lures() -> None:

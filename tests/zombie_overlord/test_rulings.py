@@ -9,7 +9,7 @@ import pytest
 from deadtable.core import IllegalAction
 from deadtable.games.zombie_overlord import GAME
 from deadtable.games.zombie_overlord.cards import ACTION, SURVIVOR, TRAP, load
-from deadtable.games.zombie_overlord.state import ACTIVE, ATTACHED, LOCK
+from deadtable.games.zombie_overlord.layout import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, Decision
 
 from .helpers import blank, give, k, legal, owned, play, trap, wasteland
 
@@ -114,9 +114,9 @@ def test_zo7_attack_points_accumulate_on_a_trap_over_the_turn() -> None:
     trap(s, 1, "medicine-03")  # 4(2)
     give(s, 0, "minion", "minion", "minion", "minion")
     play(s, "attack", "attack p2 trap 1 with minion")
-    assert s.base[1][0][1:3] == (1, 1)
+    assert (s.base[1][0][ACTIVE], s.base[1][0][DAMAGE]) == (1, 1)
     play(s, "attack p2 trap 1 with minion")
-    assert s.base[1][0][1:3] == (0, 2)  # deactivated at the red number
+    assert (s.base[1][0][ACTIVE], s.base[1][0][DAMAGE]) == (0, 2)  # deactivated at the red number
     play(s, "attack p2 trap 1 with minion")
     assert len(s.base[1]) == 1
     play(s, "attack p2 trap 1 with minion")  # an inactive Trap still needs its full Defense
@@ -128,7 +128,7 @@ def test_zo7_damage_does_not_carry_over_to_the_next_turn() -> None:
     trap(s, 1, "ammo-05")  # 4(2)
     give(s, 0, "minion")
     play(s, "attack", "attack p2 trap 1 with minion", "end attack", "end turn")
-    assert s.base[1][0][2] == 0
+    assert s.base[1][0][DAMAGE] == 0
 
 
 def test_zo8_a_barricade_shields_life_even_inactive_but_not_other_traps() -> None:
@@ -203,7 +203,7 @@ def test_zo11_at_most_five_traps_and_no_replacing_a_used_trap() -> None:
     play(s, "use trap 2 once per turn")  # ammo-03's ability: now it cannot be replaced
     assert "place fuel-04 over 2" not in legal(s)
     play(s, "place fuel-04 over 1")
-    assert s.cs.cards[s.base[0][0][0]].name == "fuel-04" and k(s, "ammo-02") in s.discard[0]
+    assert s.cs.cards[s.base[0][0][KIND]].name == "fuel-04" and k(s, "ammo-02") in s.discard[0]
     assert len(s.base[0]) == 5
 
 
@@ -255,6 +255,6 @@ def test_a_pending_decision_of_an_eliminated_seat_is_dropped() -> None:
     give(s, 0, "food-11")  # When Placed: all opponents discard at random
     play(s, "action", "place food-11")
     assert s.hand[1] == s.hand[2] == []
-    s.pending.append(("discard", 2))
+    s.pending.append(Decision("discard", 2))
     eliminate(s, 2, 0)
     assert s.pending == [] and s.current_player == 0

@@ -9,8 +9,9 @@ from deadtable.core.words import number
 from deadtable.i18n import N_, Message
 
 from . import board
+from .actions import Move, Place
 from .board import CHARACTER_VALUES, NEIGHBOURS, POSITIONS
-from .state import Move, Place, ZooState
+from .state import ZooState
 from .text import render
 
 

@@ -1,18 +1,23 @@
-"""Carson City Zoo Apocalypse: the state of a game and its rules (rules/carson-city-zoo.en.md)."""
+"""Carson City Zoo Apocalypse: the state of a game and its rules (rules/carson-city-zoo.en.md).
+
+Compiled in the native build (deadtable/native.py): `ZooState` is a `CompiledState`, its fields
+native attributes; the actions it hands out live in actions.py, interpreted.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import Any
 
-from deadtable.core import Action, IllegalAction, Outcome, State
+from deadtable.core import Action, IllegalAction, Outcome
 from deadtable.core.chance import shuffle
+from deadtable.core.compiled import CompiledState
 from deadtable.core.state import narrate, tell
 from deadtable.i18n import N_, Message
 
 from . import board
+from .actions import MOVES, PLACES, Move, Place
 from .board import CHARACTER_VALUES, MUTANT_VALUES, NAMES, NEIGHBOURS, POSITIONS
 
 NOBODY = -1
@@ -24,39 +29,24 @@ ENDED = N_(
 )
 
 
-@dataclass(frozen=True)
-class Place(Action):
-    """Place a character of `value` from hand on `pos`, capturing its top zoo card."""
-
-    value: int
-    pos: int
-
-    def __str__(self) -> str:
-        return f"place {self.value} {board.name(self.pos)}"
-
-
-@dataclass(frozen=True)
-class Move(Action):
-    """Move the character on `src` one step to `dst`, capturing one thing there."""
-
-    src: int
-    dst: int
-
-    def __str__(self) -> str:
-        return f"move {board.name(self.src)} {board.name(self.dst)}"
-
-
-# Every action there can be, made once: legal_actions hands out these shared (equal-by-value) objects.
-PLACES: dict[int, tuple[Place, ...]] = {
-    v: tuple(Place(v, i) for i in range(POSITIONS)) for v in CHARACTER_VALUES
-}
-MOVES: tuple[tuple[tuple[int, Move], ...], ...] = tuple(
-    tuple((dst, Move(src, dst)) for dst in NEIGHBOURS[src]) for src in range(POSITIONS)
-)
-
-
-class ZooState(State):
+class ZooState(CompiledState):
     """Stacks of zoo cards (top last), pieces on positions, hands and captured piles."""
+
+    __slots__ = (
+        "captured",
+        "first_player",
+        "found_mutants",
+        "hands",
+        "log",
+        "log_dropped",
+        "mutant",
+        "owner",
+        "piece_value",
+        "stacks",
+        "taken_zoo",
+        "to_act",
+        "turn",
+    )  # fmt: skip
 
     stacks: list[list[int]]
     owner: list[int]  # seat whose character (or former character, if mutant) is on a position
@@ -401,7 +391,7 @@ class ZooState(State):
         return other
 
     # -- copying and equality ------------------------------------------------------------------
-    def _copy_into(self, other: Any) -> None:
+    def _copy_into(self, other: ZooState) -> None:  # typed: compiled, the stores are native
         other.stacks = [list(s) for s in self.stacks]
         other.owner = list(self.owner)
         other.piece_value = list(self.piece_value)

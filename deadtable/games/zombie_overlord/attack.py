@@ -15,7 +15,7 @@ from deadtable.i18n import N_, Message
 
 from . import actions as A
 from .cards import MINION, SCAVENGER, SURVIVOR
-from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, USED, malfunction_lock
+from .layout import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, malfunction_lock, with_damage, with_lock
 
 if TYPE_CHECKING:
     from .cards import CardSet
@@ -155,10 +155,10 @@ def hit_trap(s: ZOState, p: int, q: int, i: int, points: int, what: Message) -> 
         s.log_line(DESTROYS, (destroy, p + 1, q + 1, s.cs.logged[sl[KIND]], what, dmg))
         return
     if dmg >= deactivate and sl[ACTIVE]:
-        s.base[q][i] = (sl[0], 0, dmg, sl[3], 0, sl[5])
+        s.base[q][i] = with_damage(sl, dmg, 0, 0)
         s.log_line(DEACTIVATES, (deactivate, p + 1, q + 1, s.cs.logged[sl[KIND]], what, dmg))
         return
-    s.base[q][i] = (sl[0], sl[1], dmg, sl[3], sl[4], sl[5])
+    s.base[q][i] = with_damage(sl, dmg, sl[ACTIVE], sl[LOCK])
     s.log_line(HITS_TRAP, (destroy, p + 1, q + 1, s.cs.logged[sl[KIND]], what, dmg))
 
 
@@ -184,15 +184,15 @@ def eliminate(s: ZOState, q: int, by: int) -> None:
     for base in s.base:
         for j, sl in enumerate(base):
             if sl[LOCK] == q + 1:
-                base[j] = (sl[KIND], sl[ACTIVE], sl[DAMAGE], sl[ATTACHED], 0, sl[USED])
+                base[j] = with_lock(sl, sl[ACTIVE], 0, sl[ATTACHED])
             elif sl[LOCK] == malfunction:
                 attached = list(sl[ATTACHED])
                 card = next(a for a in attached if s.cs.cards[a].abilities[0].effect == "malfunction")
                 attached.remove(card)
                 gone.append(card)
-                base[j] = (sl[KIND], sl[ACTIVE], sl[DAMAGE], tuple(attached), 0, sl[USED])
+                base[j] = with_lock(sl, sl[ACTIVE], 0, tuple(attached))
     s.removed.extend(sorted(gone))
-    s.pending = [d for d in s.pending if d[1] != q]
+    s.pending = [d for d in s.pending if d.seat != q]
     s.log_line(ELIMINATED, (q + 1, by + 1))
     if s.listeners:
         s.emit("eliminated", seat=q, by=by, round=s.round)

@@ -1,6 +1,6 @@
 """Card abilities: the effect vocabulary, implemented once, and the decisions effects push.
 
-An effect that needs a choice pushes a decision `(kind, seat, ...)`; the seat named answers it
+An effect that needs a choice pushes a `Decision` (layout.py); the seat named answers it
 (the victim of a discard chooses their own card). Decisions with no possible answer are skipped.
 Timing keywords: Once Per Turn and Combo abilities are used from the Action Phase ("use trap 2
 combo"); Combo needs another active Trap of the same type; When Placed runs on placing.
@@ -9,7 +9,7 @@ combo"); Combo needs another active Trap of the same type; When Placed runs on p
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from deadtable.core import Action
 from deadtable.i18n import N_, Message, nmsg
@@ -17,7 +17,17 @@ from deadtable.i18n import N_, Message, nmsg
 from . import actions as A
 from . import attack, lure
 from .cards import LURE_TYPES, Ability
-from .state import ACTIVE, ATTACHED, KIND, USED, malfunction_lock
+from .layout import (
+    ACTIVE,
+    ATTACHED,
+    KIND,
+    LOCK,
+    Decision,
+    ability_bit,
+    malfunction_lock,
+    with_lock,
+    with_used,
+)
 
 if TYPE_CHECKING:
     from .state import ZOState
@@ -35,13 +45,19 @@ def combo_ready(s: ZOState, p: int, i: int) -> bool:
 
 
 def placed(s: ZOState, p: int, i: int) -> None:
-    """Run the When Placed abilities of the Trap just placed in slot `i`."""
+    """Run the When Placed abilities of the Trap just placed in slot `i`, each marked used by its own
+    bit: the Trap cannot be replaced this turn (ZO-11), and its other abilities stay free (a When
+    Placed ability once shared a bit with the third ability, a Combo there was lost)."""
     sl = s.base[p][i]
-    abilities = [a for a in s.cs.cards[sl[KIND]].abilities if a.keyword == "when_placed"]
-    if abilities:
-        s.base[p][i] = (sl[0], sl[1], sl[2], sl[3], sl[4], sl[USED] | 4)
-        for ab in reversed(abilities):
-            run(s, p, ab, sl[KIND])
+    abilities = s.cs.cards[sl[KIND]].abilities
+    placed_now = [j for j, a in enumerate(abilities) if a.keyword == "when_placed"]
+    if placed_now:
+        bits = 0
+        for j in placed_now:
+            bits |= ability_bit(j)
+        s.base[p][i] = with_used(sl, bits, sl[ACTIVE])
+        for j in reversed(placed_now):
+            run(s, p, abilities[j], sl[KIND])
 
 
 def use_trap(s: ZOState, p: int, i: int, keyword: str) -> None:
@@ -50,7 +66,7 @@ def use_trap(s: ZOState, p: int, i: int, keyword: str) -> None:
     j = next(j for j, a in enumerate(c.abilities) if a.keyword == KEYWORD[keyword])
     ab = c.abilities[j]
     active = 0 if ab.get("deactivate_self", False) else sl[ACTIVE]
-    s.base[p][i] = (sl[0], active, sl[2], sl[3], sl[4], sl[USED] | (1 << j))
+    s.base[p][i] = with_used(sl, ability_bit(j), active)
     s.log_line(USES, (p + 1, s.cs.logged[sl[KIND]], Message(KEYWORD_NAME[keyword])))
     run(s, p, ab, sl[KIND])
 
@@ -81,31 +97,33 @@ def run(s: ZOState, p: int, ab: Ability, source: int) -> bool:
                 if rnd:
                     random_discard(s, q)
                 elif s.hand[q]:
-                    s.pending.append(("discard", q))
+                    s.pending.append(Decision("discard", q))
         elif any(s.hand[q] for q in s.opponents(p)):
-            s.pending.append(("opponent", p, "discard_random" if rnd else "discard"))
+            s.pending.append(Decision("opponent", p, "discard_random" if rnd else "discard"))
     elif e == "steal_random":
         if any(s.hand[q] for q in s.opponents(p)):
-            s.pending.append(("opponent", p, "steal"))
+            s.pending.append(Decision("opponent", p, "steal"))
     elif e == "banish":
-        push_if(s, ("banish", p, ab.get("zone", "either"), ab.get("heal", 0), ab.get("optional", False)))
+        zone, heal, optional = ab.get("zone", "either"), ab.get("heal", 0), ab.get("optional", False)
+        push_if(s, Decision("banish", p, zone, heal, optional=optional))
     elif e == "deactivate_trap":
-        push_if(s, ("trap", p, "deactivate", p + 1 if ab.get("until", "owner") == "yours" else 0))
+        push_if(s, Decision("trap", p, "deactivate", p + 1 if ab.get("until", "owner") == "yours" else 0))
     elif e == "destroy_trap":
-        push_if(s, ("trap", p, "destroy", ab.get("max_defense", 99)))
+        push_if(s, Decision("trap", p, "destroy", ab.get("max_defense", 99)))
     elif e == "lure":
         t = ab.get("type", "")
-        push_if(s, ("lure", p, LURE_TYPES.index(t) if t else -1, ab.get("max_attack", 0)))
+        lure_type = LURE_TYPES.index(t) if t else -1
+        push_if(s, Decision("lure", p, value=ab.get("max_attack", 0), lure_type=lure_type))
     elif e == "search_discard":
-        push_if(s, ("search", p))
+        push_if(s, Decision("search", p))
     elif e == "cycle":
-        push_if(s, ("cycle", p))
+        push_if(s, Decision("cycle", p))
     elif e in ("reinforce", "malfunction"):
-        return push_if(s, ("trap", p, e, source))
+        return push_if(s, Decision("trap", p, e, source))
     return False
 
 
-def push_if(s: ZOState, decision: tuple[Any, ...]) -> bool:
+def push_if(s: ZOState, decision: Decision) -> bool:
     """Push a decision when it has an answer; True if pushed."""
     s.pending.append(decision)
     if decision_actions(s):
@@ -123,14 +141,14 @@ def random_discard(s: ZOState, q: int) -> None:
         s.log_line(DISCARDS_RANDOM, (q + 1, s.cs.logged[k]))
 
 
-def trap_candidates(s: ZOState, d: tuple[Any, ...]) -> list[tuple[int, int]]:
-    p, mode, cards = d[1], d[2], s.cs.cards
+def trap_candidates(s: ZOState, d: Decision) -> list[tuple[int, int]]:
+    p, mode, cards = d.seat, d.mode, s.cs.cards
     seats = [p] if mode == "reinforce" else s.opponents(p)
     out = []
     for q in seats:
         for i, sl in enumerate(s.base[q]):
             if mode == "destroy":
-                ok = not cards[sl[KIND]].indestructible and s.defense(sl)[0] <= d[3]
+                ok = not cards[sl[KIND]].indestructible and s.defense(sl)[0] <= d.value
             else:
                 ok = bool(sl[ACTIVE])
             if ok:
@@ -145,28 +163,29 @@ def names(s: ZOState, kinds: list[int]) -> list[str]:
 
 def decision_actions(s: ZOState) -> list[Action]:
     d = s.pending[-1]
-    kind, p = d[0], d[1]
+    kind, p = d.kind, d.seat
     if kind == "opponent":
         return [A.pick("choose", seat=q) for q in s.opponents(p) if s.hand[q]]
     if kind == "discard":
         return [A.pick("discard", n) for n in names(s, s.hand[p])]
     if kind == "trap":
-        if d[2] == "reinforce":
+        if d.mode == "reinforce":
             return [A.pick("reinforce", slot=i + 1) for _, i in trap_candidates(s, d)]
-        return [A.pick(d[2], seat=q, slot=i + 1) for q, i in trap_candidates(s, d)]
+        return [A.pick(d.mode, seat=q, slot=i + 1) for q, i in trap_candidates(s, d)]
     if kind == "banish":
         out: list[Action] = []
-        if d[2] in ("hand", "either"):
+        if d.mode in ("hand", "either"):
             out += [A.pick("banish", n, zone="hand") for n in names(s, s.hand[p])]
-        if d[2] in ("discard", "either"):
+        if d.mode in ("discard", "either"):
             out += [A.pick("banish", n, zone="discard") for n in names(s, s.discard[p])]
-        return [*out, A.SKIP] if out and d[4] else out
+        return [*out, A.SKIP] if out and d.optional else out
     if kind == "lure":
         cards = s.cs.cards
         ok = [
             k
             for k in s.wasteland
-            if (d[2] < 0 or d[2] in cards[k].lure) and (not d[3] or cards[k].attack <= d[3])
+            if (d.lure_type < 0 or d.lure_type in cards[k].lure)
+            and (not d.value or cards[k].attack <= d.value)
         ]
         return [A.pick("lure", n) for n in names(s, ok)]
     if kind == "search":
@@ -177,15 +196,15 @@ def decision_actions(s: ZOState) -> list[Action]:
 
 def answer(s: ZOState, action: Action) -> None:
     d = s.pending.pop()
-    kind, p = d[0], d[1]
+    kind, p = d.kind, d.seat
     if not isinstance(action, PICK):  # "skip", the one answer that is no Pick
         return
     k = s.cs.by_name.get(action.card, -1)
     if kind == "opponent":
         q = action.seat
-        if d[2] == "discard":
-            s.pending.append(("discard", q))
-        elif d[2] == "discard_random":
+        if d.mode == "discard":
+            s.pending.append(Decision("discard", q))
+        elif d.mode == "discard_random":
             random_discard(s, q)
         else:
             steal(s, p, q)
@@ -206,14 +225,14 @@ def answer(s: ZOState, action: Action) -> None:
             pile = s.discard[p]
             del pile[len(pile) - 1 - pile[::-1].index(k)]
         s.banished.append(k)
-        s.life[p] += d[3]
+        s.life[p] += d.value
         title = s.cs.logged[k]
-        if d[3]:
+        if d.value:
             s.add_log(
                 nmsg(
                     "P{seat} banishes {card} and gains {n} health point",
                     "P{seat} banishes {card} and gains {n} health points",
-                    d[3],
+                    d.value,
                     seat=p + 1,
                     card=title,
                 )
@@ -231,20 +250,20 @@ def answer(s: ZOState, action: Action) -> None:
         s.log_line(TAKES, (p + 1, s.cs.logged[k]))
 
 
-def trap_choice(s: ZOState, d: tuple[Any, ...], action: A.Pick) -> None:
-    p, mode = d[1], d[2]
+def trap_choice(s: ZOState, d: Decision, action: A.Pick) -> None:
+    p, mode = d.seat, d.mode
     q = p if mode == "reinforce" else action.seat
     i = action.slot - 1
     sl = s.base[q][i]
     names = (p + 1, q + 1, s.cs.logged[sl[KIND]])
     if mode == "destroy":
         attack.destroy_trap(s, q, i)
-    elif mode == "deactivate":
-        s.base[q][i] = (sl[0], 0, sl[2], sl[3], d[3], sl[5])
-    elif mode == "malfunction":
-        s.base[q][i] = (sl[0], 0, sl[2], (*sl[ATTACHED], d[3]), malfunction_lock(p), sl[5])
-    else:
-        s.base[q][i] = (sl[0], sl[1], sl[2], (*sl[ATTACHED], d[3]), sl[4], sl[5])
+    elif mode == "deactivate":  # `value`: the lock (a Power Down's seat + 1, or 0)
+        s.base[q][i] = with_lock(sl, 0, d.value, sl[ATTACHED])
+    elif mode == "malfunction":  # `value`: the Malfunction card, now on the Trap
+        s.base[q][i] = with_lock(sl, 0, malfunction_lock(p), (*sl[ATTACHED], d.value))
+    else:  # reinforce: `value` the Reinforcements card
+        s.base[q][i] = with_lock(sl, sl[ACTIVE], sl[LOCK], (*sl[ATTACHED], d.value))
     s.log_line(TRAP_LOG[mode], names)
 
 
@@ -267,7 +286,7 @@ def repair(s: ZOState, p: int, i: int) -> None:
     m = next(a for a in att if cards[a].abilities[0].effect == "malfunction")
     att.remove(m)
     s.discard[p].append(m)
-    s.base[p][i] = (sl[0], 1, sl[2], tuple(att), 0, sl[5])
+    s.base[p][i] = with_lock(sl, 1, 0, tuple(att))
     s.log_line(REPAIRS, (p + 1, s.cs.logged[sl[KIND]]))
 
 
@@ -305,9 +324,9 @@ PENDING = {
 def describe_pending(s: ZOState) -> Message:
     """Who must decide what, as a message (rendered in each reader's language)."""
     d = s.pending[-1]
-    key = d[0]
+    key = d.kind
     if key == "trap":
-        key = d[2]
-    elif key == "banish" and d[-1] is True:
+        key = d.mode
+    elif key == "banish" and d.optional:
         key = "banish_optional"
-    return Message(PENDING[key], seat=d[1] + 1)
+    return Message(PENDING[key], seat=d.seat + 1)

@@ -82,8 +82,8 @@ def features(s: ZOState, p: int) -> list[float]:
     turn = s.tp == p
     hand_attack = 0.0
     if turn:
-        hand_attack = s.bonus + sum(
-            cards[k].attack for k in s.hand[p] if cards[k].category in (MINION, SURVIVOR)
+        hand_attack = float(  # a float: compiled, a float variable takes no int (mypyc)
+            s.bonus + sum(cards[k].attack for k in s.hand[p] if cards[k].category in (MINION, SURVIVOR))
         )
     return [
         s.life[p] / cs.life,

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Final
 
 from deadtable.i18n import N_
 
+from .layout import ACTIVE
+
 if TYPE_CHECKING:
     from .state import ZOState
 
@@ -70,7 +72,7 @@ def lures(s: ZOState, p: int) -> list[bool] | None:
 def lure_phase(s: ZOState, p: int) -> None:
     """Lure every Survivor `p` leads for, then refill the Wasteland."""
     for sl in s.base[p]:
-        if sl[1]:  # an active Trap: only then can `p` have lure points
+        if sl[ACTIVE]:  # an active Trap: only then can `p` have lure points
             taken = lures(s, p)
             if taken is not None:
                 keep = []

@@ -14,7 +14,7 @@ from deadtable.i18n import N_, Message, nmsg
 
 from . import effects
 from .cards import TRAP
-from .state import ACTIVE, KIND, LOCK, USED, is_malfunction
+from .layout import ACTIVE, KIND, LOCK, USED, ability_bit, is_malfunction
 from .turn import PHASE_BIT
 
 if TYPE_CHECKING:
@@ -177,7 +177,7 @@ def _use(s: ZOState, p: int, words: list[str]) -> Message:
             card=card.name,
             ability=Message(effects.KEYWORD_NAME[keyword]),
         )
-    if sl[USED] >> found[0] & 1:
+    if sl[USED] & ability_bit(found[0]):
         return Message(
             "you already used the {ability} ability of Trap {slot} ({card}) this turn",
             slot=i + 1,

@@ -1,8 +1,9 @@
 """Zombie Overlord: the state of a game, its zones, copying, determinizing and the outcome.
 
-Zones hold card kinds (ints, indices into the shared `CardSet`). A Trap in a base is a slot tuple
-`(kind, active, damage, attached kinds, lock, used)`; tuples are replaced, never mutated, so a copy
-of a base is one list copy. The rules live in turn.py, attack.py, lure.py and effects.py.
+Zones hold card kinds (ints, indices into the shared `CardSet`). A Trap in a base is a `Slot`, a
+tuple replaced, never mutated, so a copy of a base is one list copy; a pending decision is a
+`Decision` (both in layout.py, read by name). The rules live in turn.py, attack.py, lure.py and
+effects.py.
 """
 
 from __future__ import annotations
@@ -17,37 +18,12 @@ from deadtable.core.compiled import CompiledState, take_first
 from deadtable.i18n import Message
 
 from .cards import CardSet
+from .layout import ACTIVE, ATTACHED, KIND, Decision, Slot
 
-# Slot fields. `lock`: 0 none; s + 1 = inactive until seat s's next turn starts (Power Down);
-# malfunction_lock(s) = -(s + 1), a Malfunction played by seat s: inactive until the Trap's owner
-# discards a random card (test it with is_malfunction). `used`: bit 0 the first ability, bit 1 the
-# second, bit 2 a When Placed ability this turn (RULINGS ZO-11: no replacing then).
-KIND: Final = 0
-ACTIVE: Final = 1
-DAMAGE: Final = 2
-ATTACHED: Final = 3
-LOCK: Final = 4
-USED: Final = 5
 LOG_LENGTH: Final = 14  # shown in a view; the list keeps up to twice as many, trimmed now and then
 _copy = list.copy  # a zone's copy, mapped over the seats in `_copy_into`
-Slot = tuple[int, int, int, tuple[int, ...], int, int]
 # A kind of log entry: its message id (marked with N_) and the names of its parameters, in order.
 LogLine = tuple[str, tuple[str, ...]]
-
-
-def malfunction_lock(seat: int) -> int:
-    """The `lock` of a Trap held by a Malfunction that `seat` played (RULINGS ZO-12 needs the seat).
-
-    >>> malfunction_lock(0), malfunction_lock(2), is_malfunction(malfunction_lock(2))
-    (-1, -3, True)
-    >>> is_malfunction(0), is_malfunction(3)  # no lock; a Power Down by seat 2
-    (False, False)
-    """
-    return -1 - seat
-
-
-def is_malfunction(lock: int) -> bool:
-    return lock < 0
 
 
 class ZOState(CompiledState):
@@ -120,7 +96,7 @@ class ZOState(CompiledState):
     round: int
     turns: int
     limit: int
-    pending: list[tuple[Any, ...]]  # decisions, the top one last: (kind, seat, ...)
+    pending: list[Decision]  # the top one last
     over: bool
     note: Message | str  # the outcome note, "" while there is none
     log: list[Message | tuple[str, tuple[str, ...], tuple[Any, ...]]]  # the last LOG_LENGTH entries: add_log
@@ -294,7 +270,7 @@ class ZOState(CompiledState):
         if self.over:
             return None
         if self.pending:
-            return int(self.pending[-1][1])
+            return self.pending[-1].seat
         return self.tp
 
     def legal_actions(self) -> list[Action]:
@@ -448,7 +424,7 @@ class ZOState(CompiledState):
             out += self.deck[p] + self.hand[p] + self.discard[p]
             for slot in self.base[p]:
                 out += [slot[KIND], *slot[ATTACHED]]
-        out += [d[3] for d in self.pending if d[0] == "trap" and d[2] in ("malfunction", "reinforce")]
+        out += [d.value for d in self.pending if d.kind == "trap" and d.mode in ("malfunction", "reinforce")]
         return sorted(out)
 
 

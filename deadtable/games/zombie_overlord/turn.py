@@ -15,7 +15,7 @@ from deadtable.i18n import N_, nmsg
 from . import actions as A
 from . import attack, effects, lure
 from .cards import ACTION, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP
-from .state import ACTIVE, ATTACHED, KIND, LOCK, USED, is_malfunction
+from .layout import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, USED, is_malfunction, new_slot, next_turn
 
 if TYPE_CHECKING:
     from .state import ZOState
@@ -287,7 +287,7 @@ def place(s: ZOState, p: int, k: int, over: int) -> None:
     """Place a Trap, active; when the base is full it replaces Trap `over` (ZO-11)."""
     s.take_from_hand(p, k)
     base = s.base[p]
-    slot = (k, 1, 0, (), 0, 0)
+    slot = new_slot(k)
     if over:
         old = base[over - 1]
         s.discard[p].append(old[KIND])
@@ -383,10 +383,10 @@ def turn_over(s: ZOState, nxt: int) -> None:
         if not base:
             continue
         for i, sl in enumerate(base):
-            if sl[1]:  # ACTIVE
-                if sl[2] or sl[5]:  # DAMAGE, USED
-                    base[i] = (sl[0], 1, 0, sl[3], sl[4], 0)
-            elif (mine and sl[4] == mine) or (q == nxt and sl[4] == 0):  # LOCK
-                base[i] = (sl[0], 1, 0, sl[3], 0, 0)
-            elif sl[2] or sl[5]:
-                base[i] = (sl[0], 0, 0, sl[3], sl[4], 0)
+            if sl[ACTIVE]:
+                if sl[DAMAGE] or sl[USED]:
+                    base[i] = next_turn(sl, 1, sl[LOCK])
+            elif (mine and sl[LOCK] == mine) or (q == nxt and sl[LOCK] == 0):
+                base[i] = next_turn(sl, 1, 0)
+            elif sl[DAMAGE] or sl[USED]:
+                base[i] = next_turn(sl, 0, sl[LOCK])

@@ -14,10 +14,11 @@ from deadtable.i18n import Message
 
 from . import effects, lure
 from .cards import LURE_TYPES
-from .state import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, USED, is_malfunction
+from .layout import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, USED, is_malfunction
 
 if TYPE_CHECKING:
-    from .state import Slot, ZOState
+    from .layout import Slot
+    from .state import ZOState
 
 
 def view(s: ZOState, player: int | None, narration: bool = True) -> dict[str, Any]:
@@ -71,7 +72,7 @@ def view(s: ZOState, player: int | None, narration: bool = True) -> dict[str, An
         "banished": nm(s.banished),
         "removed": sorted(nm(s.removed)),
         "pending": (
-            {"seat": s.pending[-1][1], "text": str(pending), "text_i18n": pending.to_json()}
+            {"seat": s.pending[-1].seat, "text": str(pending), "text_i18n": pending.to_json()}
             if pending is not None
             else None
         ),
