@@ -1,0 +1,120 @@
+"""Chat and rematch in real server processes (issue 23): a line somebody read and a rematch made
+survive a SIGKILL; two processes on one PostgreSQL pass lines to each other and make one rematch
+when a person on each clicks "Play again" at once."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+import pytest
+
+websockets_sync = pytest.importorskip("websockets.sync.client")
+
+from .procs import ServerProcess, recv_state  # noqa: E402
+
+
+def _hello(ws: Any, table: dict[str, Any], seat: int | None) -> None:
+    hello: dict[str, Any] = {"type": "hello"}
+    if seat is not None:
+        hello |= {"seat": seat, "token": table["seats"][seat]["token"]}
+    ws.send(json.dumps(hello))
+
+
+def _next(ws: Any, kind: str, timeout: float = 20) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        msg = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if msg["type"] == kind:
+            return msg  # type: ignore[no-any-return]
+
+
+def _say(ws: Any, text: str) -> None:
+    ws.send(json.dumps({"type": "chat", "text": text}))
+
+
+def test_a_line_read_and_a_rematch_made_survive_a_sigkill(tmp_path):
+    db = str(tmp_path / "tables.sqlite3")
+    server = ServerProcess(db).start()
+    try:
+        t = server.post(
+            "/api/tables",
+            {"game": "carson-zoo", "seed": 3, "seats": [{"kind": "human"}, {"kind": "bot", "agent": "greedy"}]},
+        )
+        with websockets_sync.connect(f"{server.ws_base}/ws/tables/{t['id']}") as ws:
+            _hello(ws, t, 0)
+            msg = recv_state(ws, turn=True)
+            _say(ws, "gg <b>")
+            assert _next(ws, "chat")["lines"][0]["text"] == "gg <b>"  # read: so it was stored
+            while not msg["over"]:
+                ws.send(json.dumps({"type": "act", "action": msg["legal"][0], "index": msg["index"]}))
+                msg = recv_state(ws, turn=True, index_at_least=msg["index"] + 1)
+            ws.send(json.dumps({"type": "rematch"}))
+            new_id = recv_state(ws, index_at_least=msg["index"])["rematch"]
+            assert new_id
+        server.kill()
+        server.start()
+        assert server.get(f"/api/tables/{t['id']}")["rematch"] == new_id
+        with websockets_sync.connect(f"{server.ws_base}/ws/tables/{t['id']}") as ws:
+            _hello(ws, t, None)
+            assert [x["text"] for x in _next(ws, "chat")["lines"]] == ["gg <b>"]
+        with websockets_sync.connect(f"{server.ws_base}/ws/tables/{new_id}") as ws:
+            _hello(ws, t, 0)  # the old link's token: the same seat at the new table
+            state = recv_state(ws)
+            assert state["seat"] == 0 and not state["over"]
+    finally:
+        server.stop()
+
+
+def test_two_processes_pass_lines_and_make_one_rematch(pg_server):
+    from .pg import fresh_database
+
+    url = fresh_database(pg_server, "socialprocs")
+    a = ServerProcess(url).start()
+    b = ServerProcess(url).start()
+    try:
+        t = a.post(
+            "/api/tables", {"game": "carson-zoo", "seed": 21, "seats": [{"kind": "human"}, {"kind": "human"}]}
+        )
+        with (
+            websockets_sync.connect(f"{a.ws_base}/ws/tables/{t['id']}") as on_a,
+            websockets_sync.connect(f"{b.ws_base}/ws/tables/{t['id']}") as on_b,
+        ):
+            _hello(on_a, t, 0)
+            _hello(on_b, t, 1)
+            conns = {0: on_a, 1: on_b}
+            last = {0: recv_state(on_a), 1: recv_state(on_b)}
+            _say(on_a, "from A")
+            _say(on_b, "from B")
+            for ws in (on_a, on_b):  # each line reaches both: one directly, the other through NOTIFY
+                seen = [line["text"] for _ in range(2) for line in _next(ws, "chat")["lines"]]
+                assert sorted(seen) == ["from A", "from B"]
+            index = 0
+            while not last[0]["over"]:
+                seat = last[0]["to_act"]
+                msg = last[seat]
+                conns[seat].send(json.dumps({"type": "act", "action": msg["legal"][0], "index": msg["index"]}))
+                index += 1
+                last = {s: recv_state(conns[s], index_at_least=index) for s in (0, 1)}
+            # Both click "Play again" at the same moment, on different processes.
+            clicks = [threading.Thread(target=ws.send, args=('{"type": "rematch"}',)) for ws in (on_a, on_b)]
+            for th in clicks:
+                th.start()
+            for th in clicks:
+                th.join()
+            seen_ids = set()
+            for s in (0, 1):
+                state = recv_state(conns[s], index_at_least=index)
+                while not state["rematch"]:
+                    state = recv_state(conns[s], index_at_least=index)
+                seen_ids.add(state["rematch"])
+        assert len(seen_ids) == 1
+        new_id = seen_ids.pop()
+        playing = a.get("/api/tables?status=playing")
+        assert [x["id"] for x in playing] == [new_id]
+        assert b.get(f"/api/tables/{t['id']}")["rematch"] == new_id
+    finally:
+        a.stop()
+        b.stop()
