@@ -44,7 +44,7 @@ def make_rematch(store: Store, table_id: str, seed: int) -> str:
         if found.rematch:
             return str(found.rematch)
         if found.status != "over":
-            raise Refused("not-over", Message(NOT_OVER))
+            raise Refused("rematch-not-over", Message(NOT_OVER))
         old = store._table(conn, table_id)
         assert old is not None
         new_id = store.insert_table(
@@ -70,7 +70,7 @@ async def play_again(hub: Hub, lt: LiveTable, seat: int | None) -> str:
         raise Refused("rematch-spectator", Message(SPECTATOR))
     if lt.row.rematch is None:
         if not lt.state.is_terminal:
-            raise Refused("not-over", Message(NOT_OVER))
+            raise Refused("rematch-not-over", Message(NOT_OVER))
         new_id = await hub._run(make_rematch, hub.store, lt.id, secrets.randbits(62))
         lt.row.rematch = new_id
         lt.touch()

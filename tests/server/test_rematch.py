@@ -81,7 +81,7 @@ def test_a_game_in_progress_has_no_rematch(store):
     )
     with pytest.raises(Refused) as refused:
         make_rematch(store, table_id, 1)
-    assert refused.value.code == "not-over"
+    assert refused.value.code == "rematch-not-over"
     assert store.table(table_id).rematch is None and len(store.list_tables()) == 1  # type: ignore[union-attr]
 
 
@@ -106,7 +106,7 @@ def test_play_again_over_the_websocket_carries_every_link_over(client):
         _hello(watcher, t, None)
         last = {seat: next_state(ws) for seat, ws in conns.items()}
         conns[0].send_json({"type": "rematch"})  # not yet
-        assert next_of(conns[0], "error")["code"] == "not-over"
+        assert next_of(conns[0], "error")["code"] == "rematch-not-over"
         while not last[0]["over"]:
             seat = last[0]["to_act"]
             conns[seat].send_json(

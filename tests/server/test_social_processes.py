@@ -41,7 +41,7 @@ def test_a_line_read_and_a_rematch_made_survive_a_sigkill(tmp_path):
     try:
         t = server.post(
             "/api/tables",
-            {"game": "carson-zoo", "seed": 3, "seats": [{"kind": "human"}, {"kind": "bot", "agent": "greedy"}]},
+            {"game": "carson-zoo", "seed": 3, "seats": [{"kind": "human"}, {"kind": "bot"}]},
         )
         with websockets_sync.connect(f"{server.ws_base}/ws/tables/{t['id']}") as ws:
             _hello(ws, t, 0)
@@ -94,8 +94,8 @@ def test_two_processes_pass_lines_and_make_one_rematch(pg_server):
             index = 0
             while not last[0]["over"]:
                 seat = last[0]["to_act"]
-                msg = last[seat]
-                conns[seat].send(json.dumps({"type": "act", "action": msg["legal"][0], "index": msg["index"]}))
+                act = {"type": "act", "action": last[seat]["legal"][0], "index": last[seat]["index"]}
+                conns[seat].send(json.dumps(act))
                 index += 1
                 last = {s: recv_state(conns[s], index_at_least=index) for s in (0, 1)}
             # Both click "Play again" at the same moment, on different processes.
