@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 NOT_OVER = N_('the game is not over yet: "Play again" comes at the end')
 SPECTATOR = N_('spectators watch; only the seats can ask to "Play again"')
+FULL = N_("the server holds {most} unfinished tables, as many as it may: try again when some are over")
 
 
 def make_rematch(store: Store, table_id: str, seed: int) -> str:
@@ -64,13 +65,18 @@ def make_rematch(store: Store, table_id: str, seed: int) -> str:
     return new_id
 
 
-async def play_again(hub: Hub, lt: LiveTable, seat: int | None) -> str:
-    """`seat` asks for a rematch: the new table's id (made once), told to every connection."""
+async def play_again(hub: Hub, lt: LiveTable, seat: int | None, most_unfinished: int) -> str:
+    """`seat` asks for a rematch: the new table's id (made once), told to every connection.
+
+    A new table counts against the server's unfinished tables (`Limits.unfinished`), as one
+    created in the lobby does."""
     if seat is None:
         raise Refused("rematch-spectator", Message(SPECTATOR))
     if lt.row.rematch is None:
         if not lt.state.is_terminal:
             raise Refused("rematch-not-over", Message(NOT_OVER))
+        if await hub._run(hub.store.count_unfinished) >= most_unfinished:
+            raise Refused("rematch-full", Message(FULL, most=most_unfinished))
         new_id = await hub._run(make_rematch, hub.store, lt.id, secrets.randbits(62))
         lt.row.rematch = new_id
         lt.touch()

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from deadtable.server import db, migrate
+from deadtable.server.limits import Limits
 from deadtable.server.rematch import make_rematch
 from deadtable.server.store import Refused, Store
 
@@ -140,3 +141,19 @@ def test_play_again_over_the_websocket_carries_every_link_over(client):
     with client.websocket_connect(f"/ws/tables/{new_id}") as ws:
         _hello(ws, t, 1, token=t["seats"][0]["token"])
         assert next_of(ws, "error")["code"] == "bad-token"
+
+
+def test_no_rematch_beyond_the_servers_unfinished_tables(client):
+    t = create(client, seats=[{"kind": "human"}, {"kind": "bot", "agent": "greedy"}])
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        _hello(ws, t, 0)
+        msg = next_state(ws, turn=True)
+        while not msg["over"]:
+            ws.send_json({"type": "act", "action": msg["legal"][0], "index": msg["index"]})
+            msg = next_state(ws, turn=True, index=msg["index"] + 1)
+        create(client)  # one unfinished table elsewhere, and the server holds at most one
+        client.app.state.limits = Limits(unfinished=1)
+        ws.send_json({"type": "rematch"})
+        err = next_of(ws, "error")
+    assert err["code"] == "rematch-full" and "1 unfinished tables" in err["message"]
+    assert client.app.state.hub.store.table(t["id"]).rematch is None

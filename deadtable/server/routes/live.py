@@ -138,7 +138,7 @@ async def on_chat(s: Session, msg: dict[str, Any]) -> None:
 
 
 async def on_rematch(s: Session, msg: dict[str, Any]) -> None:
-    await play_again(s.hub, s.table, s.seat)
+    await play_again(s.hub, s.table, s.seat, s.ws.app.state.limits.unfinished)
 
 
 HANDLERS: dict[str, Handler] = {
