@@ -7,8 +7,9 @@ import threading
 from typing import Any
 
 import pytest
+from sqlalchemy import inspect
 
-from deadtable.server import db, migrate
+from deadtable.server import chat, db, migrate
 from deadtable.server.limits import Limits
 from deadtable.server.rematch import make_rematch
 from deadtable.server.store import Refused, Store
@@ -70,6 +71,25 @@ def test_many_asking_at_once_make_one_table_with_the_same_seats_and_a_new_seed(s
         (s.kind, s.agent, s.name, s.token_hash) for s in old.seats
     ]
     assert new.rematch is None and new.n_actions == 0
+
+
+def test_a_store_from_before_chat_and_rematch_is_upgraded_in_place(db_url):
+    engine = db.make_engine(db_url)
+    try:
+        migrate.upgrade(engine, "0002")
+        old = Store(engine)
+        table_id, _tokens = _finished(old)  # made by this version's code on the older schema
+        migrate.upgrade(engine)
+        names = set(inspect(engine).get_table_names())
+        assert "dt_chat" in names
+        assert "rematch" in {c["name"] for c in inspect(engine).get_columns("dt_tables")}
+        store = Store(engine)
+        assert store.table(table_id).rematch is None  # type: ignore[union-attr]
+        chat.add_line(store, table_id, 0, "still here")
+        new_id = make_rematch(store, table_id, 9)
+        assert store.table(table_id).rematch == new_id  # type: ignore[union-attr]
+    finally:
+        engine.dispose()
 
 
 def test_a_game_in_progress_has_no_rematch(store):
