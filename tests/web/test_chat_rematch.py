@@ -82,6 +82,8 @@ def test_two_people_chat_and_play_again_one_on_a_phone(server, browser):
         for p in (desk, phone):
             p.wait_for_function("document.body.dataset.over === 'yes'")
             p.wait_for_selector("#rematch-button")
+        assert phone.locator("#rematch-button").is_visible()
+        shot(phone, "rematch-ending-phone")
         # The phone clicks "Play again" and lands on its own seat of the next table; the desktop is
         # offered its own seat there.
         phone.click("#rematch-button")
