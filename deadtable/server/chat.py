@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import insert, select
 
-from deadtable.i18n import N_, Message
+from deadtable.i18n import N_, Message, nmsg
 
 from . import db
 from .db import chat
@@ -42,7 +42,6 @@ CHAT_WINDOW: Final = 10.0  # ... in this many seconds
 
 TOO_LONG = N_("a chat line is at most {most} characters (this one has {size})")
 EMPTY = N_("a chat line needs some text")
-TOO_FAST = N_("you are writing too fast: wait {seconds} seconds before the next line")
 SPECTATOR = N_("spectators read the chat; only the seats write in it")
 
 
@@ -55,6 +54,15 @@ class ChatLine:
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "seat": self.seat, "text": self.text, "at": self.at}
+
+
+def too_fast(seconds: int) -> Message:
+    """The refusal of a line written within `seconds` of the seat's budget coming back."""
+    return nmsg(
+        "you are writing too fast: wait {n} second before the next line",
+        "you are writing too fast: wait {n} seconds before the next line",
+        seconds,
+    )
 
 
 def checked_text(text: Any) -> str:
@@ -151,7 +159,7 @@ async def say(hub: Hub, lt: LiveTable, seat: int | None, text: Any) -> None:
     key = str(seat)
     wait = lt.chat.window.wait(key)
     if wait > 0:
-        raise Refused("chat-slow", Message(TOO_FAST, seconds=max(1, math.ceil(wait))))
+        raise Refused("chat-slow", too_fast(max(1, math.ceil(wait))))
     lt.chat.window.add(key)
     try:
         await _ensure_loaded(hub, lt)

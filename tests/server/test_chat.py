@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from deadtable.i18n import Message
 from deadtable.server import chat, create_app, db, migrate
-from deadtable.server.chat import CHAT_KEPT, CHAT_MOST, MAX_CHAT, TOO_FAST, TOO_LONG
+from deadtable.server.chat import CHAT_KEPT, CHAT_MOST, MAX_CHAT, TOO_LONG, too_fast
 from deadtable.server.store import Store
 
 from .conftest import create, next_of, next_state
@@ -116,9 +116,9 @@ def test_too_long_and_too_fast_are_refused_in_the_readers_language(client, lang)
         err = next_of(ws, "error")
         assert err["code"] == "chat-slow"
         # (the first of the lines leaves the 10 s window in 9 to 10 seconds)
-        assert err["message"] in {Message(TOO_FAST, seconds=s).render(lang) for s in (9, 10)}
+        assert err["message"] in {too_fast(s).render(lang) for s in (9, 10)}
         if lang != "en":  # translated, not the English sentence
-            assert err["message"] not in {Message(TOO_FAST, seconds=s).render("en") for s in (9, 10)}
+            assert err["message"] not in {too_fast(s).render("en") for s in (9, 10)}
     stored = chat.last_lines(client.app.state.hub.store, t["id"])
     assert [line.text for line in stored] == [f"line {k}" for k in range(CHAT_MOST)]  # no refused line
 
