@@ -115,10 +115,10 @@ def test_too_long_and_too_fast_are_refused_in_the_readers_language(client, lang)
         ws.send_json({"type": "chat", "text": "one more"})
         err = next_of(ws, "error")
         assert err["code"] == "chat-slow"
-        # (the first of the lines leaves the 10 s window in 9 to 10 seconds)
-        assert err["message"] in {too_fast(s).render(lang) for s in (9, 10)}
+        # (the first of the lines leaves the 10 s window within 10 seconds: 9 or 10 unless slow)
+        assert err["message"] in {too_fast(s).render(lang) for s in range(1, 11)}
         if lang != "en":  # translated, not the English sentence
-            assert err["message"] not in {too_fast(s).render("en") for s in (9, 10)}
+            assert err["message"] not in {too_fast(s).render("en") for s in range(1, 11)}
     stored = chat.last_lines(client.app.state.hub.store, t["id"])
     assert [line.text for line in stored] == [f"line {k}" for k in range(CHAT_MOST)]  # no refused line
 
