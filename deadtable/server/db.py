@@ -1,10 +1,11 @@
 """The store's schema and engine: SQLite by default, PostgreSQL through a URL, same code.
 
-Four tables: `dt_tables` (one row per game table; its row is the lock that serializes actions),
+Five tables: `dt_tables` (one row per game table; its row is the lock that serializes actions),
 `dt_seats`, `dt_actions` (the record, one row per accepted action, keyed by table and index so an
 action can never be appended twice) and `dt_notes` (what the log says besides moves: a player
-left, timed out, came back). The schema is created by Alembic (`migrations/`), never by
-`create_all`, so a store made by an older version is upgraded in place.
+left, timed out, came back) and `dt_chat` (what the seats wrote to each other, chat.py). The
+schema is created by Alembic (`migrations/`), never by `create_all`, so a store made by an older
+version is upgraded in place.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ tables = Table(
     Column("outcome", Text, nullable=True),  # JSON once over
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("rematch", String(32), nullable=True),  # the table "Play again" made from this one
 )
 
 seats = Table(
@@ -87,6 +89,17 @@ notes = Table(
     Column("at", DateTime(timezone=True), nullable=False),
 )
 Index("ix_dt_notes_table", notes.c.table_id, notes.c.id)
+
+chat = Table(
+    "dt_chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("dt_tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(400), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+Index("ix_dt_chat_table", chat.c.table_id, chat.c.id)
 Index("ix_dt_tables_status", tables.c.status, tables.c.created_at)
 
 

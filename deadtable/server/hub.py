@@ -26,6 +26,7 @@ from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, seat_info
 from deadtable.i18n import N_, Message, render
 
+from . import chat
 from .live import Conn, LiveTable, build, note_text
 from .live_limits import BOT_PACE, IDLE_UNLOAD, MAX_LIVE, SWEEP_EVERY
 from .store import ActionRow, NoteRow, Refused, Store, hash_token
@@ -167,7 +168,8 @@ class Hub:
                 return
             row, rows, note_rows = found
             changed = bool(rows or note_rows) or [s.away for s in row.seats] != [s.away for s in lt.row.seats]
-            lt.row.seats = row.seats
+            changed = changed or row.rematch != lt.row.rematch
+            lt.row.seats, lt.row.rematch = row.seats, row.rematch
             lt.row.status, lt.row.n_actions, lt.row.outcome = row.status, row.n_actions, row.outcome
             lt.state = lt.catch_up(lt.state.clone(), rows, note_rows) if rows else lt.state
             lt.add_notes(note_rows)
@@ -176,6 +178,7 @@ class Hub:
                 self._stop_clock(lt)
             if changed:
                 self.broadcast(lt)
+        await chat.catch_up(self, lt)
         self.arm_clock(lt)
 
     # -- connections -----------------------------------------------------------------------

@@ -28,6 +28,7 @@ from deadtable.core import Agent, Game, IllegalAction, RecordError, State, game
 from deadtable.core.narration import NarrationLog
 from deadtable.i18n import N_, Message, nmsg, render
 
+from .chat import ChatLog
 from .live_limits import SEND_QUEUE
 from .store import ActionRow, NoteRow, TableRow
 
@@ -135,6 +136,7 @@ class LiveTable:
     driving: bool = False
     last_used: float = 0.0  # time.monotonic() of the last change or connection (for unloading)
     version: int = 0  # bumped by every change the state messages show besides the state (`touch`)
+    chat: ChatLog = field(default_factory=ChatLog)  # the last lines of the table's chat (chat.py)
     _seated: dict[int, int] = field(default_factory=dict)  # connections per seat
     # Messages are made once per state and shared: the views (per seat, language), the parts of a
     # message before the log, and the log since an entry (per start, language).
@@ -320,6 +322,7 @@ class LiveTable:
             "move_time": self.row.move_time,
             "over": st.is_terminal,
             "outcome": localized_view(st.outcome().to_json(), lang) if st.is_terminal else None,
+            "rematch": self.row.rematch,  # the table "Play again" made (rematch.py), or None
         }
         return json.dumps(fields, ensure_ascii=False)[:-1] + ',"view":' + self._view_json(seat, lang)
 

@@ -6,12 +6,14 @@ Client to server, one JSON object per text message:
   {"type": "why", "action": "place 3 a1"}        is it legal now, and if not why
   {"type": "back"}                                 I am here again (a bot was playing for me)
   {"type": "lang", "lang": "es"}                 speak this language from now on (also in hello)
+  {"type": "chat", "text": "good luck"}          a line in the table's chat (seats only; chat.py)
+  {"type": "rematch"}                              "Play again" once the game is over (seats; rematch.py)
   {"type": "ping"}
 Server to client: {"type": "state", ...} (the seat's view, the log since the last state, and for the
 seat to act `legal`, its legal actions' texts, and `actions`, the same in structured form:
 {"text": "buy trap 3", "kind": "buy", "what": "trap", "slot": 3}, from `Action.describe()`),
 {"type": "error", "code": ..., "message": ...},
-{"type": "why", ...}, {"type": "pong"}.
+{"type": "why", ...}, {"type": "pong"}, {"type": "chat", "lines": [...], "history": ...} (chat.py).
 
 Texts hold no control characters (NUL included) and no unpaired surrogates ("\\ud800" is valid
 JSON, but no valid text): such a message is refused whole ("bad-text"). A connection sends at most
@@ -29,12 +31,13 @@ from typing import Any
 
 from deadtable.i18n import N_, Message
 
+from .chat import checked_text
 from .store import Refused
 
 NOT_JSON = N_('a message must be a JSON object such as {"type": "ping"}')  # no parameters: braces as written
 MAX_MESSAGE = 4096  # characters; a move is a few words
 MAX_ACTION = 300
-TYPES = ("hello", "act", "why", "back", "ping", "lang")
+TYPES = ("hello", "act", "why", "back", "ping", "lang", "chat", "rematch")
 # C0 and C1 controls (NUL, newlines and tabs included: no field needs them) and lone surrogates.
 BAD_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
@@ -88,6 +91,8 @@ def parse(raw: dict[str, Any]) -> dict[str, Any]:
             raise Refused(
                 "bad-index", Message("an action needs the index of the move it answers (from the last state)")
             )
+    if kind == "chat":
+        msg["text"] = checked_text(msg.get("text"))
     return msg
 
 

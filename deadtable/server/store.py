@@ -73,6 +73,7 @@ class TableRow:
     created_at: str
     seats: list[SeatRow] = field(default_factory=list)
     seed_chosen: bool = False  # the creator chose the seed (and so may know every hidden card)
+    rematch: str | None = None  # the table "Play again" made from this one (rematch.py)
 
 
 @dataclass
@@ -151,45 +152,75 @@ class Store:
         standby: str = "greedy",
     ) -> tuple[str, dict[int, str]]:
         """A new table; returns its id and the secret token of each human seat (shown once)."""
-        table_id = secrets.token_urlsafe(9)
         tokens: dict[int, str] = {}
-        stamp = db.now()
+        seat_rows: list[tuple[str, str | None, str, str | None]] = []
+        for seat, (kind, agent, name) in enumerate(seat_specs):
+            if kind == "human":
+                tokens[seat] = new_token()
+            seat_rows.append((kind, agent, name, hash_token(tokens[seat]) if seat in tokens else None))
         with self._tx() as conn:
+            table_id = self.insert_table(
+                conn,
+                game=game,
+                players=players,
+                seed=seed,
+                seed_chosen=seed_chosen,
+                options=options,
+                seat_rows=seat_rows,
+                move_time=move_time,
+                leave_grace=leave_grace,
+                standby=standby,
+            )
+        return table_id, tokens
+
+    def insert_table(
+        self,
+        conn: Connection,
+        *,
+        game: str,
+        players: int,
+        seed: int,
+        seed_chosen: bool,
+        options: dict[str, Any],
+        seat_rows: list[tuple[str, str | None, str, str | None]],
+        move_time: int,
+        leave_grace: int,
+        standby: str,
+    ) -> str:
+        """Insert a new table and its seats (kind, agent, name, token hash) in `conn`'s transaction."""
+        table_id = secrets.token_urlsafe(9)
+        stamp = db.now()
+        conn.execute(
+            insert(tables).values(
+                id=table_id,
+                game=game,
+                players=players,
+                seed=seed,
+                seed_chosen=seed_chosen,
+                options=json.dumps(options, sort_keys=True),
+                move_time=move_time,
+                leave_grace=leave_grace,
+                standby=standby,
+                status="playing",
+                n_actions=0,
+                outcome=None,
+                created_at=stamp,
+                updated_at=stamp,
+            )
+        )
+        for seat, (kind, agent, name, token_hash) in enumerate(seat_rows):
             conn.execute(
-                insert(tables).values(
-                    id=table_id,
-                    game=game,
-                    players=players,
-                    seed=seed,
-                    seed_chosen=seed_chosen,
-                    options=json.dumps(options, sort_keys=True),
-                    move_time=move_time,
-                    leave_grace=leave_grace,
-                    standby=standby,
-                    status="playing",
-                    n_actions=0,
-                    outcome=None,
-                    created_at=stamp,
-                    updated_at=stamp,
+                insert(seats).values(
+                    table_id=table_id,
+                    seat=seat,
+                    kind=kind,
+                    agent=agent,
+                    name=name,
+                    token_hash=token_hash,
+                    away=False,
                 )
             )
-            for seat, (kind, agent, name) in enumerate(seat_specs):
-                token_hash = None
-                if kind == "human":
-                    tokens[seat] = new_token()
-                    token_hash = hash_token(tokens[seat])
-                conn.execute(
-                    insert(seats).values(
-                        table_id=table_id,
-                        seat=seat,
-                        kind=kind,
-                        agent=agent,
-                        name=name,
-                        token_hash=token_hash,
-                        away=False,
-                    )
-                )
-        return table_id, tokens
+        return table_id
 
     def _table(self, conn: Connection, table_id: str, *, lock: bool = False) -> TableRow | None:
         query = select(tables).where(tables.c.id == table_id)
@@ -219,6 +250,7 @@ class Store:
                 for s in seat_rows
             ],
             seed_chosen=bool(row["seed_chosen"]),
+            rematch=row["rematch"],
         )
 
     def table(self, table_id: str) -> TableRow | None:

@@ -456,4 +456,16 @@ MESSAGES: tuple[Key, ...] = (
         "(-1 for the last one eliminated, -2 for the one before, and so on), "
         "so every survivor ranks above every eliminated player."
     ),
+    # The table's chat and "Play again" (js/chat.js, js/rematch.js; issue 23).
+    N_("Chat"),
+    N_("Say something to the table…"),
+    N_("Chat message"),
+    N_("Send"),
+    N_("Mute a seat"),
+    N_("You are watching: the seats write here, you read."),
+    N_("Play again"),
+    N_("Setting up the next game…"),
+    N_("Same seats and options, a new deal."),
+    N_("The next game is ready: go to your seat"),
+    N_("Watch the next game"),
 )

@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketState
 
 from deadtable.i18n import N_, Message, normalize
 
-from .. import protocol
+from .. import chat, protocol
 from ..deps import hub_of, language_of
 from ..hub import Hub
 from ..live import Conn, LiveTable
@@ -41,6 +41,7 @@ from ..live_limits import (
     SEND_TIMEOUT,
 )
 from ..protocol import TokenBucket
+from ..rematch import play_again
 from ..store import NO_TABLE, Refused
 
 log = logging.getLogger("deadtable.server")
@@ -132,6 +133,14 @@ async def on_act(s: Session, msg: dict[str, Any]) -> None:
     await s.hub.act(s.table, s.acting_seat(), msg["action"], msg["index"])
 
 
+async def on_chat(s: Session, msg: dict[str, Any]) -> None:
+    await chat.say(s.hub, s.table, s.seat, msg["text"])
+
+
+async def on_rematch(s: Session, msg: dict[str, Any]) -> None:
+    await play_again(s.hub, s.table, s.seat, s.ws.app.state.limits.unfinished)
+
+
 HANDLERS: dict[str, Handler] = {
     "ping": on_ping,
     "why": on_why,
@@ -139,6 +148,8 @@ HANDLERS: dict[str, Handler] = {
     "hello": on_hello,
     "back": on_back,
     "act": on_act,
+    "chat": on_chat,
+    "rematch": on_rematch,
 }
 
 
@@ -262,6 +273,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
     lt = await hub.get(lt.id) or lt  # (unloaded while the hello was awaited: the one held now)
     session = Session(ws, hub, lt, conn)
     await hub.join(lt, conn)
+    await chat.send_history(hub, lt, conn)
     reader = asyncio.ensure_future(_read(session))
     writer = asyncio.ensure_future(_write(session, reader))
     try:

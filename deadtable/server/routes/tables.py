@@ -77,6 +77,7 @@ def summary(lt: LiveTable | None, row: Any, lang: str = "en") -> dict[str, Any]:
         "seats": seats,
         "created_at": row.created_at,
         "outcome": row.outcome,
+        "rematch": row.rematch,  # the table "Play again" made from this one (rematch.py)
         **({"seed": row.seed} if row.seed_chosen else {}),  # a drawn seed is never shown
     }
 

@@ -52,6 +52,7 @@ window.deadtable = {
   newest: () => last,
   connected: () => Boolean(ws && ws.readyState === WebSocket.OPEN),
   dropForTest: () => { if (ws) ws.close(); },
+  send: (msg) => send(msg), // for chat.js and rematch.js, which read the `deadtable:message` events
 };
 
 function send(msg) {
@@ -399,13 +400,14 @@ function connect() {
   };
   ws.onmessage = (event) => {
     const msg = JSON.parse(event.data);
+    window.dispatchEvent(new CustomEvent("deadtable:message", { detail: msg }));
     if (msg.type === "state") {
       if (!online) { online = true; everOnline = true; }
       receive(msg);
     } else if (msg.type === "why") {
       const waiter = whyWaiters.get(msg.action);
       if (waiter) { whyWaiters.delete(msg.action); waiter(msg.legal ? null : msg.reason); }
-    } else if (msg.type === "error") {
+    } else if (msg.type === "error" && !/^(chat|rematch)-/.test(msg.code)) { // theirs: chat.js, rematch.js
       pending = null;
       say(msg.message, "error"); // the server's sentence; never the action's text
       toast(msg.message);

@@ -1,0 +1,87 @@
+"""Play again (issue 23): a finished table's seat makes a new table with the same seats.
+
+The new table has the same game, players, seats (a person's seat stays a person's, a bot keeps its
+bot), names, options, move time, leave grace and stand-in bot; its seed is drawn anew (never chosen,
+even when the old one was). It is made in ONE transaction that locks the old table's row, inserts
+the new table and writes its id into the old row's `rematch`: two people clicking at once (on one
+process or two) make one table, the second click answers the first's, and a SIGKILL leaves either
+both or neither.
+
+Links carry over: each person's seat at the new table keeps the secret of the same seat at the old
+one (its hash is copied), so the link someone holds opens their own seat at the new table and no
+other. The old table's state messages carry `rematch` (the new table's id): the page of each seat
+then leads to `/t/<new>#seat=N&token=<the same token>`, a spectator's to `/t/<new>`. Nobody learns
+a token they did not hold: no token is sent anywhere.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select, update
+
+from deadtable.i18n import N_, Message
+
+from .db import tables
+from .store import NO_TABLE, Refused, Store
+
+if TYPE_CHECKING:
+    from .hub import Hub
+    from .live import LiveTable
+
+NOT_OVER = N_('the game is not over yet: "Play again" comes at the end')
+SPECTATOR = N_('spectators watch; only the seats can ask to "Play again"')
+FULL = N_("the server holds {most} unfinished tables, as many as it may: try again when some are over")
+
+
+def make_rematch(store: Store, table_id: str, seed: int) -> str:
+    """The id of the table that follows `table_id`: made now with `seed`, or the one made before."""
+    with store._tx() as conn:
+        lock = select(tables.c.status, tables.c.rematch).where(tables.c.id == table_id).with_for_update()
+        found = conn.execute(lock).first()
+        if found is None:
+            raise Refused("no-table", Message(NO_TABLE, table=table_id))
+        if found.rematch:
+            return str(found.rematch)
+        if found.status != "over":
+            raise Refused("rematch-not-over", Message(NOT_OVER))
+        old = store._table(conn, table_id)
+        assert old is not None
+        new_id = store.insert_table(
+            conn,
+            game=old.game,
+            players=old.players,
+            seed=seed,
+            seed_chosen=False,
+            options=old.options,
+            seat_rows=[(s.kind, s.agent, s.name, s.token_hash) for s in old.seats],
+            move_time=old.move_time,
+            leave_grace=old.leave_grace,
+            standby=old.standby,
+        )
+        conn.execute(update(tables).where(tables.c.id == table_id).values(rematch=new_id))
+        store._notify(conn, table_id)
+    return new_id
+
+
+async def play_again(hub: Hub, lt: LiveTable, seat: int | None, most_unfinished: int) -> str:
+    """`seat` asks for a rematch: the new table's id (made once), told to every connection.
+
+    A new table counts against the server's unfinished tables (`Limits.unfinished`), as one
+    created in the lobby does."""
+    if seat is None:
+        raise Refused("rematch-spectator", Message(SPECTATOR))
+    if lt.row.rematch is None:
+        if not lt.state.is_terminal:
+            raise Refused("rematch-not-over", Message(NOT_OVER))
+        if await hub._run(hub.store.count_unfinished) >= most_unfinished:
+            raise Refused("rematch-full", Message(FULL, most=most_unfinished))
+        new_id = await hub._run(make_rematch, hub.store, lt.id, secrets.randbits(62))
+        lt.row.rematch = new_id
+        lt.touch()
+        hub.broadcast(lt)
+        new = await hub.get(new_id)
+        if new is not None:
+            hub.after_change(new)
+    return lt.row.rematch
