@@ -130,17 +130,17 @@ def measure(args: argparse.Namespace) -> tuple[list[Row], str, int, int]:
             row.checks.append(targets.judge("IS-MCTS it/s vs hearts ISMCTS", row.ismcts / hearts, minimum))
 
     if c8 is not None:
-        rows.append(Row(CRAZY_EIGHTS, "2", c8.games_per_s, c8.actions_per_s))
+        rows.append(Row(CRAZY_EIGHTS, "2", c8.games_per_s, c8.actions_per_s, peer=True))
     else:
-        rows.append(Row("crazy_eights: no pyspiel", "2"))
+        rows.append(Row("crazy_eights: no pyspiel", "2", peer=True))
     if uno is not None:
-        rows.append(Row(UNO, "2", uno.games_per_s, uno.actions_per_s))
+        rows.append(Row(UNO, "2", uno.games_per_s, uno.actions_per_s, peer=True))
     else:
-        rows.append(Row("uno: no rlcard", "2"))
+        rows.append(Row("uno: no rlcard", "2", peer=True))
     if hearts is not None:
-        rows.append(Row(HEARTS, "4", ismcts=hearts))
+        rows.append(Row(HEARTS, "4", ismcts=hearts, peer=True))
     else:
-        rows.append(Row("hearts: no pyspiel", "4"))
+        rows.append(Row("hearts: no pyspiel", "4", peer=True))
     checks = [c for r in rows for c in r.checks]
     return rows, build, sum(targets.met(c) for c in checks), len(checks)
 

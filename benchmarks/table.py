@@ -28,6 +28,7 @@ class Row:
     env: float | None = None  # PettingZoo env steps a second
     env_factor: float | None = None  # how many times slower than raw engine steps
     checks: list[str] = field(default_factory=list)
+    peer: bool = False  # another library's game, not "game variant"
 
 
 def fmt(x: float | None, digits: int = 0) -> str:
@@ -68,9 +69,9 @@ def print_markdown(runs: Runs) -> None:
     builds = " / ".join(b for b, _rows in runs)
     head = ["game / peer", "players", "games/s", "decisions/s", "clone µs", "IS-MCTS it/s"]
     head += ["PettingZoo steps/s", "targets"]
-    print(
-        f"| {' | '.join(head)} |" if len(runs) == 1 else f"| {' | '.join(h + ' ' + builds for h in head)} |"
-    )
+    if len(runs) > 1:  # the figures' columns name the builds; the subject's and the players' do not
+        head = head[:2] + [f"{h} {builds}" for h in head[2:]]
+    print(f"| {' | '.join(head)} |")
     print("|" + "|".join("---" for _ in head) + "|")
     for s in subjects(runs):
         got = [rows.get(s) for rows in by_build]
@@ -81,16 +82,6 @@ def print_markdown(runs: Runs) -> None:
         cells.append(" / ".join(_env(r) for r in got))
         cells.append(" / ".join("; ".join(r.checks) if r and r.checks else "-" for r in got))
         print("| " + " | ".join(c if c.strip(" /-") else "-" for c in cells) + " |")
-
-
-def _shown(subject: str, before: str) -> str:
-    """A variant's name indented under its game's first line (a peer's name stays whole).
-
-    >>> _shown("overlords 3p", "overlords 2p-dummy"), _shown("overlords 3p", "carson-zoo 4p")
-    ('  3p', 'overlords 3p')
-    """
-    game, _sp, variant = subject.partition(" ")
-    return f"  {variant}" if variant and before.partition(" ")[0] == game else subject
 
 
 def print_terminal(runs: Runs) -> None:
@@ -113,12 +104,19 @@ def print_terminal(runs: Runs) -> None:
     for name in ("games\n/s", "decisions\n/s", "clone\nµs", "IS-MCTS\nit/s", "PettingZoo\nsteps/s"):
         table.add_column(name, justify="right", no_wrap=True)
     by_build = [(b, {r.subject: r for r in rows}) for b, rows in runs]
-    before = ""
+    peers = {r.subject for _b, rows in runs for r in rows if r.peer}
+    game = ""
     for s in subjects(runs):
+        shown = s
+        if s not in peers:  # a game's name on a line of its own, its variants indented under it
+            name, _sp, variant = s.partition(" ")
+            if name != game:
+                table.add_row(name)
+                game = name
+            shown = f"  {variant}"
         for k, (build, of_build) in enumerate(by_build):
-            first = [_shown(s, before) if k == 0 else ""] + ([build] if two else [])
+            first = [shown if k == 0 else ""] + ([build] if two else [])
             table.add_row(*first, *_figures(of_build.get(s)))
-        before = s
     Console(width=WIDTH).print(table)
     for build, rows in runs:
         print(f"targets, {build} (ratios measured in the same process):")

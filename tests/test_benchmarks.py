@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import peers, targets
+from benchmarks.table import Row, print_table
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -56,8 +57,10 @@ def test_the_terminal_table_and_its_targets_fit_80_columns() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80, max(lines, key=len)
-    assert any(line.startswith("zombie-shedding duel") for line in lines)
-    assert any(line.startswith("  alliances-2v2 ") for line in lines)  # a variant under its game
+    assert "zombie-shedding" in [line.rstrip() for line in lines]  # the game on a line of its own
+    assert not any("…" in line for line in lines)
+    assert any(line.startswith("  duel ") for line in lines)  # the variants under their game
+    assert any(line.startswith("  alliances-2v2 ") for line in lines)
     assert "targets, pure (ratios measured in the same process):" in lines
     targets = [line for line in lines if line.startswith("  zombie-shedding duel: ")]
     assert any("games/s" in line for line in targets)
@@ -191,3 +194,31 @@ def test_the_abuse_benchmark_refuses_an_unknown_scenario() -> None:
     done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "unknown scenario(s) teapot" in done.stderr and "slow-readers" in done.stderr
+
+
+def test_two_builds_print_side_by_side_in_markdown_and_within_80_columns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def rows(k: float) -> list[Row]:
+        game = Row("zombie-shedding alliances-2v2v2v2", "8", 700.0 * k, 1_234_567.0 * k, 3.9, 6_300.0 * k)
+        game.env, game.env_factor = 10_855.0, 14.9 * k
+        game.checks.append(targets.judge("decisions/s vs crazy_eights", 0.21 * k, 3.0))
+        return [game, Row("OpenSpiel hearts ISMCTS", "4", ismcts=4_861.0, peer=True)]
+
+    print_table([("pure", rows(1.0)), ("native", rows(4.0))], markdown=True)
+    head, _rule, game, hearts = capsys.readouterr().out.splitlines()
+    assert head.startswith("| game / peer | players | games/s pure / native | decisions/s pure / native |")
+    cells = [c.strip() for c in game.strip("|").split("|")]
+    assert cells[:4] == ["zombie-shedding alliances-2v2v2v2", "8", "700 / 2,800", "1,234,567 / 4,938,268"]
+    assert cells[6] == "10,855 (14.9x slower) / 10,855 (59.6x slower)"
+    assert "MISSED by 14.29x / " in cells[7]
+    assert cells[7].endswith("0.84x crazy_eights (>= 3x) MISSED by 3.57x")
+    assert "4,861 / 4,861" in hearts
+
+    print_table([("pure", rows(1.0)), ("native", rows(4.0))], markdown=False)
+    out = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in out) <= 80, max(out, key=len)
+    assert not any("…" in line for line in out)  # nothing cut to fit
+    assert "zombie-shedding" in out[4] and any(line.startswith("  alliances-2v2v2v2 ") for line in out)
+    assert any("4,938,268" in line and "native" in line for line in out)
+    assert "targets, native (ratios measured in the same process):" in out
