@@ -146,8 +146,9 @@ def _rollouts(seed: int) -> Any:
     return RandomRollouts()
 
 
-def openspiel_hearts_ismcts(budget: float, simulations: int = 100) -> float | None:
-    """OpenSpiel's Python ISMCTSBot on hearts (random rollouts): iterations per second."""
+def openspiel_hearts_ismcts(budget: float, simulations: int = 100, evaluator: Any = None) -> float | None:
+    """OpenSpiel's Python ISMCTSBot on hearts (random rollouts, `RandomRollouts` unless another
+    `evaluator` is given): iterations per second."""
     try:
         import numpy as np
         import pyspiel
@@ -167,7 +168,8 @@ def openspiel_hearts_ismcts(budget: float, simulations: int = 100) -> float | No
                 state.apply_action(rng.choice(state.legal_actions()))
         if len(state.legal_actions()) > 1:
             roots.append(state)
-    bot = ismcts.ISMCTSBot(game, _rollouts(0), 2.0, simulations, random_state=np.random.RandomState(1))
+    rollouts = evaluator if evaluator is not None else _rollouts(0)
+    bot = ismcts.ISMCTSBot(game, rollouts, 2.0, simulations, random_state=np.random.RandomState(1))
     done = 0
     spent = 0.0
     while spent < budget:

@@ -222,3 +222,18 @@ def test_two_builds_print_side_by_side_in_markdown_and_within_80_columns(
     assert "zombie-shedding" in out[4] and any(line.startswith("  alliances-2v2v2v2 ") for line in out)
     assert any("4,938,268" in line and "native" in line for line in out)
     assert "targets, native (ratios measured in the same process):" in out
+
+
+def test_the_peer_drivers_compare_the_usual_driving_with_the_benchs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("pyspiel", reason="the peers need the peers extra (open_spiel)")
+    pytest.importorskip("rlcard", reason="the peers need the peers extra (rlcard)")
+    from benchmarks import peer_drivers
+
+    assert peer_drivers.main(["--budget", "0.08"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in out) <= 80
+    for subject in ("crazy_eights decisions/s", "uno decisions/s", "hearts ISMCTS it/s"):
+        line = next(line for line in out if line.startswith(subject))
+        assert re.fullmatch(rf"{re.escape(subject)}\s+[\d,]+\s+[\d,]+\s+[\d.]+x", line), line
