@@ -64,7 +64,7 @@ def _pin_one_core() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
-    ap.add_argument("--budget", type=float, default=1.0, help="seconds per measurement (default 1)")
+    ap.add_argument("--budget", type=float, default=1.0, help="CPU seconds per measurement (default 1)")
     ap.add_argument("--games", default="", help="comma-separated game ids (default: all)")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     ap.add_argument(
@@ -109,7 +109,7 @@ def measure(args: argparse.Namespace) -> tuple[list[Row], str, int, int]:
     kind = targets.NATIVE if native.compiled_modules() else targets.PURE
 
     print(
-        f"deadtable benchmarks: Python {platform.python_version()}, {pinned}, {budget:g} s per measure;"
+        f"deadtable benchmarks: Python {platform.python_version()}, {pinned}, {budget:g} CPU s per measure;"
         f" build: {build}; random play draws with {args.draw}",
         file=sys.stderr,
     )
