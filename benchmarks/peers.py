@@ -6,17 +6,17 @@ Each peer is driven the cheapest correct way, as our own random play is (`throug
 - crazy_eights (OpenSpiel's C++ game through `pyspiel`): one `current_player()` call a step tells
   chance, terminal and a player apart; a chance node is sampled as an action, uniformly from
   `legal_actions()`, because every chance outcome of crazy_eights is equally likely (the deal and
-  every draw: `chance_is_uniform` checks it, and so does tests/test_peers.py). Zipping
-  `chance_outcomes()` and a weighted draw, the usual way for any game, made the peer about 2.5x
-  slower than it is.
+  every draw: `chance_is_uniform` checks it, and so does tests/test_benchmarks.py). Zipping
+  `chance_outcomes()` and a weighted draw, the usual way for any game, made the peer 3.5-3.7x
+  slower than it is (`python -m benchmarks.peer_drivers` measures each peer both ways).
 - uno (RLCard's pure-Python game): the rules themselves, `Round.get_legal_actions` and
   `Round.proceed_round`, as `UnoGame.step` calls them but without the player's state dict that
   `step` builds after every action (nobody reads it in random play), and with no `env.run`, whose
-  feature encoding and trajectories cost about 10x the rules.
+  feature encoding and trajectories cost about 14x the rules.
 - hearts ISMCTS (OpenSpiel's Python `ISMCTSBot`, default settings, 100 simulations a step): its
   random-rollout evaluator plays each rollout with Python's `random` (`RandomRollouts`) where
   OpenSpiel's `RandomRolloutEvaluator` calls `numpy.random.choice` on every move, which made the
-  bot about 4x slower; the same rollouts (uniform legal moves to the end, the game's returns).
+  bot 3.3-3.8x slower; the same rollouts (uniform legal moves to the end, the game's returns).
 
 Each function returns None when its library is not installed (the `peers` extra).
 """
