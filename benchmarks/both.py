@@ -14,13 +14,15 @@ import os
 import subprocess
 import sys
 import tempfile
+import textwrap
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from deadtable.native import STAMP
 
-from .table import Row, fmt, print_table
+from .table import WIDTH, Row, print_table
+from .targets import NATIVE, PURE
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: benchmarks/ and the pure deadtable/
 
@@ -62,7 +64,8 @@ def main(argv: list[str], native_dir: str, markdown: bool) -> int:
         compiled = run_build(f"{native}{os.pathsep}{ROOT}", argv)
         if compiled is None:
             print("the native run failed (its error is above): pure Python only", file=sys.stderr)
-    print(f"builds: pure: {pure['build']}; native: {compiled['build'] if compiled else '-'}")
+    builds = f"builds: pure: {pure['build']}; native: {compiled['build'] if compiled else '-'}"
+    print(builds if markdown else textwrap.fill(builds, WIDTH, subsequent_indent="  "))
     side_by_side(pure, compiled, markdown)
     print(f"\ntargets met: pure {pure['met']} of {pure['total']}", end="")
     print(f"; native {compiled['met']} of {compiled['total']}" if compiled else "; native not run")
@@ -70,46 +73,8 @@ def main(argv: list[str], native_dir: str, markdown: bool) -> int:
 
 
 def side_by_side(pure: dict[str, Any], native: dict[str, Any] | None, markdown: bool) -> None:
-    """One line per game and peer: every figure as "pure / native" (or two columns for rates)."""
-    p_rows = {r["subject"]: Row(**r) for r in pure["rows"]}
-    n_rows = {r["subject"]: Row(**r) for r in native["rows"]} if native else {}
-    subjects = list(p_rows) + [s for s in n_rows if s not in p_rows]
-    head = [
-        "game / peer",
-        "players",
-        "games/s pure",
-        "games/s native",
-        "actions/s pure",
-        "actions/s native",
-        "clone µs pure / native",
-        "IS-MCTS it/s pure / native",
-        "PettingZoo steps/s pure / native",
-        "targets: pure / native",
-    ]
-    body = []
-    for s in subjects:
-        p, n = p_rows.get(s), n_rows.get(s)
-        either = p or n
-        assert either is not None
-        body.append(
-            [
-                s,
-                either.players,
-                fmt(p.games_s if p else None),
-                fmt(n.games_s if n else None),
-                fmt(p.actions_s if p else None),
-                fmt(n.actions_s if n else None),
-                _pair(fmt(p.clone_us, 1) if p else "-", fmt(n.clone_us, 1) if n else "-"),
-                _pair(fmt(p.ismcts) if p else "-", fmt(n.ismcts) if n else "-"),
-                _pair(p.env if p and p.env else "-", n.env if n and n.env else "-"),
-                _pair(
-                    "; ".join(p.checks) if p and p.checks else "-",
-                    "; ".join(n.checks) if n and n.checks else "-",
-                ),
-            ]
-        )
-    print_table(head, body, markdown, "deadtable speed, pure and native (one core, one run each)")
-
-
-def _pair(a: str, b: str) -> str:
-    return "-" if a == b == "-" else f"{a} / {b}"
+    """Every subject with its figures for each build (table.print_table)."""
+    runs = [(PURE, [Row(**r) for r in pure["rows"]])]
+    if native:
+        runs.append((NATIVE, [Row(**r) for r in native["rows"]]))
+    print_table(runs, markdown)

@@ -4,13 +4,18 @@ meaningless here: what is checked is that every row and every judged target is t
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import random
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from benchmarks import peers, targets
+from benchmarks.table import Row, print_table
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -36,10 +41,34 @@ def test_the_table_has_every_variant_the_peers_and_the_targets() -> None:
     table = rows(done.stdout)
     assert {"carson-zoo 2p", "carson-zoo 3p", "carson-zoo 4p"} <= set(table)
     assert re.fullmatch(r"[\d,]+", table["carson-zoo 2p"][1])  # games/s, a number
-    assert ">= 1,000 games/s" in table["carson-zoo 2p"][-1]
+    assert re.fullmatch(r"[\d,]+", table["carson-zoo 2p"][2])  # decisions/s, a number
+    assert "(>= 1,000) " in table["carson-zoo 2p"][-1]
     assert "random play draws with random" in done.stderr
-    assert "vs random" in table["carson-zoo 2p: greedy bots"][-1]  # benchmarks/bots.py
-    assert re.search(r"targets met: \d of 3", done.stdout)  # 1,000 games/s, IS-MCTS vs hearts, bots vs random
+    # 1,000 games/s, IS-MCTS vs hearts, bots vs random (benchmarks/bots.py), and more per build
+    assert re.search(r"targets met: \d+ of \d+", done.stdout)
+    assert "carson-zoo 2p: greedy bots" in table
+    assert re.search(r"bot games/s [\d.]+x random \(>= 1/3\) (PASS|MISSED)", done.stdout)
+    if importlib.util.find_spec("pyspiel") is not None:
+        assert re.search(
+            r"IS-MCTS it/s [\d.]+x hearts ISMCTS \(>= 3x\) (PASS|MISSED)", table["carson-zoo 2p"][-1]
+        )
+        assert re.fullmatch(r"[\d,]+", table["OpenSpiel crazy_eights"][2])
+
+
+def test_the_terminal_table_and_its_targets_fit_80_columns() -> None:
+    done = bench("--games", "zombie-shedding")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80, max(lines, key=len)
+    assert "zombie-shedding" in [line.rstrip() for line in lines]  # the game on a line of its own
+    assert not any("…" in line for line in lines)
+    assert any(line.startswith("  duel ") for line in lines)  # the variants under their game
+    assert any(line.startswith("  alliances-2v2 ") for line in lines)
+    assert "targets, pure (ratios measured in the same process):" in lines
+    targets = [line for line in lines if line.startswith("  zombie-shedding duel: ")]
+    assert any("games/s" in line for line in targets)
+    if importlib.util.find_spec("pyspiel") is not None:  # the pure Duel's target against crazy_eights
+        assert any(re.search(r"decisions/s [\d.]+x crazy_eights \(>= 1x\)", line) for line in targets)
 
 
 def test_without_a_native_build_both_builds_falls_back_to_pure(tmp_path: Path) -> None:
@@ -48,9 +77,52 @@ def test_without_a_native_build_both_builds_falls_back_to_pure(tmp_path: Path) -
     assert "no native build in" in done.stderr
     assert "random play draws with randrange" in done.stderr
     table = rows(done.stdout)
-    pure, native = table["carson-zoo 2p"][1:3]
-    assert re.fullmatch(r"[\d,]+", pure) and native == "-"
+    assert re.fullmatch(r"[\d,]+", table["carson-zoo 2p"][1])  # the pure build's alone
     assert "native not run" in done.stdout
+
+
+def test_a_target_missed_says_by_how_much() -> None:
+    assert targets.judge("decisions/s vs crazy_eights", 0.5, 2.0).endswith("(>= 2x) MISSED by 4.00x")
+    assert targets.judge("IS-MCTS it/s vs hearts ISMCTS", 6.0, 6.0).endswith("(>= 6x) PASS")
+    assert targets.games_per_s(500.0) == "games/s 500 (>= 1,000) MISSED by 2.00x"
+    assert targets.met(targets.games_per_s(1000.0)) and not targets.met(targets.games_per_s(999.0))
+
+
+def test_crazy_eights_chance_outcomes_are_uniform_so_the_peer_samples_them_as_actions() -> None:
+    """benchmarks/peers.py draws crazy_eights' chance nodes uniformly from legal_actions(): right only
+    while every outcome is equally likely and the outcomes are the legal actions (checked here)."""
+    pytest.importorskip("pyspiel", reason="the peers need the peers extra (open_spiel)")
+    assert peers.chance_is_uniform(games=30, seed=3) is True
+    rate = peers.openspiel_crazy_eights(0.05, seed=1)
+    assert rate is not None and rate.games >= 1 and rate.actions > 0
+
+
+def test_uno_through_its_rules_plays_the_games_step_plays() -> None:
+    """The uno peer calls RLCard's Round directly (no state dict after each move): the same games,
+    move for move, as UnoGame.step with the same deal and the same choices."""
+    pytest.importorskip("rlcard", reason="the peers need the peers extra (rlcard)")
+    import numpy as np
+    from rlcard.games.uno.game import UnoGame
+
+    for seed in range(3):
+        played = []
+        for through_round in (True, False):
+            uno = UnoGame(num_players=2)
+            uno.np_random = np.random.RandomState(seed)
+            uno.init_game()
+            pick = random.Random(seed)
+            moves = []
+            while not uno.is_over():
+                acts = uno.round.get_legal_actions(uno.players, uno.round.current_player)
+                action = acts[pick.randrange(len(acts))]
+                moves.append(action)
+                if through_round:
+                    uno.round.proceed_round(uno.players, action)
+                else:
+                    uno.step(action)
+            played.append((moves, uno.round.winner))
+        assert played[0] == played[1]
+        assert played[0][1] is not None
 
 
 def test_a_bad_draw_is_refused_with_the_choices() -> None:
@@ -71,7 +143,7 @@ def test_the_bots_benchmark_plays_each_games_bots_against_random_play() -> None:
     assert set(table) == {"carson-zoo 2p: greedy bots", "zombie-overlord 2p: heuristic bots"}
     for games_s, actions_s, target in table.values():
         assert float(games_s.replace(",", "")) > 0 and re.fullmatch(r"[\d,]+", actions_s)
-        assert re.fullmatch(r"vs random [\d,]+ games/s \d\.\d{3}x \(>= 1/3\) (PASS|FAIL)", target)
+        assert re.fullmatch(r"bot games/s [\d.]+x random \(>= 1/3\) (PASS|MISSED by [\d.]+x)", target)
     assert re.search(r"targets met: \d of 2", done.stdout)
 
 
@@ -160,3 +232,46 @@ def test_fixed_games_plays_the_same_games_for_instruction_counts() -> None:
     assert first == again and re.fullmatch(r"3 games, \d+ actions", first)
     assert int(first.split()[2]) > 3 * 10  # a Carson City Zoo game takes dozens of moves
     assert re.fullmatch(r"1 games, \d+ actions", bots) and int(bots.split()[2]) > 0
+
+
+def test_two_builds_print_side_by_side_in_markdown_and_within_80_columns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def rows(k: float) -> list[Row]:
+        game = Row("zombie-shedding alliances-2v2v2v2", "8", 700.0 * k, 1_234_567.0 * k, 3.9, 6_300.0 * k)
+        game.env, game.env_factor = 10_855.0, 14.9 * k
+        game.checks.append(targets.judge("decisions/s vs crazy_eights", 0.21 * k, 3.0))
+        return [game, Row("OpenSpiel hearts ISMCTS", "4", ismcts=4_861.0, peer=True)]
+
+    print_table([("pure", rows(1.0)), ("native", rows(4.0))], markdown=True)
+    head, _rule, game, hearts = capsys.readouterr().out.splitlines()
+    assert head.startswith("| game / peer | players | games/s pure / native | decisions/s pure / native |")
+    cells = [c.strip() for c in game.strip("|").split("|")]
+    assert cells[:4] == ["zombie-shedding alliances-2v2v2v2", "8", "700 / 2,800", "1,234,567 / 4,938,268"]
+    assert cells[6] == "10,855 (14.9x slower) / 10,855 (59.6x slower)"
+    assert "MISSED by 14.29x / " in cells[7]
+    assert cells[7].endswith("0.84x crazy_eights (>= 3x) MISSED by 3.57x")
+    assert "4,861 / 4,861" in hearts
+
+    print_table([("pure", rows(1.0)), ("native", rows(4.0))], markdown=False)
+    out = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in out) <= 80, max(out, key=len)
+    assert not any("…" in line for line in out)  # nothing cut to fit
+    assert "zombie-shedding" in out[4] and any(line.startswith("  alliances-2v2v2v2 ") for line in out)
+    assert any("4,938,268" in line and "native" in line for line in out)
+    assert "targets, native (ratios measured in the same process):" in out
+
+
+def test_the_peer_drivers_compare_the_usual_driving_with_the_benchs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("pyspiel", reason="the peers need the peers extra (open_spiel)")
+    pytest.importorskip("rlcard", reason="the peers need the peers extra (rlcard)")
+    from benchmarks import peer_drivers
+
+    assert peer_drivers.main(["--budget", "0.08"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in out) <= 80
+    for subject in ("crazy_eights decisions/s", "uno decisions/s", "hearts ISMCTS it/s"):
+        line = next(line for line in out if line.startswith(subject))
+        assert re.fullmatch(rf"{re.escape(subject)}\s+[\d,]+\s+[\d,]+\s+[\d.]+x", line), line

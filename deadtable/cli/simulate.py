@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn
@@ -12,11 +11,11 @@ from rich.text import Text
 
 from deadtable.core import DeadtableError, Game
 from deadtable.i18n import N_, _, current_language, ngettext, render
-from deadtable.sim import Plan, check_plan, run
-from deadtable.sim.backends import cores
+from deadtable.sim import Plan, check_plan
+from deadtable.sim.backends import cores, stream
+from deadtable.sim.output import RowFile
 from deadtable.sim.report import Numbers
-from deadtable.sim.results import write
-from deadtable.sim.stats import Rate, by_agent, by_seat, length_label, mean_lengths
+from deadtable.sim.stats import Rate, Tally, length_label
 
 from .common import OPTION_HELP, console, game_arg, parse_options, split_names
 from .translated import TCommand
@@ -25,7 +24,8 @@ SIMULATE_HELP = N_(
     "Play GAME many times between bots and print win rates, with 95% confidence intervals.\n\n"
     "Results depend only on the seed and the arguments, never on the number of workers or the "
     "backend. Seats rotate, so each agent plays each seat equally often (when the number of games "
-    "is a multiple of the number of agents). Example:\n\n"
+    "is a multiple of the number of agents). Each game's row goes to the output file as soon as it "
+    "finishes; an interrupted run goes on with --resume. Example:\n\n"
     "    deadtable simulate carson-zoo --games 2000 --seed 1"
 )
 
@@ -35,14 +35,28 @@ class RateColumn(ProgressColumn):
 
     def render(self, task: Task) -> Text:
         elapsed = task.elapsed or 0.0
-        if not elapsed or not task.completed:
+        played = task.completed - task.fields.get("resumed", 0)  # games of a resumed run do not count
+        if not elapsed or played <= 0:
             return Text(_("- games/s"), style="cyan")
-        speed = task.completed / elapsed
+        speed = played / elapsed
         left = (task.total or 0) - task.completed
         num = Numbers(current_language())  # 14.9 / 14,9: the reader's decimal sign (issue 26)
-        seconds, shown = num.fixed(left / speed, 0), num.fixed(speed, 1)
-        eta = "  " + _("~{seconds}s left", seconds=seconds) if left > 0 else ""
+        shown = num.fixed(speed, 1)
+        eta = "  " + _("~{time} left", time=duration(left / speed)) if left > 0 else ""
         return Text(_("{speed} games/s", speed=shown) + eta, style="cyan")
+
+
+def duration(seconds: float) -> str:
+    """A time left as a clock would show it.
+
+    >>> duration(42.4), duration(125), duration(3 * 3600 + 61)
+    ('42s', '2:05', '3:01:01')
+    """
+    s = round(seconds)
+    if s < 60:
+        return f"{s}s"
+    h, m = divmod(s // 60, 60)
+    return f"{h}:{m:02d}:{s % 60:02d}" if h else f"{m}:{s % 60:02d}"
 
 
 def rate_table(title: str, rates: list[Rate]) -> Table:
@@ -64,28 +78,23 @@ def default_players(the_game: Game, n_agents: int) -> int:
     return min(max(n_agents, the_game.min_players), the_game.max_players)
 
 
-def print_summary(rows: list[dict[str, Any]], elapsed: float | None = None) -> None:
-    if not rows:
+def print_summary(tally: Tally, played: int, elapsed: float | None = None) -> None:
+    if not tally.games:
         console.print(_("no games played"))
         return
-    console.print(rate_table(_("Win rate by agent (a shared win is split)"), by_agent(rows)))
-    console.print(rate_table(_("Win rate by seat"), by_seat(rows)))
-    lengths = mean_lengths(rows)
+    console.print(rate_table(_("Win rate by agent (a shared win is split)"), tally.by_agent()))
+    console.print(rate_table(_("Win rate by seat"), tally.by_seat()))
+    lengths = tally.mean_lengths()
     # Every number the reader's way, as the tables above write them: 30.0 / 30,0 (issue 26).
     num = Numbers(current_language())
     parts = [
         _("{value} {measure}", value=num.fixed(v, 1), measure=_(length_label(k))) for k, v in lengths.items()
     ]
     console.print(_("Mean game length: {lengths}", lengths=", ".join(parts)))
-    if elapsed:
-        seconds, speed = num.fixed(elapsed, 1), num.fixed(len(rows) / elapsed, 1)
+    if elapsed and played:
+        seconds, speed = num.fixed(elapsed, 1), num.fixed(played / elapsed, 1)
         console.print(
-            _(
-                "{n} games in {seconds}s ({speed} games/s)",
-                n=num.whole(len(rows)),
-                seconds=seconds,
-                speed=speed,
-            )
+            _("{n} games in {seconds}s ({speed} games/s)", n=num.whole(played), seconds=seconds, speed=speed)
         )
 
 
@@ -142,6 +151,14 @@ def print_summary(rows: list[dict[str, Any]], elapsed: float | None = None) -> N
     metavar="tcp://HOST:PORT|local",
     help=N_("Run on a Dask cluster; `local` starts a LocalCluster on this machine."),
 )
+@click.option(
+    "--resume",
+    is_flag=True,
+    help=N_(
+        "Go on with an interrupted run: keep the games already in the output file and play only the "
+        "missing ones, with the same seeds (refused if the game, players, agents, seed or options differ)."
+    ),
+)
 @click.option("--quiet", is_flag=True, help=N_("No progress bar."))
 def simulate(
     game_id: str,
@@ -154,6 +171,7 @@ def simulate(
     out: str | None,
     workers: int | None,
     scheduler: str | None,
+    resume: bool,
     quiet: bool,
 ) -> None:
     """Play GAME many times between bots (help text: SIMULATE_HELP, translated)."""
@@ -205,6 +223,18 @@ def simulate(
                 n=len(names),
             )
         )
+    rows = RowFile(path, plan, n_games).open(resume)
+    todo = rows.missing()
+    if resume:
+        console.print(
+            _(
+                "resuming {path}: {done} of {games} games are there, {left} to play",
+                path=str(path),
+                done=rows.resumed,
+                games=n_games,
+                left=len(todo),
+            )
+        )
     with Progress(
         TextColumn("[bold]" + _("simulating")),
         BarColumn(),
@@ -214,20 +244,35 @@ def simulate(
         disable=quiet,
         transient=False,
     ) as progress:
-        task = progress.add_task("games", total=n_games)
-        rows = run(
-            plan,
-            n_games,
-            workers=workers,
-            scheduler=scheduler,
-            progress=lambda k: progress.advance(task, k),
-        )
+        task = progress.add_task("games", total=n_games, completed=rows.resumed, resumed=rows.resumed)
+        games = stream(plan, todo, workers=workers, scheduler=scheduler)
+        try:
+            for got in games:
+                rows.add(got)
+                progress.advance(task, len(got))
+        except KeyboardInterrupt:
+            games.close()
+            kept = rows.close(finished=False)
+            progress.stop()
+            console.print(
+                _(
+                    "interrupted: {done} of {games} games are in {path}; "
+                    "the same command with --resume plays the rest",
+                    done=sum(rows.done),
+                    games=n_games,
+                    path=str(kept),
+                )
+            )
+            raise SystemExit(130) from None
+        except BaseException:
+            rows.close(finished=False)
+            raise
         elapsed = progress.tasks[0].elapsed
-    print_summary(rows, elapsed)
-    write(rows, path)
+    written = rows.close()
+    print_summary(rows.tally, len(todo), elapsed)
     console.print(
         _(
             "Rows written to {path}; `deadtable report {path}` makes an HTML report.",
-            path=str(path),
+            path=str(written),
         )
     )

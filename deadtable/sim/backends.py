@@ -1,14 +1,16 @@
 """Where the games run: in this process, on a local process pool, or on a Dask cluster.
 
 Each backend plays chunks of game indices with `runner.play_chunk` and hands rows back in any
-order; `run` sorts them by game index, so the result depends only on the plan, never on the
-backend, the number of workers or the order chunks finish in.
+order. `stream` yields each chunk's rows as soon as it finishes and keeps only a bounded number of
+chunks in flight (a few per worker), so a run of any length holds a few chunks of rows at a time,
+never the whole run; `run` collects them sorted by game index, so its result depends only on the
+plan, never on the backend, the number of workers or the order chunks finish in.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
@@ -18,6 +20,7 @@ from .runner import Plan, play_chunk
 
 Rows = list[dict[str, Any]]
 Progress = Callable[[int], None]
+IN_FLIGHT = 3  # chunks submitted per worker and not yet collected, in the pool and on Dask
 
 
 def cores() -> int:
@@ -35,8 +38,19 @@ def chunks(n_games: int, workers: int, start: int = 0) -> list[list[int]]:
     >>> [len(c) for c in chunks(1000, 2)][:3]
     [25, 25, 25]
     """
-    size = max(1, min(25, n_games // (workers * 8) if workers else n_games))
-    return [list(range(i, min(i + size, start + n_games))) for i in range(start, start + n_games, size)]
+    return list(cut(range(start, start + n_games), workers))
+
+
+def cut(indices: Sequence[int], workers: int) -> Iterator[list[int]]:
+    """Any game indices (a resumed run plays only the missing ones) in chunks, lazily.
+
+    >>> list(cut([0, 1, 2, 5, 9], 1))
+    [[0], [1], [2], [5], [9]]
+    """
+    n = len(indices)
+    size = max(1, min(25, n // (workers * 8) if workers else n))
+    for i in range(0, n, size):
+        yield list(indices[i : i + size])
 
 
 def run(
@@ -47,7 +61,8 @@ def run(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> Rows:
-    """Play games 0..n_games-1 of `plan`; rows sorted by game index.
+    """Play games 0..n_games-1 of `plan`; rows sorted by game index (all of them in memory: a long
+    run streams them instead, `stream`).
 
     `scheduler` None uses a local process pool with `workers` processes (default: every core;
     1 plays in this process). `scheduler="local"` starts a Dask LocalCluster on loopback;
@@ -55,45 +70,56 @@ def run(
     """
     if n_games < 0:
         raise DeadtableError("the number of games cannot be negative")
-    if scheduler:
-        rows = _run_dask(plan, n_games, scheduler, workers, progress)
-    else:
-        w = workers or cores()
-        if w < 1:
-            raise DeadtableError("workers must be at least 1")
-        rows = _run_serial(plan, n_games, progress) if w == 1 else _run_pool(plan, n_games, w, progress)
+    rows: Rows = []
+    for got in stream(plan, range(n_games), workers=workers, scheduler=scheduler):
+        rows.extend(got)
+        if progress:
+            progress(len(got))
     rows.sort(key=lambda r: int(r["game"]))
     return rows
 
 
-def _run_serial(plan: Plan, n_games: int, progress: Progress | None) -> Rows:
-    rows: Rows = []
-    for chunk in chunks(n_games, 1):
-        got = play_chunk(plan, chunk)
-        rows.extend(got)
-        if progress:
-            progress(len(got))
-    return rows
+def stream(
+    plan: Plan,
+    indices: Sequence[int],
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+) -> Generator[Rows, None, None]:
+    """Play the games `indices` of `plan`, yielding each chunk's rows as it finishes (any order).
+
+    The backends are `run`'s. Closing the generator early (an interruption) stops submitting games.
+    """
+    if scheduler:
+        yield from _stream_dask(plan, indices, scheduler, workers)
+        return
+    w = workers or cores()
+    if w < 1:
+        raise DeadtableError("workers must be at least 1")
+    if w == 1:
+        for chunk in cut(indices, 1):
+            yield play_chunk(plan, chunk)
+    else:
+        yield from _stream_pool(plan, indices, w)
 
 
-def _run_pool(plan: Plan, n_games: int, workers: int, progress: Progress | None) -> Rows:
-    rows: Rows = []
+def _stream_pool(plan: Plan, indices: Sequence[int], workers: int) -> Iterator[Rows]:
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        todo = iter(chunks(n_games, workers))
+        todo = cut(indices, workers)
         running: set[Future[Rows]] = set()
-        # Keep a bounded number of chunks in flight, so a huge run does not queue everything at once.
-        for chunk in _take(todo, workers * 3):
-            running.add(pool.submit(play_chunk, plan, chunk))
-        while running:
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            for fut in done:
-                got = fut.result()
-                rows.extend(got)
-                if progress:
-                    progress(len(got))
-                for chunk in _take(todo, 1):
-                    running.add(pool.submit(play_chunk, plan, chunk))
-    return rows
+        try:
+            # A bounded number of chunks in flight, so a huge run does not queue everything at once.
+            for chunk in _take(todo, workers * IN_FLIGHT):
+                running.add(pool.submit(play_chunk, plan, chunk))
+            while running:
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    yield fut.result()
+                    for chunk in _take(todo, 1):
+                        running.add(pool.submit(play_chunk, plan, chunk))
+        finally:
+            for fut in running:  # interrupted: queued chunks are dropped, running ones finish
+                fut.cancel()
 
 
 def _take(it: Iterator[list[int]], n: int) -> list[list[int]]:
@@ -106,9 +132,7 @@ def _take(it: Iterator[list[int]], n: int) -> list[list[int]]:
     return out
 
 
-def _run_dask(
-    plan: Plan, n_games: int, scheduler: str, workers: int | None, progress: Progress | None
-) -> Rows:
+def _stream_dask(plan: Plan, indices: Sequence[int], scheduler: str, workers: int | None) -> Iterator[Rows]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -134,18 +158,21 @@ def _run_dask(
         raise DeadtableError(
             "--scheduler takes tcp://HOST:PORT or local, not {scheduler!r}", scheduler=scheduler
         )
-    rows: Rows = []
     try:
         n_workers = max(1, len(client.scheduler_info().get("workers", {})))
-        parts = chunks(n_games, n_workers)
-        futures = client.map(play_chunk, [plan] * len(parts), parts, pure=False)
-        for fut in as_completed(futures):
+        todo = cut(indices, n_workers)
+        # As on the pool: a bounded window of chunks on the cluster, topped up as each one finishes,
+        # and each result released as soon as it is yielded.
+        window = as_completed(
+            [client.submit(play_chunk, plan, c, pure=False) for c in _take(todo, n_workers * IN_FLIGHT)]
+        )
+        for fut in window:
             got = fut.result()
-            rows.extend(got)
-            if progress:
-                progress(len(got))
+            fut.release()
+            for chunk in _take(todo, 1):
+                window.add(client.submit(play_chunk, plan, chunk, pure=False))
+            yield got
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
-    return rows

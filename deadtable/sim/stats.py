@@ -58,28 +58,74 @@ def players_of(row: dict[str, Any]) -> int:
     return int(row["players"])
 
 
+class Tally:
+    """The win rates and mean lengths of games added one row at a time, in memory that does not
+    grow with the number of games (what `simulate` prints as rows stream to its file); `by_agent`,
+    `by_seat` and `mean_lengths` over a list of rows are the same figures.
+
+    >>> t = Tally()
+    >>> t.add({"players": 2, "agent_s0": "a", "agent_s1": "b", "win_s0": 1.0, "win_s1": 0.0, "actions": 9})
+    >>> [(r.label, r.wins, r.trials) for r in t.by_agent()], t.mean_lengths()
+    ([('a', 1.0, 1), ('b', 0.0, 1)], {'actions': 9.0})
+    """
+
+    LOOK = 50  # the length columns are those of the first rows (`length_columns`)
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.agent_wins: dict[str, float] = defaultdict(float)
+        self.agent_trials: dict[str, int] = defaultdict(int)
+        self.seat_wins: dict[int, float] = defaultdict(float)
+        self.seat_trials: dict[int, int] = defaultdict(int)
+        self.lengths: set[str] = set()
+        self.sums: dict[str, float] = defaultdict(float)
+
+    @classmethod
+    def of(cls, rows: Iterable[dict[str, Any]]) -> Tally:
+        tally = cls()
+        for row in rows:
+            tally.add(row)
+        return tally
+
+    def add(self, row: dict[str, Any]) -> None:
+        for s in range(players_of(row)):
+            name, won = str(row[f"agent_s{s}"]), float(row[f"win_s{s}"])
+            self.agent_wins[name] += won
+            self.agent_trials[name] += 1
+            self.seat_wins[s] += won
+            self.seat_trials[s] += 1
+        if self.games < self.LOOK:
+            self.lengths.update(k for k in row if _counts_length(k))
+        sums = self.sums
+        for key in self.lengths:
+            sums[key] += _num(row.get(key))
+        self.games += 1
+
+    def by_agent(self) -> list[Rate]:
+        """Win rate of each agent over every seat it held (a seat in a game is one trial)."""
+        return [Rate(a, self.agent_wins[a], self.agent_trials[a]) for a in sorted(self.agent_trials)]
+
+    def by_seat(self, t: Translator | None = None) -> list[Rate]:
+        """Win rate of each seat, whoever sat there."""
+        t = t or translator(current_language())
+        trials = self.seat_trials
+        return [Rate(t._("seat {seat}", seat=s), self.seat_wins[s], trials[s]) for s in sorted(trials)]
+
+    def mean_lengths(self) -> dict[str, float]:
+        n = self.games
+        return {
+            col: self.sums[col] / n if n else 0.0 for col in ["actions", *sorted(self.lengths - {"actions"})]
+        }
+
+
 def by_agent(rows: Sequence[dict[str, Any]]) -> list[Rate]:
     """Win rate of each agent over every seat it held (a seat in a game is one trial)."""
-    wins: dict[str, float] = defaultdict(float)
-    trials: dict[str, int] = defaultdict(int)
-    for row in rows:
-        for s in range(players_of(row)):
-            name = str(row[f"agent_s{s}"])
-            wins[name] += float(row[f"win_s{s}"])
-            trials[name] += 1
-    return [Rate(name, wins[name], trials[name]) for name in sorted(trials)]
+    return Tally.of(rows).by_agent()
 
 
 def by_seat(rows: Sequence[dict[str, Any]], t: Translator | None = None) -> list[Rate]:
     """Win rate of each seat, whoever sat there."""
-    wins: dict[int, float] = defaultdict(float)
-    trials: dict[int, int] = defaultdict(int)
-    for row in rows:
-        for s in range(players_of(row)):
-            wins[s] += float(row[f"win_s{s}"])
-            trials[s] += 1
-    t = t or translator(current_language())
-    return [Rate(t._("seat {seat}", seat=s), wins[s], trials[s]) for s in sorted(trials)]
+    return Tally.of(rows).by_seat(t)
 
 
 def by_agent_and_seat(rows: Sequence[dict[str, Any]], t: Translator | None = None) -> list[Rate]:
@@ -99,14 +145,16 @@ def by_agent_and_seat(rows: Sequence[dict[str, Any]], t: Translator | None = Non
 
 def length_columns(rows: Sequence[dict[str, Any]]) -> list[str]:
     """`actions` plus the event counts that measure length (rounds, turns, hands), if emitted."""
-    names: set[str] = set()
-    for row in rows[:50]:
-        for key in row:
-            # "round_end" counts rounds; a matching "round_start" would only repeat it.
-            counts_length = any(w in key for w in ("round", "turn", "hand"))
-            if key.startswith(EVENT_PREFIX) and counts_length and not key.endswith("_start"):
-                names.add(key)
-    return ["actions", *sorted(names)]
+    names = {key for row in rows[: Tally.LOOK] for key in row if _counts_length(key)}
+    return ["actions", *sorted(names - {"actions"})]
+
+
+def _counts_length(key: str) -> bool:
+    # "round_end" counts rounds; a matching "round_start" would only repeat it.
+    if key == "actions":
+        return True
+    counts_length = any(w in key for w in ("round", "turn", "hand"))
+    return key.startswith(EVENT_PREFIX) and counts_length and not key.endswith("_start")
 
 
 def length_label(column: str) -> str:
@@ -127,7 +175,7 @@ def mean(values: Iterable[float]) -> float:
 
 
 def mean_lengths(rows: Sequence[dict[str, Any]]) -> dict[str, float]:
-    return {col: mean(_num(r.get(col)) for r in rows) for col in length_columns(rows)}
+    return Tally.of(rows).mean_lengths()
 
 
 def _num(value: Any) -> float:

@@ -62,11 +62,13 @@ def test_simulate_writes_every_number_one_way(
     from deadtable.cli.common import console
     from deadtable.cli.simulate import print_summary
     from deadtable.i18n import set_language
+    from deadtable.sim.stats import Tally
 
     set_language(lang)
     try:
         with console.capture() as captured:
-            print_summary(_rows(), elapsed=2.5)
+            rows = _rows()
+            print_summary(Tally.of(rows), len(rows), elapsed=2.5)
     finally:
         set_language("en")
     out = captured.get()
