@@ -5,12 +5,13 @@
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, obs["action_mask"].shape, e.agent_selection
-((325,), (180,), 'player_1')
+((286,), (180,), 'player_1')
 
 Agents are `player_0` .. `player_{n-1}`, one per seat; `agent_selection` is the seat that must act
 (a seat may act several times in a row, or answer another seat's card). Observations are dicts
-`{"observation": float32 vector, "action_mask": int8 vector}`: the vector is the seat's view
-flattened by `deadtable.rl.observation` (nothing but `state.view(seat)`), the mask marks the legal
+`{"observation": float32 vector, "action_mask": int8 vector}`: the vector is what the seat may see,
+encoded from the state's fields by the game's encoder (`deadtable.rl.encoders`; a game without one:
+its view flattened by `deadtable.rl.observation`), the mask marks the legal
 indices of `deadtable.rl.actions.ActionEncoder` (the game's own fixed action list, or the generic
 sorted-legal-actions index). Rewards come at the end only: +1 for each winner, -1 for each other
 seat, 0 for everyone when every seat wins (a shared first place).
@@ -24,7 +25,7 @@ game, not a branch inside it.
 the last one given, so a run stays reproducible.
 
 - Spaces: `Box(-1, 1)` float32 observations (every slot scaled into [-1, 1], see
-  `deadtable.rl.observation`; `env.unwrapped.layout.names` labels each slot), `Discrete(size)`
+  `deadtable.rl.encoding`; `env.unwrapped.layout.names` labels each slot), `Discrete(size)`
   actions, an int8 mask.
 - `infos[agent]["legal"]`: the texts of the legal actions, in the order of the mask's ones, for the
   agent to act (an empty list for the others).
@@ -50,7 +51,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from deadtable.core import DeadtableError, Game, State, game
 
 from .actions import ActionEncoder
-from .observation import ObservationLayout, observation_layout
+from .encoders import Observer, observer
 from .rewards import terminal_rewards
 
 
@@ -81,7 +82,7 @@ class DeadtableAEC(AECEnv):
         self.options = options
         self.game.new(players, 0, **options)  # checks players and options up front
         self.encoder = ActionEncoder.for_game(self.game, players, options, max_actions=max_actions)
-        self.layout: ObservationLayout = observation_layout(self.game, players, options)
+        self.layout: Observer = observer(self.game, players, options)
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(players)]
@@ -120,6 +121,7 @@ class DeadtableAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {"legal": []} for a in self.agents}
+        self.agent_selection = self.agents[0]
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -150,7 +152,7 @@ class DeadtableAEC(AECEnv):
         state.apply_trusted(self.encoder.decode_legal(self._legal, int(action), state))  # type: ignore[arg-type]
         self.steps += 1
         self._after_move()
-        if state.is_terminal:
+        if state.current_player is None:  # the game is over
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -187,7 +189,8 @@ class DeadtableAEC(AECEnv):
     def _after_move(self) -> None:
         state = self.game_state
         assert state is not None
-        if state.is_terminal:
+        seat = state.current_player
+        if seat is None:  # the game is over
             self._legal = ([], [])
             for a, r in zip(self.agents, terminal_rewards(state), strict=True):
                 self.rewards[a] = r
@@ -197,13 +200,14 @@ class DeadtableAEC(AECEnv):
             self.agent_selection = self.agents[0]
             return
         self._legal = indices, actions = self.encoder.legal(state)
-        agent = self.possible_agents[state.current_player]  # type: ignore[index]
-        # The texts go to the agent to act, an empty list to the others. New dicts, never changed
-        # in place: an info dict handed out by last() keeps saying what it said.
+        agent = self.possible_agents[seat]
+        # The texts go to the agent to act, an empty list to the others (only the agent that acted
+        # before may hold any). New dicts, never changed in place: an info dict handed out by
+        # last() keeps saying what it said.
         infos = self.infos
-        for a, info in infos.items():
-            if a != agent and info["legal"]:
-                infos[a] = {**info, "legal": []}
+        before = self.agent_selection
+        if before != agent and infos[before]["legal"]:
+            infos[before] = {**infos[before], "legal": []}
         texts = self.encoder.texts
         legal = list(map(texts.__getitem__, indices)) if texts is not None else list(map(str, actions))
         infos[agent] = {**infos[agent], "legal": legal}
