@@ -33,6 +33,7 @@ TARGET_GAMES_PER_S = 1000.0  # every game at 2 players
 TARGET_VS_CRAZY_EIGHTS = 1.5  # shedding Duel games/s over OpenSpiel crazy_eights
 TARGET_VS_UNO = 5.0  # shedding Duel games/s over RLCard uno
 TARGET_VS_OPENSPIEL_ISMCTS = 1.5  # our IS-MCTS it/s over OpenSpiel's Python ISMCTS on hearts
+TARGET_ENV_COST = 3.0  # a PettingZoo step (raw_env: last() + step) costs at most this many raw steps
 SHEDDING, DUEL = "zombie-shedding", "duel"
 
 
@@ -215,6 +216,9 @@ def _game_row(
         over = throughput.wrapper_overhead(g, variant, budget / 2, draw)
         if over is not None:
             row.env = f"{over.env_steps_per_s:,.0f} ({over.factor:.1f}x slower)"
+            ok = over.factor <= TARGET_ENV_COST
+            passed.append(ok)
+            row.checks.append(f"PettingZoo step <= {TARGET_ENV_COST:g}x raw {'PASS' if ok else 'FAIL'}")
     return row
 
 

@@ -154,12 +154,12 @@ class Overhead:
 def wrapper_overhead(g: Game, variant: Variant, budget: float, draw: str = "random") -> Overhead | None:
     """Engine steps/s (legal_actions + apply) against PettingZoo steps/s (last() + mask + step).
 
-    The env steps include building the observation vector from the seat's view every step, which
-    is what an agent reads; `wrapped` adds PettingZoo's order and bounds checking wrappers.
+    The env steps include encoding the observation vector and the mask every step, which is what
+    an agent reads; the agent reads the legal indices off the mask (`mask.nonzero()`) and draws
+    one as the raw loop draws (`floor(random() * n)`). `wrapped` adds the wrappers of `env()`
+    (illegal moves end the episode, PettingZoo's order and bounds checks).
     """
     try:
-        import numpy as np
-
         from deadtable.rl.pettingzoo import env, raw_env
     except ImportError:
         return None
@@ -167,7 +167,7 @@ def wrapper_overhead(g: Game, variant: Variant, budget: float, draw: str = "rand
 
     def run(e: Any) -> float:
         steps = 0
-        rng = np.random.default_rng(0)
+        rand = random.Random(0).random
         start = time.perf_counter()
         deadline = start + budget
         seed = 0
@@ -179,8 +179,8 @@ def wrapper_overhead(g: Game, variant: Variant, budget: float, draw: str = "rand
                 if term or trunc:
                     e.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"])
-                e.step(int(legal[rng.integers(len(legal))]))
+                legal = obs["action_mask"].nonzero()[0]
+                e.step(int(legal[floor(rand() * len(legal))]))
                 steps += 1
         return steps / (time.perf_counter() - start)
 

@@ -45,6 +45,12 @@ MODULES = (
         f"deadtable/games/overlords/{m}.py"
         for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring", "view")
     ),
+    # The learning environments' observation encoders, read every step (deadtable/rl/encoding.py).
+    "deadtable/rl/encoding.py",
+    *(
+        f"deadtable/rl/encoders/{m}.py"
+        for m in ("carson_zoo", "overlords", "zombie_overlord", "zombie_shedding")
+    ),
 )
 GROUP = "deadtable._native"
 STAMP = ".native-stamp"  # in the build's root, beside the copied package: what was built from where
