@@ -201,6 +201,7 @@ def _game_row(
         if over is not None:
             row.env = over.env_steps_per_s
             row.env_factor = over.factor
+            row.checks.append(targets.env_cost(over.factor))
     return row
 
 

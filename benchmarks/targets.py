@@ -51,5 +51,18 @@ def games_per_s(rate: float) -> str:
     return f"games/s {rate:,.0f} (>= {GAMES_PER_S:,.0f}) MISSED{by}"
 
 
+ENV_COST: Final = 3.0  # issue 21: a PettingZoo step costs at most this many raw engine steps
+
+
+def env_cost(factor: float) -> str:
+    """The issue 21 target: a PettingZoo step (last() + mask + step) at most ENV_COST raw steps.
+
+    >>> env_cost(2.5), env_cost(6.0)
+    ('PettingZoo step 2.5x raw (<= 3x) PASS', 'PettingZoo step 6.0x raw (<= 3x) MISSED by 2.00x')
+    """
+    verdict = "PASS" if factor <= ENV_COST else f"MISSED by {factor / ENV_COST:.2f}x"
+    return f"PettingZoo step {factor:.1f}x raw (<= {ENV_COST:g}x) {verdict}"
+
+
 def met(check: str) -> bool:
     return check.endswith("PASS")

@@ -19,7 +19,6 @@ import random
 import time
 from dataclasses import dataclass
 from math import floor
-from typing import Any
 
 from deadtable.core import Game, State, Variant
 
@@ -156,40 +155,46 @@ class Overhead:
         return self.raw_steps_per_s / self.env_steps_per_s if self.env_steps_per_s else float("inf")
 
 
-def wrapper_overhead(g: Game, variant: Variant, budget: float, draw: str = "random") -> Overhead | None:
+def wrapper_overhead(
+    g: Game, variant: Variant, budget: float, draw: str = "random", rounds: int = 5
+) -> Overhead | None:
     """Engine steps/s (legal_actions + apply) against PettingZoo steps/s (last() + mask + step).
 
-    The env steps include building the observation vector from the seat's view every step, which
-    is what an agent reads; `wrapped` adds PettingZoo's order and bounds checking wrappers.
+    The env steps include encoding the observation vector and the mask every step, which is what
+    an agent reads; the agent reads the legal indices off the mask (`mask.nonzero()`) and draws
+    one as the raw loop draws (`floor(random() * n)`). `wrapped` adds the wrappers of `env()`
+    (illegal moves end the episode, PettingZoo's order and bounds checks). The three are measured
+    in `rounds` alternating slices, each going on to new games, so a change in the machine's load
+    falls on every side of the ratios.
     """
     try:
-        import numpy as np
-
         from deadtable.rl.pettingzoo import env, raw_env
     except ImportError:
         return None
-    raw = random_play(g, variant, budget, draw)
-
-    def run(e: Any) -> float:
-        steps = 0
-        rng = np.random.default_rng(0)
-        start = clock()
-        deadline = start + budget
-        seed = 0
-        while clock() < deadline:
-            e.reset(seed=seed)
-            seed += 1
-            for _agent in e.agent_iter():
-                obs, _r, term, trunc, _info = e.last()
-                if term or trunc:
-                    e.step(None)
-                    continue
-                legal = np.flatnonzero(obs["action_mask"])
-                e.step(int(legal[rng.integers(len(legal))]))
-                steps += 1
-        return steps / (clock() - start)
-
     kwargs = dict(variant.options)
-    plain = run(raw_env(g.id, variant.players, **kwargs))
-    wrapped = run(env(g.id, variant.players, **kwargs))
+    envs = [raw_env(g.id, variant.players, **kwargs), env(g.id, variant.players, **kwargs)]
+    env_steps, env_seconds, seeds = [0, 0], [0.0, 0.0], [0, 0]
+    rand = random.Random(0).random
+    raw: Rate | None = None
+    part = budget / rounds
+    for _ in range(rounds):
+        played = raw.games if raw is not None else 0
+        raw = Rate.add(raw, random_play(g, variant, part, draw, first_seed=played))
+        for k, e in enumerate(envs):
+            start = clock()
+            deadline = start + part
+            while clock() < deadline:
+                e.reset(seed=seeds[k])
+                seeds[k] += 1
+                for _agent in e.agent_iter():
+                    obs, _r, term, trunc, _info = e.last()
+                    if term or trunc:
+                        e.step(None)
+                        continue
+                    legal = obs["action_mask"].nonzero()[0]
+                    e.step(int(legal[floor(rand() * len(legal))]))
+                    env_steps[k] += 1
+            env_seconds[k] += clock() - start
+    assert raw is not None
+    plain, wrapped = (env_steps[k] / env_seconds[k] for k in range(2))
     return Overhead(raw.actions_per_s, plain, wrapped)

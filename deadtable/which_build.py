@@ -61,6 +61,12 @@ MODULES = (
     ),
     *(f"deadtable/games/carson_zoo/{m}.py" for m in ("board", "state")),
     "deadtable/agents/greedy.py",
+    # The learning environments' observation encoders, read every step (deadtable/rl/encoding.py).
+    "deadtable/rl/encoding.py",
+    *(
+        f"deadtable/rl/encoders/{m}.py"
+        for m in ("carson_zoo", "overlords", "zombie_overlord", "zombie_shedding")
+    ),
 )
 GROUP = "deadtable._native"
 LIBRARY = "_native__mypyc"  # mypyc's name for the group's shared library: deadtable/_native__mypyc<suffix>

@@ -5,8 +5,9 @@
     python examples/train_policy.py --timesteps 20000 --eval-games 200 --save zoo_ppo.zip
 
 The learner plays one seat of a 2-player game against the generic random agent, changing seat every
-episode (`deadtable.rl.single_agent.SeatEnv`); it sees only its seat's view, flattened by
-`deadtable.rl.observation`, and picks among the game's 180 fixed actions with illegal ones masked.
+episode (`deadtable.rl.single_agent.SeatEnv`); it sees only what its seat may see, encoded by the
+game's observation encoder (`deadtable.rl.encoders`), and picks among the game's 180 fixed actions
+with illegal ones masked.
 Training stops at whichever comes first, the time or the step budget. Evaluation plays seeded games
 the learner never trained on (deterministic policy) and, for the baseline, the same seeds with a
 random player in the learner's seat; it prints both win rates and their difference.

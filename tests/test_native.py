@@ -4,7 +4,8 @@ The rules cores and heuristics are compiled with mypyc into a copy of the packag
 folder (or build/native is reused when it is up to date); then the same script runs once on each
 build, in a subprocess with that build first on the path, and their outputs must be the same bytes:
 seeded random games of every Zombie Shedding and Overlords variant, of 2-player Zombie Overlord and
-of Carson City Zoo (actions, outcomes and the views of every seat every 10 moves), games between
+of Carson City Zoo (actions, outcomes, and the views and observation vectors of every seat every
+10 moves), games between
 each game's own bots and the greedy one (their every decision), a clone and a pickle round trip
 mid-game (a pickle is for the build that made it: the compiled classes keep their fields
 differently), and the shuffles of `Chance` (the compiled
@@ -36,6 +37,10 @@ import hashlib, json, pickle, random, sys
 import deadtable
 from deadtable import native
 from deadtable.core.chance import Chance, _NATIVE
+try:
+    from deadtable.rl.encoders import observer  # compiled too: a learning env encodes every step
+except ImportError:  # numpy (the rl extra) is not installed
+    observer = None
 
 def play(game, variant, seed):
     state = game.new(variant.players, seed, **variant.options)
@@ -50,6 +55,10 @@ def play(game, variant, seed):
         if step % 10 == 0:  # the views are compiled too: every seat's, with and without the log
             for p in (None, *range(state.players)):
                 views.update(json.dumps([state.view(p), state.view(p, narration=False)]).encode())
+            if observer is not None:  # and every seat's observation vector
+                encoder = observer(game, variant.players, variant.options)
+                for p in range(state.players):
+                    views.update(encoder.encode(state, p).tobytes())
         acts = state.legal_actions()
         a = acts[rng.randrange(len(acts))]
         moves.append(repr(a))
@@ -90,7 +99,7 @@ for seed in range(2000):
     c.shuffle(x)
     draws.update(repr((x, c.getstate())).encode())
 files = {m: sys.modules[m].__file__ for m in sys.modules if m.startswith("deadtable.")}
-print(json.dumps({"compiled": native.compiled_modules(), "native_flag": _NATIVE,
+print(json.dumps({"compiled": native.compiled_modules(), "native_flag": _NATIVE, "rl": observer is not None,
                   "files": files, "games": games, "shuffles": draws.hexdigest()}))
 """
 
@@ -126,7 +135,8 @@ def test_the_native_build_plays_the_same_games(native_root: Path) -> None:
     pure = _run(REPO)
     names = [m.removesuffix(".py").replace("/", ".") for m in native.MODULES]
     assert compiled["compiled"] == names
-    for m in names:
+    imported = [m for m in names if compiled["rl"] or not m.startswith("deadtable.rl.")]
+    for m in imported:
         assert compiled["files"][m].startswith(str(native_root)) and compiled["files"][m].endswith(".so")
         assert pure["files"][m].startswith(str(REPO / "deadtable")) and pure["files"][m].endswith(".py")
     assert compiled["native_flag"] is True and pure["native_flag"] is False and pure["compiled"] == []

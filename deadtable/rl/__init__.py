@@ -2,7 +2,9 @@
 
 The modules that need an optional dependency import it themselves, so `import deadtable.rl` works
 without any extra: `deadtable.rl.pettingzoo` needs the `rl` extra (pettingzoo, gymnasium, numpy),
-`deadtable.rl.openspiel` the `openspiel` extra. Everything goes through the core contract only.
+`deadtable.rl.openspiel` the `openspiel` extra. Everything goes through the core contract, except
+the observation encoders (`deadtable.rl.encoders`), which read each game's state fields for speed
+(what the seat may see, as its `information_key` lists it).
 When Gymnasium is installed, importing this package registers every game as `deadtable/<id>-v0`
 (`deadtable.rl.single_agent.SeatEnv`, see `register_gymnasium`).
 """

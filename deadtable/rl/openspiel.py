@@ -27,14 +27,17 @@
 - Information states (perfect recall): `information_state_string(p)` is the seat's view as JSON
   (keys sorted), then one line per move since the deal: the seat's own action when it played, and
   what it knew after every move (`State.information_key`, a function of its view). The tensor is
-  the flat vector of `deadtable.rl.observation` of the current view only (not perfect recall).
-- Observations: `observation_string(p)` is the seat's current view as JSON, the tensor its flat
-  vector. A public-information observer (`IIGObservationType(public_info=True,
-  private_info=PrivateInfoType.NONE, perfect_recall=False)`) sees the spectator's view
-  (`state.view(None)`), which shows no hand; a private-information one (`public_info=False`,
-  `SINGLE_PLAYER`) what the seat's view adds to it (`deadtable.rl.observation.private_part`).
-  Other observation types (public perfect recall, every player's private information) are refused
-  with a ValueError.
+  the seat's observation vector now (the PettingZoo one, `deadtable.rl.encoders`) followed by its
+  own moves: one slot per move since the deal, the action index it played there (see
+  `ViewObserver`). It recalls every action the seat took and when; what the seat saw of the other
+  seats' moves it holds as far as the observation now shows it (the string holds every step).
+- Observations: `observation_string(p)` is the seat's current view as JSON, the tensor its
+  observation vector (`deadtable.rl.encoders`). A public-information observer
+  (`IIGObservationType(public_info=True, private_info=PrivateInfoType.NONE, perfect_recall=False)`)
+  sees the spectator's view (`state.view(None)`), which shows no hand; a private-information one
+  (`public_info=False`, `SINGLE_PLAYER`) what the seat's view adds to it
+  (`deadtable.rl.observation.private_part`). Other observation types (public perfect recall, every
+  player's private information) are refused with a ValueError.
 - Returns: +1 per winner, -1 per other seat, all 0 when every seat shares the win. GENERAL_SUM as
   registered; a loaded 2-player game declares ZERO_SUM (utility sum 0) when its rewards always sum to
   zero (`ZERO_SUM_TWO_PLAYER`).
@@ -56,6 +59,7 @@ import pyspiel
 from deadtable.core import DeadtableError, Game, State, game, games
 
 from .actions import ActionEncoder
+from .encoders import Observer, observer
 from .observation import (
     PRIVATE_VIEW,
     PUBLIC_VIEW,
@@ -102,35 +106,51 @@ def load(game_id: str, params: dict[str, Any]) -> DeadtableSpielGame:
     return loaded
 
 
+# Per seat: (move number since the deal, action index) of each move the seat made.
+OwnMoves = list[list[tuple[int, int]]]
+
+
 class _Held:
-    """A deadtable state (None before the deal), each seat's trail, and the OpenSpiel game.
+    """A deadtable state (None before the deal), each seat's trail and own moves, and the game.
 
     OpenSpiel's Clone() deep-copies every attribute of a Python state: this clones the deadtable
-    state (cheap, shares card data), copies the trails (lists of shared strings) and shares the game
-    (which cannot be copied). Pickling keeps the game as its id and parameters (`__reduce__`).
+    state (cheap, shares card data), copies the trails (lists of shared strings) and own moves, and
+    shares the game (which cannot be copied). Pickling keeps the game as its id and parameters
+    (`__reduce__`).
     """
 
-    __slots__ = ("game", "state", "trails")
+    __slots__ = ("game", "moves", "own", "state", "trails")
 
     def __init__(
-        self, game: DeadtableSpielGame, state: State | None, trails: list[list[str]] | None = None
+        self,
+        game: DeadtableSpielGame,
+        state: State | None,
+        trails: list[list[str]] | None = None,
+        own: OwnMoves | None = None,
+        moves: int = 0,
     ) -> None:
         self.game = game
         self.state = state
         self.trails: list[list[str]] = trails if trails is not None else [[] for _ in range(game.dplayers)]
+        self.own: OwnMoves = own if own is not None else [[] for _ in range(game.dplayers)]
+        self.moves = moves  # moves since the deal
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return _Held(
             self.game,
             self.state.clone() if self.state is not None else None,
             [list(t) for t in self.trails],
+            [list(m) for m in self.own],
+            self.moves,
         )
 
-    def __getstate__(self) -> tuple[DeadtableSpielGame, State | None, list[list[str]]]:
-        return (self.game, self.state, self.trails)
+    def __getstate__(self) -> tuple[DeadtableSpielGame, State | None, list[list[str]], OwnMoves, int]:
+        return (self.game, self.state, self.trails, self.own, self.moves)
 
-    def __setstate__(self, data: tuple[DeadtableSpielGame, State | None, list[list[str]]]) -> None:
-        self.game, self.state, self.trails = data
+    def __setstate__(
+        self, data: tuple[DeadtableSpielGame, State | None, list[list[str]], OwnMoves, int]
+    ) -> None:
+        self.game, self.state, self.trails, self.own, self.moves = data
 
 
 class DeadtableSpielGame(pyspiel.Game):
@@ -152,7 +172,7 @@ class DeadtableSpielGame(pyspiel.Game):
         self.doptions = {o.name: _unescaped(params[o.name]) for o in g.options if o.name in params}
         self.dgame.new(self.dplayers, 0, **self.doptions)  # refuses bad settings up front
         self.encoder = ActionEncoder.for_game(g, self.dplayers, self.doptions)
-        self.layout: ObservationLayout = observation_layout(g, self.dplayers, self.doptions)
+        self.layout: Observer = observer(g, self.dplayers, self.doptions)  # the seat's observation
         self.deal_outcomes = [(k, 1.0 / DEALS) for k in range(DEALS)]
         longest = probe(g, self.dplayers, self.doptions).max_length
         zero_sum = self.dplayers == 2 and g.id in ZERO_SUM_TWO_PLAYER
@@ -204,10 +224,15 @@ class DeadtableSpielState(pyspiel.State):
     """A deadtable state behind OpenSpiel's State API: the deal (a chance node), then the game."""
 
     def __init__(
-        self, spiel_game: DeadtableSpielGame, state: State | None, trails: list[list[str]] | None = None
+        self,
+        spiel_game: DeadtableSpielGame,
+        state: State | None,
+        trails: list[list[str]] | None = None,
+        own: OwnMoves | None = None,
+        moves: int = 0,
     ) -> None:
         super().__init__(spiel_game)
-        self._held = _Held(spiel_game, state, trails)
+        self._held = _Held(spiel_game, state, trails, own, moves)
 
     @property
     def dstate(self) -> State:
@@ -244,8 +269,11 @@ class DeadtableSpielState(pyspiel.State):
             held.state = s = held.game.deal(int(action))
         else:
             seat = s.current_player
+            assert seat is not None
             act = held.game.encoder.decode(s, int(action))
-            held.trails[seat].append(f"you: {act}")  # type: ignore[index]
+            held.trails[seat].append(f"you: {act}")
+            held.own[seat].append((held.moves, int(action)))
+            held.moves += 1
             s.apply_trusted(act)
         for p, trail in enumerate(held.trails):
             trail.append(repr(s.information_key(p)))
@@ -286,7 +314,8 @@ class DeadtableSpielState(pyspiel.State):
             list(t) if p == player else ["(resampled)", repr(sample.information_key(p))]
             for p, t in enumerate(held.trails)
         ]
-        return DeadtableSpielState(held.game, sample, trails)
+        own = [list(m) if p == player else [] for p, m in enumerate(held.own)]
+        return DeadtableSpielState(held.game, sample, trails, own, held.moves)
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
@@ -301,26 +330,52 @@ class DeadtableSpielState(pyspiel.State):
 
 
 class ViewObserver:
-    """OpenSpiel's PyObserver from a view (see the module doc): JSON text, the flat vector as tensor.
+    """OpenSpiel's PyObserver (see the module doc): JSON text of a view, a flat vector as tensor.
 
-    `kind` (`deadtable.rl.observation.view_of`): SEAT_VIEW (the seat's view), PUBLIC_VIEW (the
-    spectator's: public information only) or PRIVATE_VIEW (what the seat's view adds to it). With
-    `perfect_recall`, the string adds the seat's trail since the deal (the tensor stays the view's).
+    `kind` (`deadtable.rl.observation.view_of`): SEAT_VIEW (the seat's view; the tensor is the
+    PettingZoo observation, `deadtable.rl.encoders`), PUBLIC_VIEW (the spectator's: public
+    information only) or PRIVATE_VIEW (what the seat's view adds to it), whose tensors flatten those
+    views (`deadtable.rl.observation`). With `perfect_recall` (SEAT_VIEW only), the string adds the
+    seat's trail since the deal, and the tensor adds the seat's own moves: one slot per move since
+    the deal (`max_game_length` of them), (index + 1) / `num_distinct_actions` where the seat made
+    that move with that action index, 0 where another seat moved (`dict["own_moves"]`).
     """
 
     def __init__(self, spiel_game: DeadtableSpielGame, kind: str, *, perfect_recall: bool = False) -> None:
         self.kind = kind
         self.perfect_recall = perfect_recall
-        self.layout = observation_layout(spiel_game.dgame, spiel_game.dplayers, spiel_game.doptions, kind)
-        self.tensor = np.zeros(self.layout.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        g, players, options = spiel_game.dgame, spiel_game.dplayers, spiel_game.doptions
+        if kind == SEAT_VIEW:
+            self.layout: Observer = observer(g, players, options)
+        else:
+            self.layout = observation_layout(g, players, options, kind)
+        self.actions = spiel_game.encoder.size
+        size = self.layout.size
+        history = spiel_game.max_game_length() if perfect_recall else 0
+        self.tensor = np.zeros(size + history, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["own_moves"] = self.tensor[size:]
 
     def set_from(self, state: DeadtableSpielState, player: int) -> None:
-        s = state._held.state
+        held = state._held
+        s = held.state
+        self.tensor[:] = 0.0
         if s is None:
-            self.tensor[:] = 0.0
+            return
+        observation = self.dict["observation"]
+        if self.kind == SEAT_VIEW:
+            observation[:] = self.layout.encode(s, player)
         else:
-            self.tensor[:] = self.layout.encode_view(view_of(s, player, self.kind))
+            layout = self.layout
+            assert isinstance(layout, ObservationLayout)
+            observation[:] = layout.encode_view(view_of(s, player, self.kind))
+        if self.perfect_recall:
+            own = self.dict["own_moves"]
+            scale = 1.0 / self.actions
+            for move, index in held.own[player]:
+                if move < len(own):
+                    own[move] = (index + 1) * scale
 
     def string_from(self, state: DeadtableSpielState, player: int) -> str:
         s = state._held.state

@@ -5,12 +5,13 @@
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, obs["action_mask"].shape, e.agent_selection
-((325,), (180,), 'player_1')
+((286,), (180,), 'player_1')
 
 Agents are `player_0` .. `player_{n-1}`, one per seat; `agent_selection` is the seat that must act
 (a seat may act several times in a row, or answer another seat's card). Observations are dicts
-`{"observation": float32 vector, "action_mask": int8 vector}`: the vector is the seat's view
-flattened by `deadtable.rl.observation` (nothing but `state.view(seat)`), the mask marks the legal
+`{"observation": float32 vector, "action_mask": int8 vector}`: the vector is what the seat may see,
+encoded from the state's fields by the game's encoder (`deadtable.rl.encoders`; a game without one:
+its view flattened by `deadtable.rl.observation`), the mask marks the legal
 indices of `deadtable.rl.actions.ActionEncoder` (the game's own fixed action list, or the generic
 sorted-legal-actions index). Rewards come at the end only: +1 for each winner, -1 for each other
 seat, 0 for everyone when every seat wins (a shared first place).
@@ -18,13 +19,14 @@ seat, 0 for everyone when every seat wins (a shared first place).
 An illegal index (one outside the mask): by default (`illegal="terminate"`, PettingZoo's classic
 games' convention) it ends the episode, -1 for the seat that played it and 0 for the others, with
 `infos[agent]["illegal_action"]` saying which index and why; with `illegal="raise"` it raises
-`DeadtableError`, as `raw_env` always does. The policy is a wrapper (`TerminateIllegal`) around the
-game, not a branch inside it.
+`DeadtableError`, as `raw_env` always does. The policy is a wrapper around the game, not a branch
+inside it: `env()` wraps the game in `Classic` (PettingZoo's order and bounds checks and this rule
+in one layer); `TerminateIllegal` is the rule alone, to stack with other wrappers.
 `reset(seed=s)` plays the game with seed `s`; a reset without a seed draws the next game seed from
 the last one given, so a run stays reproducible.
 
 - Spaces: `Box(-1, 1)` float32 observations (every slot scaled into [-1, 1], see
-  `deadtable.rl.observation`; `env.unwrapped.layout.names` labels each slot), `Discrete(size)`
+  `deadtable.rl.encoding`; `env.unwrapped.layout.names` labels each slot), `Discrete(size)`
   actions, an int8 mask.
 - `infos[agent]["legal"]`: the texts of the legal actions, in the order of the mask's ones, for the
   agent to act (an empty list for the others).
@@ -44,13 +46,15 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import BaseWrapper, wrappers
+from pettingzoo.utils import BaseWrapper
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from deadtable.core import DeadtableError, Game, State, game
 
 from .actions import ActionEncoder
-from .observation import ObservationLayout, observation_layout
+from .encoders import Observer, observer
 from .rewards import terminal_rewards
 
 
@@ -81,7 +85,7 @@ class DeadtableAEC(AECEnv):
         self.options = options
         self.game.new(players, 0, **options)  # checks players and options up front
         self.encoder = ActionEncoder.for_game(self.game, players, options, max_actions=max_actions)
-        self.layout: ObservationLayout = observation_layout(self.game, players, options)
+        self.layout: Observer = observer(self.game, players, options)
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(players)]
@@ -120,6 +124,7 @@ class DeadtableAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {"legal": []} for a in self.agents}
+        self.agent_selection = self.agents[0]
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -150,7 +155,7 @@ class DeadtableAEC(AECEnv):
         state.apply_trusted(self.encoder.decode_legal(self._legal, int(action), state))  # type: ignore[arg-type]
         self.steps += 1
         self._after_move()
-        if state.is_terminal:
+        if state.current_player is None:  # the game is over
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -187,7 +192,8 @@ class DeadtableAEC(AECEnv):
     def _after_move(self) -> None:
         state = self.game_state
         assert state is not None
-        if state.is_terminal:
+        seat = state.current_player
+        if seat is None:  # the game is over
             self._legal = ([], [])
             for a, r in zip(self.agents, terminal_rewards(state), strict=True):
                 self.rewards[a] = r
@@ -197,13 +203,14 @@ class DeadtableAEC(AECEnv):
             self.agent_selection = self.agents[0]
             return
         self._legal = indices, actions = self.encoder.legal(state)
-        agent = self.possible_agents[state.current_player]  # type: ignore[index]
-        # The texts go to the agent to act, an empty list to the others. New dicts, never changed
-        # in place: an info dict handed out by last() keeps saying what it said.
+        agent = self.possible_agents[seat]
+        # The texts go to the agent to act, an empty list to the others (only the agent that acted
+        # before may hold any). New dicts, never changed in place: an info dict handed out by
+        # last() keeps saying what it said.
         infos = self.infos
-        for a, info in infos.items():
-            if a != agent and info["legal"]:
-                infos[a] = {**info, "legal": []}
+        before = self.agent_selection
+        if before != agent and infos[before]["legal"]:
+            infos[before] = {**infos[before], "legal": []}
         texts = self.encoder.texts
         legal = list(map(texts.__getitem__, indices)) if texts is not None else list(map(str, actions))
         infos[agent] = {**infos[agent], "legal": legal}
@@ -235,24 +242,89 @@ class TerminateIllegal(BaseWrapper):
         ):
             self.env.step(action)
             return
-        reason = "no action (None) from a seat that must act" if action is None else "not legal now"
-        raw._cumulative_rewards[agent] = 0.0
-        raw.rewards = dict.fromkeys(raw.agents, 0.0)
-        raw.rewards[agent] = self.ILLEGAL_REWARD
-        raw.terminations = dict.fromkeys(raw.agents, True)
-        raw._legal = ([], [])  # nobody may act any more
-        for a in raw.agents:
-            raw.infos[a] = {**raw.infos[a], "legal": []}
-        raw.infos[agent] = {
-            **raw.infos[agent],
-            "illegal_action": {
-                "index": action,
-                "action": None if action is None else raw.describe(int(action)),
-                "reason": reason,
-            },
-        }
-        raw._accumulate_rewards()
-        raw._deads_step_first()
+        end_for_illegal(raw, agent, action)
+
+
+def end_for_illegal(raw: DeadtableAEC, agent: str, action: int | None) -> None:
+    """`TerminateIllegal`'s rule: `agent` played `action`, not legal now; the episode ends."""
+    reason = "no action (None) from a seat that must act" if action is None else "not legal now"
+    raw._cumulative_rewards[agent] = 0.0
+    raw.rewards = dict.fromkeys(raw.agents, 0.0)
+    raw.rewards[agent] = TerminateIllegal.ILLEGAL_REWARD
+    raw.terminations = dict.fromkeys(raw.agents, True)
+    raw._legal = ([], [])  # nobody may act any more
+    for a in raw.agents:
+        raw.infos[a] = {**raw.infos[a], "legal": []}
+    raw.infos[agent] = {
+        **raw.infos[agent],
+        "illegal_action": {
+            "index": action,
+            "action": None if action is None else raw.describe(int(action)),
+            "reason": reason,
+        },
+    }
+    raw._accumulate_rewards()
+    raw._deads_step_first()
+
+
+def _forwarded(name: str) -> property:
+    """An attribute of the raw environment, read straight from it once reset (else AttributeError,
+    as PettingZoo's OrderEnforcingWrapper has it)."""
+
+    def get(self: Classic) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.raw, name)
+
+    return property(get)
+
+
+class Classic(OrderEnforcingWrapper):
+    """What `env()` wraps the game in, in one layer: PettingZoo's order enforcing and action bounds
+    checks (its `OrderEnforcingWrapper` and `AssertOutOfBoundsWrapper`) and, with `terminate`,
+    `TerminateIllegal`'s rule. The same checks as those three wrappers around one another, at a
+    fraction of their cost: each of them forwards every attribute read through `__getattr__`
+    (about ten reads a step), while this reads the raw environment's directly.
+    """
+
+    agents = _forwarded("agents")
+    agent_selection = _forwarded("agent_selection")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")
+
+    def __init__(self, env: DeadtableAEC, *, terminate: bool) -> None:
+        super().__init__(env)
+        self.raw = env
+        self.terminate = terminate
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.raw.last(observe)
+
+    def step(self, action: int | None) -> None:
+        raw = self.raw
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not raw.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = raw.agent_selection
+        dead = raw.terminations[agent] or raw.truncations[agent]
+        if action is None:
+            assert dead, "action is not in action space"
+        elif isinstance(action, int | np.integer):
+            assert 0 <= action < raw.encoder.size, "action is not in action space"
+        else:
+            assert raw.action_space(agent).contains(action), "action is not in action space"
+        if self.terminate and not dead and (action is None or not raw.is_legal(int(action))):
+            end_for_illegal(raw, agent, action)
+            return
+        raw.step(action)
 
 
 ILLEGAL_POLICIES = ("terminate", "raise")
@@ -280,12 +352,9 @@ def env(game_id: str, players: int = 2, *, illegal: str = "terminate", **kwargs:
         raise DeadtableError(
             "illegal must be one of {choices}; got {value!r}", choices=ILLEGAL_POLICIES, value=illegal
         )
-    e: AECEnv = raw_env(game_id, players, **kwargs)
-    if illegal == "terminate":
-        e = TerminateIllegal(e)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    # PettingZoo's classic games wrap TerminateIllegalWrapper, AssertOutOfBoundsWrapper and
+    # OrderEnforcingWrapper around one another; Classic does the same checks in one layer.
+    return Classic(raw_env(game_id, players, **kwargs), terminate=illegal == "terminate")
 
 
 def parallel_env(game_id: str, players: int = 2, **kwargs: Any) -> ParallelEnv:

@@ -8,7 +8,7 @@
 The learner takes seat `seat` (by default it changes every episode: 0, 1, ..., so a policy learns
 every seat); the other seats are played by deadtable agents by name (`"random"`, `"greedy"`, a
 game's own `"heuristic"`), each handed only its `SeatInfo`. Observations and action indices are
-those of the PettingZoo environment (`deadtable.rl.observation`, `deadtable.rl.actions`);
+those of the PettingZoo environment (`deadtable.rl.encoding`, `deadtable.rl.actions`);
 `action_masks()` is what sb3-contrib's MaskablePPO reads. The reward is given at the end: +1 for a
 win, -1 for a loss, 0 when every seat shares the win; with `shaping` > 0 each step also earns
 `shaping` times the change of the game's own measure (`Game.evaluate`, a score margin) since the
@@ -19,7 +19,7 @@ with reward -1 and `info["illegal_action"]` saying which index and why (PettingZ
 which Gymnasium's and Stable-Baselines3's `check_env` rely on, as they step random indices); with
 `illegal="raise"` it raises `DeadtableError`.
 
-Observations are `Box(-1, 1)` float32 vectors (`deadtable.rl.observation`). `render_mode="ansi"`
+Observations are `Box(-1, 1)` float32 vectors (`deadtable.rl.encoding`). `render_mode="ansi"`
 makes `render()` return the table as the learner's seat sees it. Every game is registered with
 Gymnasium as `deadtable/<game id>-v0` when `deadtable.rl` is imported (if Gymnasium is installed):
 `gymnasium.make("deadtable/carson-zoo-v0", players=3, opponent="greedy")`; the mask is then
@@ -39,7 +39,7 @@ from deadtable.agents.registry import make_agent
 from deadtable.core import Agent, DeadtableError, State, game, seat_info
 
 from .actions import ActionEncoder
-from .observation import observation_layout
+from .encoders import observer
 from .rewards import terminal_rewards
 
 ILLEGAL_POLICIES = ("terminate", "raise")
@@ -81,7 +81,7 @@ class SeatEnv(gymnasium.Env):
         self.options = options
         self.game.new(players, 0, **options)  # refuses bad settings up front
         self.encoder = ActionEncoder.for_game(self.game, players, options, max_actions=max_actions)
-        self.layout = observation_layout(self.game, players, options)
+        self.layout = observer(self.game, players, options)
         self.observation_space = spaces.Box(-1.0, 1.0, (self.layout.size,), np.float32)
         self.action_space = spaces.Discrete(self.encoder.size)
         self.opponent_name = opponent

@@ -8,6 +8,7 @@ import pickle
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 import deadtable
@@ -235,7 +236,6 @@ def test_deals_play_seeds_from_the_seed_parameter_and_clones_share_them() -> Non
 
 
 def test_openspiel_ismcts_plays_a_carson_zoo_game() -> None:
-    np = pytest.importorskip("numpy")
     from open_spiel.python.algorithms import ismcts, mcts
 
     register("carson-zoo")
@@ -250,3 +250,79 @@ def test_openspiel_ismcts_plays_a_carson_zoo_game() -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize(("g", "variant"), first_variants())
+def test_information_state_tensor_recalls_the_seats_own_moves(g: Game, variant: Variant) -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = _load(g, variant, seed=2)
+    recall = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ),
+    )
+    state = _dealt(game)
+    rng = random.Random(4)
+    played: dict[int, list[tuple[int, int]]] = {p: [] for p in range(variant.players)}
+    for move in range(25):
+        if state.is_terminal():
+            break
+        p = state.current_player()
+        action = rng.choice(state.legal_actions())
+        played[p].append((move, action))
+        state.apply_action(action)
+    size = game.num_distinct_actions()
+    for p in range(variant.players):
+        tensor = np.asarray(state.information_state_tensor(p))
+        assert len(tensor) == game.information_state_tensor_size()
+        recall.set_from(state, p)
+        own = recall.dict["own_moves"]
+        assert len(own) == game.max_game_length()
+        expected = np.zeros(len(own), np.float32)
+        for move, action in played[p]:
+            expected[move] = (action + 1) / size
+        assert np.array_equal(own, expected)
+        assert np.array_equal(tensor, recall.tensor)
+        # The observation part is the PettingZoo observation of the seat.
+        assert np.array_equal(recall.dict["observation"], game.layout.encode(state.dstate, p))
+
+
+@pytest.mark.parametrize(("g", "variant"), first_variants())
+def test_openspiel_outcome_sampling_mccfr_runs_on_every_game(g: Game, variant: Variant) -> None:
+    """OpenSpiel's outcome-sampling MCCFR needs no glue: it keys its tables by
+    information_state_string and samples the deal. (Tabular CFR and external sampling walk every
+    action of the tree and cannot finish on games this size.)"""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = _load(g, variant, seed=1)
+    np.random.seed(0)  # the solver draws with numpy's global generator
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(3):
+        solver.iteration()
+    assert solver._infostates  # regrets were stored, keyed by information states
+    policy = solver.average_policy()
+    state = _dealt(game)
+    probs = policy.action_probabilities(state)
+    assert sorted(probs) == state.legal_actions()
+    assert abs(sum(probs.values()) - 1.0) < 1e-9
+
+
+def test_openspiel_ismcts_needs_no_resampler() -> None:
+    """OpenSpiel's Python ISMCTSBot, as it comes: it resamples through state.resample_from_infostate."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    register("zombie-shedding")
+    game = pyspiel.load_game(short_name("zombie-shedding"), {"players": 2, "mode": "duel", "seed": 1})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 1.4, 10, random_state=np.random.RandomState(1))
+    state = _dealt(game)
+    rng = random.Random(3)
+    for _ in range(20):
+        if state.is_terminal():
+            break
+        action = bot.step(state) if state.current_player() == 0 else rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.history()) > 1

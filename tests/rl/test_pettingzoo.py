@@ -187,3 +187,23 @@ def test_bad_settings_are_refused_up_front() -> None:
         raw_env("carson-zoo", 9)
     with pytest.raises(DeadtableError):
         raw_env("carson-zoo", 2, no_such_option=1)
+
+
+def test_env_keeps_pettingzoos_order_and_bounds_checks() -> None:
+    """env()'s one wrapper (Classic) does what PettingZoo's OrderEnforcingWrapper and
+    AssertOutOfBoundsWrapper do: nothing before reset, no index outside the space, and a numpy
+    integer is an index like any other."""
+    e = env("carson-zoo", 2)
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = e.agent_selection
+    e.reset(seed=2)
+    size = e.action_space(e.agent_selection).n
+    for outside in (-1, size):
+        with pytest.raises(AssertionError, match="not in action space"):
+            e.step(outside)
+    legal = np.flatnonzero(e.last()[0]["action_mask"])
+    before = e.agent_selection
+    e.step(np.int64(legal[0]))
+    assert not any(e.terminations.values())
+    assert e.unwrapped.game_state is not None and len(e.unwrapped.game_state.history) == 1
+    assert e.agent_selection != before or e.infos[before]["legal"]

@@ -1,0 +1,80 @@
+"""Carson City Zoo Apocalypse's observation, from `ZooState`'s fields (see `deadtable.rl.encoding`).
+
+What a seat sees, as `ZooState.information_key` lists it: per board position, its stack's height,
+the top card's value (never whether it is a mutant before it is taken, RULINGS CZ-1), and the piece
+on it (owner as a relative seat, value, turned mutant); per relative seat, the characters still in
+hand and the captured pile (a count per value); the zoo cards' values captured so far and the
+mutants found; who acts, who started and the turn.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from deadtable.games.carson_zoo import board
+from deadtable.games.carson_zoo.state import NOBODY, ZooState
+
+from ..encoding import Encoder, Slots
+
+TURN_SCALE = 100  # turns in a game; a longer game holds at 1
+VALUE_BITS = 7  # board.value: a stacked card's value is its low bits (the mutant bit above them)
+
+
+class ZooEncoder(Encoder):
+
+    def lay_out(self, slots: Slots, sample: ZooState) -> None:
+        n = self.players
+        positions = board.POSITIONS
+        values = range(max(board.CHARACTER_VALUES) + 1)  # zoo values 0-4, characters 3-6
+        self.values = len(values)
+        self.height = slots.block("height", board.NAMES, board.CARDS_PER_POSITION)
+        self.top = slots.block("top", [f"{p}={v}" for p in board.NAMES for v in board.ZOO_VALUES])
+        self.owner = slots.block("piece owner", [f"{p}:{r}" for p in board.NAMES for r in range(n)])
+        self.piece = slots.block("piece value", board.NAMES, max(board.CHARACTER_VALUES))
+        self.mutant = slots.block("piece mutant", board.NAMES)
+        self.hand = slots.block("hand", [f"{r}:{v}" for r in range(n) for v in board.CHARACTER_VALUES])
+        taken = positions * board.CARDS_PER_POSITION  # every card of the board
+        self.captured = slots.block("captured", [f"{r}:{v}" for r in range(n) for v in values], taken)
+        self.taken_zoo = slots.block("zoo cards taken", board.ZOO_VALUES, board.CARDS_PER_VALUE)
+        self.found = slots.block("mutant found", board.MUTANT_VALUES)
+        self.acts = slots.seats("acts", n)
+        self.first = slots.seats("started", n)
+        self.turn = slots.one("turn", TURN_SCALE)
+        self.zoo_values = len(board.ZOO_VALUES)
+        self.first_character = min(board.CHARACTER_VALUES)
+        self.hand_width = len(board.CHARACTER_VALUES)
+
+    def fill(self, state: Any, seat: int, out: array[float]) -> None:
+        s: ZooState = state
+        n = self.players
+        height, top, owner_base, piece, mutant = self.height, self.top, self.owner, self.piece, self.mutant
+        zoo_values = self.zoo_values
+        owners, piece_value, mutants = s.owner, s.piece_value, s.mutant
+        for i, stack in enumerate(s.stacks):
+            if stack:
+                out[height + i] = len(stack)
+                out[top + i * zoo_values + (stack[-1] & VALUE_BITS)] = 1
+            who = owners[i]
+            if who != NOBODY:
+                out[owner_base + i * n + (who - seat) % n] = 1
+                out[piece + i] = piece_value[i]
+                if mutants[i]:
+                    out[mutant + i] = 1
+        hand, captured, width, values = self.hand, self.captured, self.hand_width, self.values
+        low = self.first_character
+        for r in range(n):
+            p = (seat + r) % n
+            for v in s.hands[p]:
+                out[hand + r * width + v - low] = 1
+            base = captured + r * values
+            for v in s.captured[p]:
+                out[base + v] += 1
+        for v in s.taken_zoo:
+            out[self.taken_zoo + v] += 1
+        for v in s.found_mutants:
+            out[self.found + v] = 1
+        if s.to_act is not None:
+            out[self.acts + (s.to_act - seat) % n] = 1
+        out[self.first + (s.first_player - seat) % n] = 1
+        out[self.turn] = min(s.turn, TURN_SCALE)
