@@ -218,8 +218,8 @@ class HeuristicAgent:
             return A.Name(best.lower())
         if kind == "target":
             sizes = view["hand_sizes"]
-            order = {a: rng.random() for a in actions}
-            return min(actions, key=lambda a: (sizes[a.seat], order[a]))  # type: ignore[attr-defined]
+            ranked = [(sizes[a.seat], rng.random(), a) for a in actions]  # type: ignore[attr-defined]
+            return min(ranked, key=lambda x: (x[0], x[1]))[2]
         if kind == "take":
             return min(actions, key=lambda a: _take_rank(a.card))  # type: ignore[attr-defined]
         # give: the highest points, never protection
