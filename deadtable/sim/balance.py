@@ -3,8 +3,8 @@ too rarely, hands, card families, and what changed between two runs on the same 
 
 - `first_player`: the win rate of the seat that moved first (the row's `first` column) and, for
   games played in hands, `dealer_hands`: how often the dealer went out first.
-- `flag_cards`: each card's holders against everyone else, a two-sided two-proportion z-test per
-  card, and Holm's step-down correction over the cards of one event kind (about 50 tests at
+- `flag_cards`: each card's holders against every seat's rate, a two-sided z-test per card (see
+  `one_sample_p`), and Holm's step-down correction over the cards of one event kind (about 50 tests at
   once), so that a flag means "this card differs" with a 5% chance of any false flag in the
   family, not 5% per card. Both directions are flagged: too strong and too weak.
 - `hand_cards`: per hand, not per game (a long game would count for more): the seats that opened
@@ -33,21 +33,22 @@ FAMILY = re.compile(r"^(.+?)-\d+$")  # "ammo-01" -> "ammo"
 MOSTLY = 0.5  # a seat "mostly" buys a family when more than half of its purchases in families are
 
 
-def two_sided_p(w1: float, n1: float, w2: float, n2: float) -> float:
-    """The p-value of a two-proportion z-test (pooled), two-sided.
+def one_sample_p(wins: float, n: float, base: float) -> float:
+    """The two-sided p-value of `wins` out of `n` against a rate of `base` (normal approximation).
 
-    >>> round(two_sided_p(60, 100, 40, 100), 4)
-    0.0047
-    >>> two_sided_p(0, 0, 5, 10)
+    Holders are tested against the rate of every seat together (one win per game over the seats),
+    not against the other seats: in a two-player game the other seat is the holder's opponent,
+    whose result mirrors the holder's, and a two-sample test would count the same games twice
+    (its p-values come out far too small).
+
+    >>> round(one_sample_p(60, 100, 0.5), 4)
+    0.0455
+    >>> one_sample_p(0, 0, 0.5)
     1.0
     """
-    if n1 <= 0 or n2 <= 0:
+    if n <= 0 or not 0 < base < 1:
         return 1.0
-    pooled = (w1 + w2) / (n1 + n2)
-    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
-    if se == 0:
-        return 1.0
-    z = abs(w1 / n1 - w2 / n2) / se
+    z = abs(wins / n - base) / math.sqrt(base * (1 - base) / n)
     return math.erfc(z / math.sqrt(2))
 
 
@@ -72,7 +73,7 @@ def difference(a: Rate, b: Rate) -> tuple[float, float, float]:
 
     >>> d, lo, hi = difference(Rate("a", 60, 100), Rate("b", 40, 100))
     >>> round(d, 2), round(lo, 3), round(hi, 3)
-    (0.2, 0.063, 0.326)
+    (0.2, 0.061, 0.328)
     """
     p1, p2 = a.rate, b.rate
     l1, u1 = a.ci
@@ -121,10 +122,10 @@ class Flagged:
 
 def _verdicts(items: list[tuple[str, Rate, Rate, float]], alpha: float) -> list[Flagged]:
     tested = [i for i, (_, h, o, _) in enumerate(items) if h.trials >= MIN_HOLDERS and o.trials]
-    ps = [
-        two_sided_p(items[i][1].wins, items[i][1].trials, items[i][2].wins, items[i][2].trials)
-        for i in tested
-    ]
+    ps = []
+    for i in tested:
+        h, o = items[i][1], items[i][2]
+        ps.append(one_sample_p(h.wins, h.trials, (h.wins + o.wins) / (h.trials + o.trials)))
     adjusted = dict(zip(tested, holm(ps), strict=True))
     raw = dict(zip(tested, ps, strict=True))
     out = []
@@ -282,6 +283,6 @@ __all__ = [
     "flag_cards",
     "hand_cards",
     "holm",
-    "two_sided_p",
+    "one_sample_p",
     "wilson",
 ]

@@ -65,13 +65,14 @@ def balance_section(t: Translator, num: Any, rows: Sequence[dict[str, Any]]) -> 
         )
     fams = families(rows)
     if fams:
-        parts.append(f"<h3>{html.escape(t._('Seats that bought mostly one family of cards'))}</h3>")
+        heading = t._("Seats that bought mostly one family of cards")
+        parts.append(f"<h3>{html.escape(heading)}</h3>")
         table = ["<table>" + _head(t._("family"), t._("trials"), t._("win rate"), t._("95% CI"))]
         table += [_rate_row(num, r.label, r) for r in fams]
         table.append("</table>")
         parts.append("".join(table))
     note = t._(
-        "Each card's holders against all the other seats: a two-sided test per card, then Holm's "
+        "Each card's holders against the win rate of every seat: a two-sided test per card, then Holm's "
         "correction over the cards of one kind, so that all the flags of a table together are wrong "
         "with a chance of {alpha} at most. Red: wins more often than the rest; blue: less often. "
         "Cards held fewer than {n} times are not tested.",
@@ -80,14 +81,16 @@ def balance_section(t: Translator, num: Any, rows: Sequence[dict[str, Any]]) -> 
     )
     flagged = flag_cards(card_stats(rows))
     if flagged:
-        parts.append(f"<h3>{html.escape(t._('Cards flagged as too strong or too weak'))}</h3>")
+        heading = t._("Cards flagged as too strong or too weak")
+        parts.append(f"<h3>{html.escape(heading)}</h3>")
         parts.append(_note(note))
         for kind, items in flagged.items():
             parts.append(f"<h4>{html.escape(kind)}</h4>")
             parts.append(_flag_table(t, num, items, points=False))
     hands = hand_cards(rows)
     if hands:
-        parts.append(f"<h3>{html.escape(t._('Opening hands, per hand'))}</h3>")
+        heading = t._("Opening hands, per hand")
+        parts.append(f"<h3>{html.escape(heading)}</h3>")
         parts.append(
             _note(
                 t._(
