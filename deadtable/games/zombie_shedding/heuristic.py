@@ -42,7 +42,7 @@ W = {
     "screamer": 12.0,  # keep the Screamer to finish with it
     "combo": 6.0,  # playing a combo card too
     "flexible": 1.5,  # keep a card that lands on more than its number and corporation
-    "reverse_two": 0.0,  # 1: a reverse with two players in the hand hits the other one
+    "reverse_two": 1.0,  # a reverse with two players in the hand hits the other one (a missed turn)
     "combo_keep": 2.0,  # keep a combo card (Lady Mimic, Don Lysar) to play it after its trigger
     "protect_below": 2,  # protect any effect on a victim with this many cards or fewer
     "protect_draws": 2,  # protect a draw of this many cards or more
