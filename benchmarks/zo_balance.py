@@ -5,13 +5,15 @@ Run: .venv/bin/python benchmarks/zo_balance.py [GAMES] [PLAYERS]   (default 1000
 Two heuristic bots play; half of their purchases are drawn at random among the legal buys so that
 every card gets bought in many different decks. For each Trap and Action the script reports how
 many players bought it and the share of those players who won, next to what its cost predicts
-(a least-squares line of win share on cost). A card far above its line (more than 3 standard errors
-and 8 points) is flagged: it wins more often than its price says, so it is too cheap or too strong.
+(a least-squares line of win share on cost). A card far from its line is flagged both ways: above
+it, it wins more often than its price says (too cheap or too strong); below, less often (too dear
+or too weak). Far means: its buyers' share differs from the line's by 8 points or more, and the
+difference survives Holm's correction over all the cards tested (5% family-wise; see
+`deadtable.sim.balance`), so testing some fifty cards at once does not flag noise.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import sys
 from collections import defaultdict
@@ -21,6 +23,7 @@ from deadtable.core import Action, SeatInfo, seat_info
 from deadtable.games.zombie_overlord import GAME
 from deadtable.games.zombie_overlord.agent import HeuristicAgent
 from deadtable.games.zombie_overlord.cards import ACTION, TRAP, load
+from deadtable.sim.balance import ALPHA, holm, one_sample_p
 
 
 class Explorer:
@@ -74,15 +77,18 @@ def main(games: int, players: int) -> None:
     slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / var
     print(f"{games} games, {players} players; win share = {my - slope * mx:.3f} + {slope:.3f} x cost")
     print(f"{'card':<16}{'cost':>5}{'bought':>8}{'won':>8}{'by cost':>9}  flag")
-    flagged = 0
-    for name, cost, n, share in sorted(rows, key=lambda r: (cs.cards[cs.by_name[r[0]]].category, r[0])):
-        expect = my + slope * (cost - mx)
-        se = math.sqrt(max(expect * (1 - expect), 1e-6) / n)
-        flag = share - expect > max(3 * se, 0.08)
-        flagged += flag
-        print(f"{name:<16}{cost:>5}{n:>8}{share:>8.1%}{expect:>9.1%}  {'TOO STRONG' if flag else ''}")
+    table = sorted(rows, key=lambda r: (cs.cards[cs.by_name[r[0]]].category, r[0]))
+    expected = [my + slope * (cost - mx) for _, cost, _, _ in table]
+    ps = holm([one_sample_p(share * n, n, e) for (_, _, n, share), e in zip(table, expected, strict=True)])
+    strong = weak = 0
+    for (name, cost, n, share), expect, p in zip(table, expected, ps, strict=True):
+        far = abs(share - expect) >= 0.08 and p < ALPHA
+        flag = "" if not far else "TOO STRONG" if share > expect else "TOO WEAK"
+        strong += flag == "TOO STRONG"
+        weak += flag == "TOO WEAK"
+        print(f"{name:<16}{cost:>5}{n:>8}{share:>8.1%}{expect:>9.1%}  {flag}")
     kinds = {TRAP: "Traps", ACTION: "Actions"}
-    print(f"flagged: {flagged} of {len(rows)} ({', '.join(kinds.values())})")
+    print(f"flagged: {strong} too strong, {weak} too weak, of {len(rows)} ({', '.join(kinds.values())})")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from .serve import serve
 from .simulate import simulate
 from .tournament import tournament_cmd
 from .translated import TGroup, lang_option, show_click_error
+from .whatif import whatif
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -67,6 +68,7 @@ cli.add_command(serve)
 cli.add_command(simulate)
 cli.add_command(report_cmd)
 cli.add_command(tournament_cmd)
+cli.add_command(whatif)
 
 
 def main() -> None:

@@ -10,6 +10,12 @@ seat and a card, per-seat card columns:
 The seat is read from a `seat` or `player` field, the card from the first of `card`, `monster`,
 `name`, `type` that is present. So any game that emits, say, `emit("buy", seat=1, card="Trap")` or
 `emit("score", seat=0, monster="Ghoul", points=3)` gets card statistics in the report for free.
+
+Games played in hands get per-hand columns (so a long game does not count for more) when they emit
+`hand_end` with `dealer`, `opening` (each seat's card names as dealt), `out` (the seats in the
+order they went out) and `points` (what each seat kept): `hand|dealer_won` counts the hands the
+dealer went out of first, and for each card `hand|<card>|held` the seat-hands that opened with
+it, `hand|<card>|won` those that went out first, `hand|<card>|points` the points those kept.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ CARD_KEYS = ("card", "monster", "name", "type")
 SKIP_KINDS = frozenset({"action", "game_end"})
 CARD_PREFIX = "card|"
 EVENT_PREFIX = "ev_"
+HAND_PREFIX = "hand|"
+DEALER_WON = "hand|dealer_won"
 
 
 class EventStats:
@@ -35,6 +43,7 @@ class EventStats:
         self.seat_actions = [0] * players
         self.kinds: Counter[str] = Counter()
         self.cards: dict[str, float] = {}
+        self.hands: dict[str, float] = {}
 
     def __call__(self, kind: str, data: dict[str, Any]) -> None:
         if kind == "action":
@@ -46,6 +55,8 @@ class EventStats:
         if kind in SKIP_KINDS:
             return
         self.kinds[kind] += 1
+        if kind == "hand_end" and "opening" in data:
+            self._hand(data)
         seat_key = next((k for k in SEAT_KEYS if k in data), None)
         card_key = next((k for k in CARD_KEYS if k in data), None)
         if seat_key is None or card_key is None:
@@ -63,10 +74,26 @@ class EventStats:
                 col = f"{base}|{key}"
                 cards[col] = cards.get(col, 0.0) + float(value)
 
+    def _hand(self, data: dict[str, Any]) -> None:
+        """Per-hand tallies: whether the dealer went out first; each opening card's holders."""
+        out = list(data.get("out", ()))
+        points = list(data.get("points", ()))
+        first = out[0] if out else -1
+        hands = self.hands
+        hands[DEALER_WON] = hands.get(DEALER_WON, 0.0) + (first == data.get("dealer", -1))
+        for seat, cards in enumerate(data["opening"]):
+            kept = float(points[seat]) if seat < len(points) else 0.0
+            for card in set(cards):  # two copies in one hand count once
+                base = f"{HAND_PREFIX}{card}|"
+                hands[base + "held"] = hands.get(base + "held", 0.0) + 1.0
+                hands[base + "won"] = hands.get(base + "won", 0.0) + (seat == first)
+                hands[base + "points"] = hands.get(base + "points", 0.0) + kept
+
     def columns(self) -> dict[str, float]:
-        """The event counts and card columns of the game, sorted by name."""
+        """The event counts, card and hand columns of the game, sorted by name."""
         out: dict[str, float] = {f"{EVENT_PREFIX}{k}": float(n) for k, n in sorted(self.kinds.items())}
         out.update(sorted(self.cards.items()))
+        out.update(sorted(self.hands.items()))
         return out
 
 

@@ -5,6 +5,9 @@ length, scores by agent, and, where the game's events name cards (see `events.py
 chart per event kind: how often each card is bought / recruited / picked, the win rate of the seats
 that did so against the others, and the numbers the events carry (points...). A card whose
 holders' interval lies wholly above everyone else's win rate is flagged: a designer's first look.
+The balance section (`report_balance.py`) answers the designer's questions: the first player's
+and the dealer's edge, card families, cards flagged both ways with Holm's correction, per-hand
+card statistics.
 
 Numbers are written the reader's way (Babel, CLDR): "45,3 %" and "2,5" in Spanish, "1 000" in
 Russian; an English page keeps Python's plain formats ("45.3%", "1000").
@@ -28,6 +31,7 @@ from babel.numbers import format_decimal, format_percent
 from deadtable.core import DeadtableError
 from deadtable.i18n import N_, Translator, current_language, translator
 
+from .report_balance import balance_section
 from .stats import (
     CardStat,
     Rate,
@@ -335,6 +339,9 @@ def render(
         _h2(t._("Game length")),
         _length_section(t, num, rows),
     ]
+    balance = balance_section(t, num, rows)
+    if balance:
+        body += [_h2(t._("Balance")), balance]
     cards = card_stats(rows)
     body.append(_h2(t._("Cards")))
     if cards:

@@ -118,6 +118,7 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
     state = the_game.new(plan.players, seed, **plan.options)
     stats = EventStats(plan.players)
     state.listeners.append(stats)
+    first = state.current_player  # who moves first (the first player, the dealer): the report's seat effect
     while not state.is_terminal:
         if stats.actions >= MAX_ACTIONS:
             raise DeadtableError(
@@ -149,6 +150,7 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
         # A shared win is split between the tied seats, so each game hands out exactly one win.
         row[f"win_s{s}"] = share if s in out.winners else 0.0
     row["winners"] = " ".join(str(w) for w in out.winners)
+    row["first"] = -1 if first is None else first
     row["actions"] = stats.actions
     for s in range(plan.players):
         row[f"actions_s{s}"] = stats.seat_actions[s]

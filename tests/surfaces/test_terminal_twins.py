@@ -64,6 +64,7 @@ def _play(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, twin: Twin, second: b
             opts += ["-o", f"{k}={str(v).lower() if isinstance(v, bool) else v}"]
         args = ["play", twin.game.id, "--players", str(twin.variant.players), "--seat", str(SEAT + 1)]
         args += ["--bots", "scripted", "--seed", str(seed), "--record", str(tmp_path / "game.json"), *opts]
+        args += ["--ask-always"]  # every move of seat 0 is typed, single answers included (_inputs)
         result = CliRunner().invoke(cli, args, input=_inputs(twin, actions, start))
     assert result.exit_code == 0, result.output
     return result.output

@@ -157,3 +157,13 @@ def test_a_sample_for_another_seat_lists_the_actions_of_its_redrawn_hand() -> No
         fresh = d.clone()
         fresh.changed()
         assert d.legal_actions() == fresh.legal_actions()
+
+
+def test_catch_up_gives_every_player_after_the_first_more_life_and_is_off_by_default() -> None:
+    """The set-up compensation of the design note (not in the rulebook); the printed set-up is the default."""
+    for players in (2, 3, 4):
+        printed = GAME.new(players, 11)
+        assert isinstance(printed, ZOState) and printed.life == [50] * players
+        s = GAME.new(players, 11, catch_up=10)
+        assert isinstance(s, ZOState)
+        assert [s.life[p] - 50 for p in range(players)] == [0 if p == s.first else 10 for p in range(players)]

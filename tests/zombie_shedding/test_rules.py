@@ -151,6 +151,31 @@ def test_reverse_turns_play_around() -> None:
     assert st.direction == -1 and st.current_player == 2
 
 
+def test_a_reverse_with_two_players_in_the_hand_makes_the_other_miss_a_turn() -> None:
+    """The project's two-player reverse (DESIGN-NOTE, "Two-player reverse"): in a Duel, Guard brings
+    the turn straight back; nobody may answer it with protection, since it is aimed at nobody."""
+    st = position(hands=[["Guard", "Blob", "Walker"], ["Hide", "Spitter"]], match="Intern", deck=["Hide"] * 5)
+    do(st, "play guard")
+    assert st.current_player == 0 and hand(st, 1) == ["Hide", "Spitter"]
+    assert not st.skip[1]  # the missed turn is spent
+    # The event Turnaround does the same, and the card to match stays the Guard.
+    st = position(hands=[["Turnaround", "Blob"], ["Walker", "Spitter"]], match="Guard", deck=["Hide"] * 5)
+    do(st, "play turnaround")
+    assert st.current_player == 0 and st.cards.name(st.match_kind) == "Guard"
+
+
+def test_a_reverse_with_three_players_in_the_hand_only_turns_play_around() -> None:
+    st = position(
+        3,
+        mode="marathon",
+        hands=[["Guard", "Blob"], ["Walker"] * 2, ["Spitter"] * 2],
+        match="Intern",
+        deck=["Hide"] * 5,
+    )
+    do(st, "play guard")
+    assert st.current_player == 2 and not any(st.skip)
+
+
 def test_lady_mimic_combo_after_a_flask_card() -> None:
     st = position(hands=[["Blob", "Lady Mimic", "Biter"], ["Walker"] * 3], match="Leech", deck=["Hide"] * 5)
     # Blob (Flask) fits the Leech; Lady Mimic may follow any Flask card you play, whatever it shows.

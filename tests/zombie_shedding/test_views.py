@@ -76,8 +76,9 @@ def test_known_values_for_fixed_seeds() -> None:
 
 
 # (actions, sum of legal-action counts, hands played, final scores), recorded from this engine
-# (again with RULINGS ZS-6: the card that takes a player out has its effect).
-KNOWN = [(223, 427, 6, (48, 62)), (241, 422, 2, (0, 104)), (99, 255, 3, (0, 0, 139, 64))]
+# (again with RULINGS ZS-6: the card that takes a player out has its effect; again with the card
+# list and the two-player reverse of issue 25).
+KNOWN = [(139, 293, 4, (30, 67)), (180, 323, 2, (0, 108)), (80, 213, 2, (0, 0, 134, 0))]
 
 
 def test_a_determinization_drops_another_seats_combo_to_come_and_keeps_its_own() -> None:

@@ -1,9 +1,12 @@
 """A heuristic Zombie Overlord player that reads only its seat's view (the SeatInfo), never a state.
 
-Its plan: use abilities and play Actions first, spend every Supply on the Traps whose lure types it
-can win in the Wasteland, then attack: finish a player it can kill this turn, otherwise knock out the
-opponents' Traps that stop it luring the best Survivor, otherwise hit the weakest player's life
-(breaking Barricades first). Card facts come from the static card file named in the view.
+Its plan: use abilities and play Actions first, spend every Supply on the Traps whose abilities,
+Defense and lure types are worth most to it now (`ability_value` reads each ability: When Placed,
+Once Per Turn, Combo; a When Placed lure is worth the Survivor it would get from the Wasteland), then
+attack: finish a player it can kill this turn, otherwise knock out the opponents' Traps that stop it
+luring the best Survivor, otherwise hit the weakest player's life (breaking Barricades first). Ties
+between equally weak players are broken at random from the agent's generator, so no seat is the
+usual victim and games stay reproducible. Card facts come from the static card file named in the view.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Any
 from deadtable.core import Action, SeatInfo
 
 from . import actions as A
-from .cards import ACTION, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP, Card, CardSet, load
+from .cards import ACTION, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP, Ability, Card, CardSet, load
 
 
 class HeuristicAgent:
@@ -24,17 +27,90 @@ class HeuristicAgent:
         acts = seat_info.legal_actions
         if len(acts) == 1:
             return acts[0]
-        plan = _Plan(seat_info.view, seat_info.seat, load(seat_info.view["card_file"]))
+        plan = _Plan(seat_info.view, seat_info.seat, load(seat_info.view["card_file"]), rng)
         by_text = {str(a): a for a in acts}
         choice = plan.choose(list(by_text))
         return by_text[choice] if choice in by_text else acts[rng.randrange(len(acts))]
 
 
+# What one use of an effect is worth, in purchase points (a Supply is 1, a Scavenger 2): the worth
+# of the cards, attack, health or tempo it brings. A Once Per Turn ability is used on most turns, so
+# it counts whole; a Combo needs a second active Trap of the type (COMBO_SHARE of the time when the
+# seat has none yet); a When Placed ability happens once (WHEN_PLACED_SHARE).
+EFFECT_WORTH = {
+    "draw": 1.6,  # per card
+    "gain_health": 0.8,  # per health point
+    "attack_bonus": 1.0,  # per attack point
+    "purchase_points": 1.2,  # per point
+    "opponent_discards": 1.2,  # per opponent hit
+    "steal_random": 2.0,
+    "banish": 0.8,  # a Supply or Minion out of the deck, plus the health it heals
+    "deactivate_trap": 1.5,
+    "destroy_trap": 3.0,
+    "search_discard": 1.6,
+    "cycle": 0.6,
+    "reinforce": 0.5,  # per Defense point
+    "malfunction": 1.5,
+    "lure": 0.0,  # the Survivor it would lure: see `_Plan.lure_worth`
+}
+COMBO_SHARE = 0.5
+WHEN_PLACED_SHARE = 0.45
+DEACTIVATE_SELF_SHARE = 0.7  # the Trap stops luring and defending for a turn
+
+
+def effect_worth(ab: Ability, opponents: int, lure_worth: float) -> float:
+    """What one use of ability `ab` brings (in purchase points), before how often it is used."""
+    e = ab.effect
+    if e == "lure":
+        return lure_worth
+    worth = EFFECT_WORTH.get(e, 1.0)
+    if e in ("draw", "gain_health", "attack_bonus", "purchase_points", "reinforce"):
+        worth *= ab.get("n", 1)
+    if e == "attack_bonus" and ab.get("deactivate_self", False):
+        worth *= DEACTIVATE_SELF_SHARE
+    if e == "opponent_discards" and ab.get("all", False):
+        worth *= opponents
+    if e == "banish":
+        worth += EFFECT_WORTH["gain_health"] * ab.get("heal", 0)
+    return worth
+
+
+def ability_value(c: Card, opponents: int = 1, combo_ready: bool = False, lure_worth: float = 2.4) -> float:
+    """What a Trap's abilities are worth to its owner, summed over its abilities.
+
+    >>> from .cards import load
+    >>> cs = load()
+    >>> plain, ammo = cs.cards[cs.by_name["ammo-02"]], cs.cards[cs.by_name["ammo-05"]]
+    >>> ability_value(plain), ability_value(ammo)
+    (0.0, 2.0)
+    """
+    total = 0.0
+    for ab in c.abilities:
+        worth = effect_worth(ab, opponents, lure_worth)
+        if ab.keyword == "combo":
+            worth *= 1.0 if combo_ready else COMBO_SHARE
+        elif ab.keyword == "when_placed":
+            worth *= WHEN_PLACED_SHARE if ab.effect != "lure" else 1.0
+        total += worth
+    if c.indestructible:
+        total += 1.0
+    return total
+
+
 class _Plan:
-    def __init__(self, view: dict[str, Any], me: int, cs: CardSet) -> None:
+    def __init__(self, view: dict[str, Any], me: int, cs: CardSet, rng: random.Random) -> None:
         self.v, self.me, self.cs = view, me, cs
         self.hand: list[str] = view["hand"] or []
         self.opps = [q for q in range(view["players"]) if q != me and view["alive"][q]]
+        # A random order among opponents, drawn once per decision: equal targets are not always
+        # the lowest seat (seeded from the agent's generator, so games replay the same).
+        self.tie = {q: rng.random() for q in range(view["players"])}
+        self._demand: list[float] | None = None
+
+    def weakest_first(self, seats: list[int]) -> list[int]:
+        """`seats` by life, lowest first; equal lives in this decision's random order."""
+        life = self.v["life"]
+        return sorted(seats, key=lambda q: (life[q], self.tie[q]))
 
     def card(self, name: str) -> Card:
         return self.cs.cards[self.cs.by_name[name]]
@@ -59,6 +135,11 @@ class _Plan:
     # -- Purchase ----------------------------------------------------------------------------
     def demand(self) -> list[float]:
         """How much each lure type is worth to me now: Wasteland attack I could win with it."""
+        if self._demand is None:
+            self._demand = self._compute_demand()
+        return self._demand
+
+    def _compute_demand(self) -> list[float]:
         pts = self.v["lure_points"]
         out = [0.5, 0.5, 0.5, 0.5]
         types = self.v["lure_types"]
@@ -72,9 +153,27 @@ class _Plan:
                 out[t] += weight
         return out
 
+    def lure_worth(self, c: Card) -> float:
+        """A When Placed lure: the best Survivor of the Trap's type in the Wasteland, as a deck card."""
+        best = [
+            w["attack"]
+            for w in self.v["wasteland"]
+            for ab in c.abilities
+            if ab.effect == "lure"
+            and (not ab.get("type", "") or ab.get("type", "") in w["lure"])
+            and (not ab.get("max_attack", 0) or w["attack"] <= ab.get("max_attack", 0))
+        ]
+        return 0.8 * max(best, default=2)
+
     def trap_value(self, c: Card) -> float:
-        value = c.cost + 1.5 * self.demand()[c.lure[0]] + 0.3 * c.defense
-        return value + (1.0 if c.barricade and self.v["life"][self.me] < 25 else 0.0)
+        """What a Trap is worth to me: its lure point where I can use it, Defense, abilities."""
+        mine = [self.card(s["trap"]) for s in self.v["bases"][self.me] if s["active"]]
+        ready = any(m.lure == c.lure for m in mine)
+        value = 1.0 + 1.5 * self.demand()[c.lure[0]] + 0.3 * c.defense + 0.3 * c.deactivate
+        value += ability_value(c, len(self.opps), ready, self.lure_worth(c) if c.abilities else 0.0)
+        if c.barricade:
+            value += 1.5 if self.v["life"][self.me] < 25 else 0.8
+        return value
 
     def purchase(self, texts: list[str]) -> str:
         if "play supply" in texts:
@@ -89,7 +188,7 @@ class _Plan:
                 if value > best_value:
                     best, best_value = t, value
         traps_owned = sum(1 for n in self.owned() if self.card(n).category == TRAP)
-        if best and (traps_owned < 8 or best_value > 7):
+        if best and (traps_owned < 8 or best_value > 5):
             return best
         scavs = sum(1 for n in self.owned() if n == "scavenger")
         if "buy scavenger" in texts and scavs < 4:
@@ -158,7 +257,7 @@ class _Plan:
         scavs = self.hand.count("scavenger")
         open_q = [q for q in self.opps if any(t.startswith(f"attack p{q + 1} with") for t in texts)]
         open_q += [q for q in self.opps if f"banish scavenger at p{q + 1}" in texts and q not in open_q]
-        for q in sorted(open_q, key=lambda q: life[q]):
+        for q in self.weakest_first(open_q):
             if life[q] <= total + 2 * scavs:
                 if minions:
                     return f"attack p{q + 1} with {minions[0][1]}"
@@ -172,7 +271,7 @@ class _Plan:
             name = min(fit)[1] if fit else minions[0][1]
             return f"attack p{q + 1} trap {slot} with {name}"
         if open_q:
-            q = min(open_q, key=lambda q: life[q])
+            q = self.weakest_first(open_q)[0]
             return f"attack p{q + 1} with {minions[0][1]}"
         # Every opponent is behind a Barricade: break the weakest one.
         best = None
@@ -225,7 +324,7 @@ class _Plan:
         if c.category in (MINION, SURVIVOR):
             return 0.8 * c.attack
         if c.category == ACTION:
-            return 1.8
+            return 0.5 + sum(effect_worth(ab, len(self.opps), 2.4) for ab in c.abilities)
         return 0.6 * c.cost
 
     def decide(self, texts: list[str]) -> str:
@@ -257,7 +356,7 @@ class _Plan:
 
     def threat(self, q: int) -> float:
         v = self.v
-        return v["life"][q] / 10 + len(v["bases"][q]) + v["hands"][q]["count"] / 2
+        return v["life"][q] / 10 + len(v["bases"][q]) + v["hands"][q]["count"] / 2 + self.tie[q] / 100
 
     def trap_threat(self, text: str) -> float:
         words = text.split()

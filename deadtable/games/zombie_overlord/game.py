@@ -37,6 +37,16 @@ class ZombieOverlord(Game):
             house_rule="ZO-10",
         ),
         Option("misfits", False, N_("Swap the 20 duplicated Survivors for the Misfits Mini Expansion.")),
+        Option(
+            "catch_up",
+            0,
+            N_(
+                "Not in the rulebook: every player after the first starts with this many more life "
+                "points, to offset moving first (0, the printed set-up, by default; see the card set's "
+                "design note for what 10 does)."
+            ),
+            minimum=0,
+        ),
     )
     summary = N_(
         "Deck-building: buy Traps with Supply, lure Survivors from the Wasteland with the most lure "
@@ -49,6 +59,11 @@ class ZombieOverlord(Game):
         state = ZOState()
         state._init_base(self, players, seed, options)
         state.setup(cs, bool(options.get("misfits", False)))
+        catch_up = int(options.get("catch_up", 0))
+        if catch_up:  # a set-up compensation of this project, off by default (DESIGN-NOTE.md)
+            for p in range(players):
+                if p != state.first:
+                    state.life[p] += catch_up
         return state
 
     def validate(self, players: int, options: dict[str, Any]) -> None:

@@ -131,7 +131,7 @@ def effect_text(name: str, params: Mapping[str, Any]) -> str:
         "combo": f"combo: may be played too, right after you play {article} {cond}",
         "next_draws": f"the next player draws {params.get('count', 1)}",
         "next_skips": "the next player misses a turn",
-        "reverse": "play turns around",
+        "reverse": "play turns around (with two players in the hand: the other misses a turn)",
         "swap": "look at an opponent's hand, take a card and give one back",
         "give": "give an opponent a card of your choice",
         "name_corporation": "name the corporation to match",

@@ -76,6 +76,7 @@ def start_hand(st: ShedState, dealer: int) -> None:
         for hand in order:
             hand.append(deck.pop())
     st.hands = dealt
+    st.opening = tuple(tuple(h) for h in dealt)
     st.deck = deck
     st.sync_masks()
     st.discard = []
@@ -179,7 +180,16 @@ def end_hand(st: ShedState, finisher: int, card: int) -> None:
     else:
         st.note(ENDS, st.hand_no, finisher + 1)
     if st.listeners:
-        st.emit("hand_end", hand=st.hand_no, out=list(st.out), points=pts, finish_bonus=bonus)
+        names = st.cards.names
+        st.emit(
+            "hand_end",
+            hand=st.hand_no,
+            out=list(st.out),
+            points=pts,
+            finish_bonus=bonus,
+            dealer=st.dealer,
+            opening=[[names[k] for k in h] for h in st.opening],
+        )
     if _game_ends(st):
         st.over = True
         st.note(GAME_ENDS)

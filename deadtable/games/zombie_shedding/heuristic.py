@@ -3,10 +3,16 @@
 The agent reads only its SeatInfo (its view and its legal actions). It
 - keeps matching options open: prefers the card after which most of its hand still fits;
 - dumps high points when an opponent is about to go out (two cards or fewer);
-- keeps its events (they fit anywhere) and its protection for later, and saves the Screamer
+- keeps its events (they fit anywhere), its protection, the cards that land on more than their
+  number and corporation (`lands_on`) and its combo cards for later, and saves the Screamer
   to finish with it;
+- reads what each card does to the next player (draws, missed turns, a reverse with two players
+  in the hand) and what it leaves to match (`follows` opens options to everyone);
 - answers an effect with protection only when it matters (draw 2 or more, or a victim close to
   going out, or a gift of a card), preferring Boomerang against an opponent.
+
+Equal choices are broken at random from the agent's generator (so games replay the same), never
+by the order of the legal actions or the seats.
 """
 
 from __future__ import annotations
@@ -35,6 +41,9 @@ W = {
     "protection": 9.0,  # keep protection longer still
     "screamer": 12.0,  # keep the Screamer to finish with it
     "combo": 6.0,  # playing a combo card too
+    "flexible": 1.5,  # keep a card that lands on more than its number and corporation
+    "reverse_two": 1.0,  # a reverse with two players in the hand hits the other one (a missed turn)
+    "combo_keep": 2.0,  # keep a combo card (Lady Mimic, Don Lysar) to play it after its trigger
     "protect_below": 2,  # protect any effect on a victim with this many cards or fewer
     "protect_draws": 2,  # protect a draw of this many cards or more
     "protect_skips": 0.0,  # 1: a lost turn always matters
@@ -62,6 +71,11 @@ def _danger(view: dict[str, Any], seat: int) -> int:
     return min((view["hand_sizes"][s] for s in opp), default=99)
 
 
+def _in_hand(view: dict[str, Any]) -> int:
+    """How many players are still in the hand."""
+    return view["players"] - len(view["out"])
+
+
 def _next_seat(view: dict[str, Any], seat: int) -> int:
     step = 1 if view["direction"] == "clockwise" else -1
     n = view["players"]
@@ -82,19 +96,24 @@ def _play_score(
     score = card["points"] * (W["points_danger"] if danger <= 2 else W["points"])
     if not rest:
         return 1000.0  # going out
+    names = card["effect_names"]
     if card["event"]:
         # Events fit anywhere: keep them for when nothing else does, protection longest.
         score -= W["protection"] if _is_protection(card) else W["event"]
+    if "lands_on" in names:
+        score -= W["flexible"]
+    if "combo" in names:
+        score -= W["combo_keep"]
     # Keep options open: how much of the rest still fits on what this card leaves to match, and
     # how little of what this seat has not seen (the others' hands and the deck) does.
     own, unseen = table.fits_after(card["slug"], [c["slug"] for c in rest])
     score += W["own_fit"] * own - W["unseen_fit"] * unseen
     nxt = _next_seat(view, seat)
     hits_opponent = nxt in _opponents(view, seat)
-    if any(n in ATTACKS for n in card["effect_names"]):
+    if any(n in ATTACKS for n in names) or ("reverse" in names and _in_hand(view) == 2 and W["reverse_two"]):
         boost = W["attack"] + (W["attack_danger"] if danger <= 2 else 0.0)
         score += boost if hits_opponent else -boost
-    if "finish" in card["effect_names"] and danger > 1:
+    if "finish" in names and danger > 1:
         score -= W["screamer"]
     return score
 
@@ -191,17 +210,20 @@ class HeuristicAgent:
             if not plays:
                 return actions[0]
             table = _Table(seat_info, rng)
-            return max(plays, key=lambda a: _combo_score(view, seat, a, by_slug, hand, table))
+            scored = [(_combo_score(view, seat, a, by_slug, hand, table), rng.random(), a) for a in plays]
+            return max(scored, key=lambda x: (x[0], x[1]))[2]
         if kind == "name":
             weight: dict[str, float] = {}
             for c in hand:
                 if c["corporation"]:
                     weight[c["corporation"]] = weight.get(c["corporation"], 0) + 1 + c["points"] / 20
-            best = max(weight, key=lambda k: weight[k]) if weight else "Star"
+            order = {k: rng.random() for k in sorted(weight)}
+            best = max(sorted(weight), key=lambda k: (weight[k], order[k])) if weight else "Star"
             return A.Name(best.lower())
         if kind == "target":
             sizes = view["hand_sizes"]
-            return min(actions, key=lambda a: (sizes[a.seat], a.seat))  # type: ignore[attr-defined]
+            ranked = [(sizes[a.seat], rng.random(), a) for a in actions]  # type: ignore[attr-defined]
+            return min(ranked, key=lambda x: (x[0], x[1]))[2]
         if kind == "take":
             return min(actions, key=lambda a: _take_rank(a.card))  # type: ignore[attr-defined]
         # give: the highest points, never protection

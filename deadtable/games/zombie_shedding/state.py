@@ -36,7 +36,8 @@ class ShedState(CompiledState):
     __slots__ = (
         "_legal", "_log_view", "cards", "current_player", "dealer", "dealer_draw", "deck", "direction",
         "discard", "hand_no", "hands", "known", "known_bits", "last_hand", "log", "log_dropped", "masks",
-        "match_corp", "match_kind", "mode", "out", "over", "passes", "scores", "skip", "stack", "turn_seat",
+        "match_corp", "match_kind", "mode", "opening", "out", "over", "passes", "scores", "skip", "stack",
+        "turn_seat",
     )  # fmt: skip
     cards: CardSet
     mode: Mode
@@ -64,6 +65,9 @@ class ShedState(CompiledState):
     over: bool
     dealer_draw: list[list[int]]  # seat, card, card for each draw of the dealer selection
     last_hand: dict[str, Any]
+    # The hands as dealt this hand, for the hand_end event's per-hand card statistics (sim/events.py);
+    # never read by the rules or a view, empty in a determinized copy (it holds hidden cards).
+    opening: tuple[tuple[int, ...], ...]
     _legal: list[Action] | None  # the legal actions, once known; never changed in place
     # The public log, read through messages(): its last LOG_LENGTH entries (a list, trimmed now and
     # then: appending to a list is a compiled build's own operation, to a deque a method call).
@@ -130,6 +134,7 @@ class ShedState(CompiledState):
 
     def determinize(self, player: int, rng: random.Random) -> ShedState:
         other: ShedState = self._determinized_copy(rng)
+        other.opening = ()
         seen.redeal(self, other, player, rng)
         return other
 
@@ -274,6 +279,7 @@ class ShedState(CompiledState):
         other.over = self.over
         other.dealer_draw = self.dealer_draw  # never changed after set-up
         other.last_hand = self.last_hand  # replaced, never changed in place
+        other.opening = self.opening  # replaced, never changed in place
         other.log = self.log[-LOG_LENGTH:]
         other.log_dropped = self.log_start()  # what the copy's log starts at
         other._log_view = self._log_view
