@@ -16,6 +16,9 @@ The old samplers:
   hand only, so after a reshuffle the deck may get cards that went to the hand from the old deck.
 - overlords: the draw pile a Blue Knight showed is forgotten at the next deal (knowledge.deal_known
   not applied): a Hired Hand known to be in the game may be sampled into the box.
+- zombie-shedding: a deck rebuild tells nothing of the other hands (hands.deck_rebuilt not
+  applied). The deduction is part of the state's `known`, so the old agent keeps a shadow of the
+  game, replayed move by move from the same seed with that step left out, and samples from it.
 """
 
 from __future__ import annotations
@@ -73,9 +76,34 @@ def old_overlords(state: Any, player: int, rng: random.Random) -> State:
     return forgetful.determinize(player, rng)  # type: ignore[no-any-return]
 
 
-OLD_SAMPLERS: dict[str, Callable[[Any, int, random.Random], State]] = {
-    "overlords": old_overlords,
-    "zombie-overlord": old_zombie_overlord,
+class ShedShadow:
+    """The zombie shedding game as the old sampler knew it: the same moves, no rebuild deduction."""
+
+    def __init__(self) -> None:
+        self.shadow: Any = None
+
+    def __call__(self, state: Any, player: int, rng: random.Random) -> State:
+        from deadtable.games.zombie_shedding import hands
+
+        if (
+            self.shadow is None
+            or self.shadow.seed != state.seed
+            or len(self.shadow.history) > len(state.history)
+        ):
+            self.shadow = state.game.new(state.players, state.seed, **state.options)
+        told, hands.deck_rebuilt = hands.deck_rebuilt, lambda st: None
+        try:
+            for action in state.history[len(self.shadow.history) :]:
+                self.shadow.apply_trusted(action)
+        finally:
+            hands.deck_rebuilt = told
+        return self.shadow.determinize(player, rng)  # type: ignore[no-any-return]
+
+
+OLD_SAMPLERS: dict[str, Callable[[], Callable[[Any, int, random.Random], State]]] = {
+    "overlords": lambda: old_overlords,
+    "zombie-overlord": lambda: old_zombie_overlord,
+    "zombie-shedding": ShedShadow,
 }
 
 
@@ -87,11 +115,12 @@ class OldKnowledge:
 
     def __init__(self, inner: Any, game_id: str) -> None:
         self.inner = inner
-        self.sampler = OLD_SAMPLERS[game_id]
+        self.sampler = OLD_SAMPLERS[game_id]()
 
     def act(self, info: SeatInfo, rng: random.Random) -> Action:
         state = info._live()  # the benchmark's one look at the real state: to sample the old way
         seat, sampler = info.seat, self.sampler
+        sampler(state, seat, random.Random(0))  # a shadow game catches up now, while it is this move
         old = SeatInfo(
             game_id=info.game_id,
             seat=seat,
