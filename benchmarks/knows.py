@@ -132,12 +132,12 @@ class OldKnowledge:
         return self.inner.act(old, rng)  # type: ignore[no-any-return]
 
 
-def play(game_id: str, index: int, seed: int) -> dict[str, Any]:
+def play(game_id: str, index: int, seed: int, agent: str = "ismcts") -> dict[str, Any]:
     """Game `index`: the new sampler at seat index % 2; its row (the new one's share of the win)."""
     the_game = deadtable.game(game_id)
     game_seed = seed * 1_000_003 + index
     new_seat = index % 2
-    agents: list[Any] = [build_agent("ismcts", the_game) for _ in range(2)]
+    agents: list[Any] = [build_agent(agent, the_game) for _ in range(2)]
     agents[1 - new_seat] = OldKnowledge(agents[1 - new_seat], game_id)
     rngs = [random.Random(f"{game_seed}/agent/{s}") for s in range(2)]
     options = {"mode": "duel"} if game_id == "zombie-shedding" else {}
@@ -150,23 +150,28 @@ def play(game_id: str, index: int, seed: int) -> dict[str, Any]:
         moves += 1
     winners = state.outcome().winners
     share = 1.0 / len(winners) if new_seat in winners else 0.0
-    return {"game": index, "seed": game_seed, "new_seat": new_seat, "new_win": share, "moves": moves}
+    row = {"game": index, "seed": game_seed, "new_seat": new_seat, "new_win": share, "moves": moves}
+    if agent != "ismcts":
+        row["agent"] = agent
+    return row
 
 
-def measure(game_id: str, n_games: int, seed: int, workers: int, rows_dir: str | None) -> None:
+def measure(
+    game_id: str, n_games: int, seed: int, workers: int, rows_dir: str | None, agent: str = "ismcts"
+) -> None:
     rows: dict[int, dict[str, Any]] = {}
     path = Path(rows_dir) / f"{game_id}.jsonl" if rows_dir else None
     if path is not None and path.exists():
         for line in path.read_text().splitlines():
             row = json.loads(line)
-            if row["seed"] == seed * 1_000_003 + row["game"]:
+            if row["seed"] == seed * 1_000_003 + row["game"] and row.get("agent", "ismcts") == agent:
                 rows[row["game"]] = row
     todo = [i for i in range(n_games) if i not in rows]
     t = time.time()
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play, game_id, i, seed) for i in todo]
+        futures = [pool.submit(play, game_id, i, seed, agent) for i in todo]
         for k, fut in enumerate(as_completed(futures), start=1):
             row = fut.result()
             rows[row["game"]] = row
@@ -182,7 +187,7 @@ def measure(game_id: str, n_games: int, seed: int, workers: int, rows_dir: str |
     lo, hi = wilson(wins, len(done))
     rate = wins / len(done) if done else 0.0
     print(
-        f"{game_id:18} ismcts new vs old determinization: {wins:g}/{len(done)} = {rate:.1%} "
+        f"{game_id:18} {agent} new vs old determinization: {wins:g}/{len(done)} = {rate:.1%} "
         f"(95% CI {lo:.1%} - {hi:.1%})",
         flush=True,
     )
@@ -194,10 +199,13 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--agent", default="ismcts", help="the search's spec (both seats), e.g. ismcts:iterations=50"
+    )
     parser.add_argument("--rows", help="keep each game's row in DIR/<game id>.jsonl, resume from it")
     args = parser.parse_args(argv)
     for game_id in args.game or sorted(OLD_SAMPLERS):
-        measure(game_id, args.games, args.seed, args.workers, args.rows)
+        measure(game_id, args.games, args.seed, args.workers, args.rows, args.agent)
 
 
 if __name__ == "__main__":
