@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from deadtable.games.overlords import GAME
 
-from .helpers import ks, play, position
+from .helpers import k, ks, play, position
+
+SAMPLES = 1000
 
 
 def samples(st, seat: int, n: int = 40) -> list:  # type: ignore[no-untyped-def]
@@ -111,3 +114,55 @@ def test_opponents_keep_what_is_certain_after_a_team_exchange() -> None:
     # Seats 1 and 3 swapped one card each; seat 0's 3 Zombies in seat 1's hand: one may be gone.
     assert st.view(0)["hands"][1]["known"] == ["Zombie", "Zombie"]
     assert st.view(1)["hands"][2]["known"] == ["Orthrus", "Hydra", "Hydra"]  # no exchange there
+
+
+def _hired(st, cards) -> Counter:  # type: ignore[no-untyped-def]
+    return Counter(c for c in cards if st.cards.hired[c])
+
+
+def _blue_knight_then_next_deal():  # type: ignore[no-untyped-def]
+    """Seat 0 looks through the draw pile with a Blue Knight (seats 1 and 2 see it go back in),
+    then the round is played out to the next deal. Returns the state and the Hired Hands seat 0
+    saw in the pile and did not see leave it (they are in a hand or the pile, never the box)."""
+    st = position(3, hands=[["zombie"]] * 3, aside=[["blue knight"], [], []])
+    play(st, "activate blue knight", "take hydra")
+    public = _hired(st, [c for z in st.armies + st.aside for c in z])
+    seen = _hired(st, st.draw)
+    start = st.round
+    while st.round == start:
+        acts = [str(a) for a in st.legal_actions()]
+        play(st, "no activation" if "no activation" in acts else acts[0])
+    left = _hired(st, [c for z in st.armies + st.aside for c in z]) - public
+    return st, seen - left
+
+
+def test_the_pile_a_blue_knight_showed_keeps_its_hired_hands_out_of_the_box() -> None:
+    from benchmarks.knows import old_overlords
+
+    st, in_play = _blue_knight_then_next_deal()
+    assert in_play[k("blue knight")] >= 1 and _hired(st, st.box)[k("blue knight")] >= 1  # the case
+    rng = random.Random(24)
+    for _ in range(SAMPLES):
+        s = st.determinize(0, rng)
+        assert _hired(s, [c for h in s.hands for c in h] + s.draw) >= in_play
+        assert len(s.box) == len(st.box)
+    rng = random.Random(24)
+    old = [old_overlords(st, 0, rng) for _ in range(SAMPLES)]
+    wrong = sum(not _hired(s, [c for h in s.hands for c in h] + s.draw) >= in_play for s in old)
+    assert wrong > SAMPLES // 10  # the sampler before the fix contradicts it: the test can fail
+    # Seats 1 and 2 saw the Blue Knight go back into the pile: it is in play for them too.
+    blue = Counter({k("blue knight"): 1})
+    rng = random.Random(5)
+    boxes = set()
+    for _ in range(SAMPLES // 4):
+        s = st.determinize(1, rng)
+        assert _hired(s, [c for h in s.hands for c in h] + s.draw) >= blue
+        boxes.add(tuple(s.box))
+    assert len(boxes) > 5  # what seat 1 does not know of the box still varies
+
+
+def test_what_the_blue_knight_did_not_show_still_varies() -> None:
+    st, _ = _blue_knight_then_next_deal()
+    rng = random.Random(9)
+    hands = {tuple(st.determinize(0, rng).hands[1]) for _ in range(100)}
+    assert len(hands) > 50  # the deal itself was unseen

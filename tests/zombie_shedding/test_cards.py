@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -120,10 +121,11 @@ def test_bad_files_name_file_card_and_field(
 def test_a_deck_without_the_screamer_is_refused(tmp_path: Path) -> None:
     """The rulebook names the Screamer and its finish; a file that drops the effect is not the game."""
     text = BUILTIN.read_text(encoding="utf-8")
-    screamer = 'name = "Screamer"\ntype = "zombie"\nkind = "boss"\npoints = 11\ncorporation = "Star"\n'
-    assert screamer + 'effects = [{ name = "finish", bonus = 15 }]' in text
+    finish = '{ name = "finish", bonus = 15 }, '
+    screamer = re.search(r'name = "Screamer"\n(?:(?!\[\[card\]\]).*\n)*?effects = \[.*\]', text)
+    assert screamer is not None and finish in screamer.group(0)
     path = tmp_path / "quiet.toml"
-    path.write_text(text.replace(screamer + 'effects = [{ name = "finish", bonus = 15 }]', screamer), "utf-8")
+    path.write_text(text.replace(screamer.group(0), screamer.group(0).replace(finish, "")), "utf-8")
     with pytest.raises(CardDataError) as err:
         GAME.new(2, 1, cards=str(path))
     msg = str(err.value)

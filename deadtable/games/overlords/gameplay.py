@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Final
 
 from deadtable.i18n import Message, nmsg
 
+from . import knowledge
+
 if TYPE_CHECKING:
     from .state import OverlordsState
 
@@ -35,6 +37,7 @@ REVEALED: Final = "revealed"  # a log entry kept as (REVEALED, the picks per arm
 
 def deal(st: OverlordsState) -> None:
     """A round starts: every hand, the dummy's too, is dealt from the draw pile (IV)."""
+    knowledge.deal_known(st)  # what a seat knew of the pile: its Hired Hands stay in play
     draw = st.draw
     for z in range(st.nh):
         hand = [draw.pop() for _ in range(st.per_hand)]
@@ -172,6 +175,7 @@ def reveal(st: OverlordsState) -> None:
             if hired[k]:
                 aside[s].append(k)
                 aside[s].sort()
+                knowledge.left_play(st, k)  # out of the hands in front of everyone
             else:
                 armies[s].append(k)
             revealed[s].append(k)
@@ -194,6 +198,8 @@ def reveal(st: OverlordsState) -> None:
             if k in z:
                 z.remove(k)
         armies[n].append(k)  # a Hired Hand goes straight into the dummy's army
+        if hired[k]:
+            knowledge.left_play(st, k)
         revealed[n].append(k)
     st.last = revealed
     st.log_entry((REVEALED, revealed))
@@ -270,8 +276,6 @@ def end_round(st: OverlordsState) -> None:
 
 def resolve_exchange(st: OverlordsState) -> None:
     """Team game: the offered cards change hands when both teammates offered one (XIII)."""
-    from . import knowledge
-
     for a in (0, 1):
         b = st.partner(a)
         x, y = st.exch[a], st.exch[b]

@@ -199,6 +199,7 @@ def _blue_knight(st: OverlordsState, s: int, blue: int, kind: int) -> None:
     if st.cards.hired[kind]:
         st.aside[s].append(kind)
         st.aside[s].sort()
+        knowledge.left_play(st, kind)
     else:
         st.armies[s].append(kind)
     st.draw.append(blue)

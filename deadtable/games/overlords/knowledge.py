@@ -6,6 +6,12 @@ when Medusa or Lich King flip hands face up, when a teammate receives p's exchan
 Blue Knight shows p the draw pile; it shrinks when a card is seen leaving the zone. Armies are not
 here: every card enters an army face up in front of everyone, so they are public.
 
+A deal spreads the draw pile over the hands unseen, so what p knew of it (a Blue Knight's look, the
+Blue Knight seen going back) no longer places a card in one zone; but a Hired Hand p knew in the
+pile is still in a hand or the pile, never in the box. `in_play[p]` keeps that: how many of each
+Hired Hand p knows to be in the hands and the draw pile at least (`deal_known`), one fewer when one
+is seen leaving them (`left_play`).
+
 `redeal` keeps p's own hand and everything in `known[p]` fixed, pools the rest of every hidden zone
 in sorted order, shuffles it with the caller's generator and deals it back into the same zones and
 sizes (unused Hired Hands only into the box); the other seats' pending hidden choices are redrawn
@@ -107,6 +113,31 @@ def exchange(st: OverlordsState, a: int, b: int, x: int, y: int) -> None:
         row.sort()
 
 
+def mmax(a: list[int], b: list[int]) -> list[int]:
+    """Sorted multiset union, keeping the larger count of each card (both sorted).
+
+    >>> mmax([1, 1, 3], [1, 2, 3, 3])
+    [1, 1, 2, 3, 3]
+    """
+    return sorted(a + msub(b, a))
+
+
+def deal_known(st: OverlordsState) -> None:
+    """Before a deal: the Hired Hands each seat knows in a hand or the draw pile stay in play."""
+    hired = st.cards.hired
+    for p, row in enumerate(st.known):
+        seen = [k for z in range(st.nh + 1) for k in (st.hands[z] if z == p else row[z]) if hired[k]]
+        if seen:
+            st.in_play[p] = mmax(st.in_play[p], sorted(seen))
+
+
+def left_play(st: OverlordsState, kind: int) -> None:
+    """A Hired Hand was seen leaving the hands and the draw pile (recruited, taken with a Blue Knight)."""
+    for row in st.in_play:
+        if kind in row:
+            row.remove(kind)
+
+
 def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) -> None:
     """Fill `out` (a copy of `st`) with hidden cards drawn from what seat `p` cannot see."""
     hired = st.cards.hired
@@ -123,6 +154,11 @@ def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) 
     pool.extend(box_unknown)
     pool.sort()
     hh = [k for k in pool if hired[k]]
+    if st.in_play[p]:
+        # Hired Hands p knows are in play but cannot place (those it can are not in the pool).
+        located = sorted(k for z in zones for k in mine[z] if hired[k])
+        located = sorted(located + [k for k in st.hands[p] if hired[k]])
+        hh = msub(hh, msub(st.in_play[p], located))  # never into the box
     shuffle(hh, rng)
     to_box = sorted(hh[: len(box_unknown)])
     rest = pool  # the pool less the cards going to the box (removing a first copy keeps it sorted)
@@ -154,6 +190,7 @@ def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) 
         for z in range(st.nh + 2):
             if z != p:
                 row[z] = [] if z == q else list(mine[z])
+        out.in_play[q] = list(st.in_play[p])
     _redraw_pending(out, p, rng)
 
 

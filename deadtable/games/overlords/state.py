@@ -36,7 +36,7 @@ class OverlordsState(CompiledState):
     # attribute (the base class keeps its few fields in a dict).
     __slots__ = (
         "act_order", "act_pos", "armies", "aside", "bk", "box", "cards", "controller", "draw", "dummy",
-        "exch", "forced", "hands", "known", "last", "log", "log_dropped", "need", "nh", "overlord",
+        "exch", "forced", "hands", "in_play", "known", "last", "log", "log_dropped", "need", "nh", "overlord",
         "pend", "pend_dummy", "per_hand", "phase", "rec", "round", "rounds", "sub", "teams", "turn",
         "turn_no",
     )  # fmt: skip
@@ -68,6 +68,7 @@ class OverlordsState(CompiledState):
     pend: list[list[int]]
     pend_dummy: int
     known: list[list[list[int]]]  # known[p][zone]: cards seat p knows are in that zone
+    in_play: list[list[int]]  # Hired Hands seat p knows are in a hand or the draw pile (knowledge.py)
     last: list[list[int]]  # the picks revealed last turn, per army
     log: list[LogEntry]  # what happened, newest last (public facts only): `note`, `messages`
     log_dropped: int  # the entries trimmed from the front of `log` since move 0 (`log_start`)
@@ -95,6 +96,7 @@ class OverlordsState(CompiledState):
         self.known = [[[] for _ in range(zones)] for _ in range(self.players)]
         for p in range(self.players):
             self.known[p][self.box_zone] = list(known_box)
+        self.in_play = [[] for _ in range(self.players)]
         self.overlord = self.rng.randrange(self.players)  # "add it to any player's hand" (IV)
         self.round = self.turn = self.turn_no = 0
         self.phase = RECRUIT
@@ -296,7 +298,8 @@ class OverlordsState(CompiledState):
         pile's size and the Hired Hand decision on top (its step, seat and card). Private to
         `player`: its own hand, army and pending picks (and the dummy's pick when it controls the
         dummy), its team exchange offer, what it knows of each other hand, of the draw pile and
-        of the box, and the army its Red Knight looks through. Another seat's pending pick or
+        of the box, the Hired Hands it knows are still in play (`in_play`), and the army its Red
+        Knight looks through. Another seat's pending pick or
         exchange offer is not in it (OV-2).
         """
         t = tuple
@@ -322,7 +325,7 @@ class OverlordsState(CompiledState):
         return (
             player, n, self.teams, self.round, self.turn, ph, self.current_player, self.overlord,
             self.controller, committed, t(map(len, self.hands)), t(self.hands[player]),
-            t(t(sorted(k)) if z != player else () for z, k in enumerate(mine)),
+            t(t(sorted(k)) if z != player else () for z, k in enumerate(mine)), t(self.in_play[player]),
             t((len(a), a[-1]) if a else (0, -1) for a in armies), own, t(map(t, self.aside)),
             t(self.forced), t(b >= 0 for b in self.bk), t(map(t, self.last)), len(self.draw), decision,
             t(self.pend[player]), self.pend_dummy if player == self.controller else -1,
@@ -349,6 +352,7 @@ class OverlordsState(CompiledState):
         other.forced = list(self.forced)
         other.pend = [list(p) for p in self.pend]
         other.known = [[list(z) for z in row] for row in self.known]
+        other.in_play = [list(x) for x in self.in_play]
         other.last = [list(x) for x in self.last]
         other.log = list(self.log)
         other.log_dropped = self.log_dropped
@@ -361,6 +365,7 @@ class OverlordsState(CompiledState):
             tuple(tuple(a) for a in self.armies),
             tuple(tuple(a) for a in self.aside),
             tuple(tuple(tuple(z) for z in row) for row in self.known),
+            tuple(tuple(x) for x in self.in_play),
             tuple(tuple(p) for p in self.pend),
             (self.overlord, self.round, self.turn, self.turn_no, self.phase, self.act_pos),
             (self.controller, self.pend_dummy, tuple(self.exch), tuple(self.act_order), tuple(self.sub)),

@@ -177,6 +177,7 @@ def eliminate(s: ZOState, q: int, by: int) -> None:
     for sl in s.base[q]:
         gone += [sl[KIND], *sl[ATTACHED]]
     s.hand[q], s.deck[q], s.discard[q], s.base[q], s.shown[q] = [], [], [], [], []
+    s.known[q] = []
     # RULINGS ZO-12: q's cards leave play everywhere. A Power Down q holds ends now; a Malfunction
     # q placed on another's Trap goes to the box. Either Trap stays inactive, unlocked: it stands up
     # at its owner's next Start Turn like any inactive Trap, with no repair to pay.

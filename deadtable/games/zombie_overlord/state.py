@@ -26,6 +26,18 @@ _copy = list.copy  # a zone's copy, mapped over the seats in `_copy_into`
 LogLine = tuple[str, tuple[str, ...]]
 
 
+def known_beyond(hand: list[int], shown: list[int]) -> list[int]:
+    """The cards of `hand` other than those in `shown`: what a reshuffle makes known.
+
+    >>> known_beyond([1, 1, 2, 5], [1, 5])
+    [1, 2]
+    """
+    rest = list(hand)
+    for k in shown:
+        rest.remove(k)
+    return rest
+
+
 class ZOState(CompiledState):
     # Slots: the engine reads these fields on every move, and a slot is the quickest attribute.
     __slots__ = (
@@ -42,6 +54,7 @@ class ZOState(CompiledState):
         "first",
         "hand",
         "idle",
+        "known",
         "life",
         "limit",
         "log",
@@ -72,6 +85,10 @@ class ZOState(CompiledState):
     discard: list[list[int]]  # public, in order
     base: list[list[Slot]]
     shown: list[list[int]]  # cards in a hand that every seat has seen (stolen, searched)
+    # Cards every seat knows to be in a hand without having seen them go in (`draw`): when a
+    # reshuffle starts a new Draw Deck, the old one was drawn to the last card, so the whole hand
+    # is known; it stays known (less what leaves it) until Clean Up. Public; not in `shown`.
+    known: list[list[int]]
     life: list[int]
     alive: list[bool]
     out_order: list[int]  # seats in the order they were eliminated (RULINGS ZO-9)
@@ -113,6 +130,7 @@ class ZOState(CompiledState):
                 "{path}: not enough Supply or Minion cards for {n} players", path=cs.path, n=n
             )
         self.deck, self.hand, self.discard, self.base, self.shown = [], [], [], [], []
+        self.known = [[] for _ in range(n)]
         for _ in range(n):
             d = [cs.supply] * cs.start_supply + [cs.minion] * cs.start_minions
             rng.shuffle(d)
@@ -167,6 +185,9 @@ class ZOState(CompiledState):
                 pile = self.discard[p]
                 if not pile:
                     break
+                # The old deck is drawn to the last card: every seat knows the whole hand now
+                # (beyond what is shown), and the new deck holds only the Discard Pile's cards.
+                self.known[p] = known_beyond(hand, self.shown[p])
                 # The Discard Pile itself becomes the Draw Deck (what `deck.extend(pile)` would hold,
                 # in the same order, without the copy); then shuffled.
                 self.deck[p] = deck = pile
@@ -186,6 +207,10 @@ class ZOState(CompiledState):
         shown = self.shown[p]
         if shown and kind in shown:
             shown.remove(kind)
+            return
+        known = self.known[p]
+        if known and kind in known:
+            known.remove(kind)
 
     def to_discard(self, p: int, kind: int) -> None:
         self.discard[p].append(kind)
@@ -330,8 +355,10 @@ class ZOState(CompiledState):
         and the order of the Trap, Survivor and Action decks.
 
         Every seat's cards are public as a multiset (all buys and lures are face up), so each
-        opponent's hand and deck are pooled together, minus the cards shown from that hand; the
-        pools are sorted before shuffling, so the sample depends only on what `player` knows.
+        opponent's hand and deck are pooled together, minus the cards shown from that hand and
+        those known to be in it since a reshuffle (`known`: the deck then holds only cards of the
+        Discard Pile that was shuffled); the pools are sorted before shuffling, so the sample
+        depends only on what `player` knows.
         The shuffles are `chance.shuffle`'s (uniform, a third of `Random.shuffle`'s cost).
         """
         other: ZOState = self._determinized_copy(rng)
@@ -342,7 +369,7 @@ class ZOState(CompiledState):
                 shuffle(deck, rng)
                 other.deck[q] = deck
                 continue
-            fixed = list(self.shown[q])
+            fixed = self.shown[q] + self.known[q]
             pool = list(self.hand[q]) + list(self.deck[q])
             for k in fixed:
                 pool.remove(k)
@@ -364,6 +391,7 @@ class ZOState(CompiledState):
         other.discard = list(map(_copy, self.discard))
         other.base = list(map(_copy, self.base))
         other.shown = list(map(_copy, self.shown))
+        other.known = list(map(_copy, self.known))
         other.life = self.life[:]
         other.alive = self.alive[:]
         other.out_order = self.out_order[:]
@@ -397,6 +425,7 @@ class ZOState(CompiledState):
         t = tuple
         return (
             player, t(self.hand[player]), t(map(len, self.hand)), t(t(sorted(x)) for x in self.shown),
+            t(t(sorted(x)) for x in self.known),
             t(map(len, self.deck)), t(map(t, self.discard)), t(map(t, self.base)), t(self.life),
             t(self.alive), t(self.row), t(self.wasteland), len(self.trap_deck), len(self.survivor_deck),
             len(self.action_deck), self.scavengers, t(self.banished), t(sorted(self.removed)), self.first,
@@ -408,7 +437,8 @@ class ZOState(CompiledState):
         t = tuple
         return (
             t(t(x) for x in self.deck), t(t(x) for x in self.hand), t(t(x) for x in self.discard),
-            t(t(x) for x in self.base), t(t(sorted(x)) for x in self.shown), t(self.life), t(self.alive),
+            t(t(x) for x in self.base), t(t(sorted(x)) for x in self.shown),
+            t(t(sorted(x)) for x in self.known), t(self.life), t(self.alive),
             t(self.out_order), t(self.trap_deck), t(self.row), t(self.survivor_deck), t(self.wasteland),
             t(self.action_deck), self.scavengers, t(self.banished), t(self.removed), self.first, self.tp,
             self.phase, self.visited, self.idle, self.pp, self.bonus, self.round, self.turns,

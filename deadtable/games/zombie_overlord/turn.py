@@ -308,6 +308,8 @@ def end_turn(s: ZOState, p: int) -> None:
     s.discard[p].extend(s.hand[p])
     if s.shown[p]:
         s.shown[p] = []
+    if s.known[p]:
+        s.known[p] = []
     new_hand(s, p, s.cs.hand_size)
     s.phase, s.visited, s.pp, s.bonus, s.idle, s.work = "", 0, 0, 0, 0, -1
     s.turns += 1

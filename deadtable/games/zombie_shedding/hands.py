@@ -265,6 +265,19 @@ def changed_hands(st: ShedState, source: int, dest: int, k: int) -> None:
                 known[w * n + source] = ()
 
 
+def deck_rebuilt(st: ShedState) -> None:
+    """The deck ran out and was rebuilt from the discard pile: every card a viewer could not place
+    before is in a hand now. When one hand alone holds such cards (always in a Duel), the viewer
+    knows that whole hand; with several it knows only their union, which `known` cannot say."""
+    known, n, hands = st.known, st.players, st.hands
+    for viewer in range(n):
+        hidden = [h for h in range(n) if h != viewer and len(hands[h]) > len(known[viewer * n + h])]
+        if len(hidden) == 1:
+            h = hidden[0]
+            known[viewer * n + h] = tuple(sorted(hands[h]))
+            st.known_bits |= st.masks[h]
+
+
 def _drop_one(known: list[tuple[int, ...]], i: int, k: int) -> None:
     """The entry at `i` without one k, if it holds one."""
     cards = known[i]

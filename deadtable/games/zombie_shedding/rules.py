@@ -223,6 +223,7 @@ def rebuild(st: ShedState) -> bool:
     """The top card of the discard pile stays; the rest are shuffled into a new deck."""
     if len(st.discard) <= 1:
         return False
+    hands.deck_rebuilt(st)  # the old deck is all in the hands: what that tells each seat
     top = st.discard.pop()
     deck = st.discard
     st.rng.shuffle(deck)
