@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from deadtable.core.fold import fold
 from deadtable.core.state import read_narration
 from deadtable.i18n import N_, Message, Translator, translator
 
@@ -76,27 +77,6 @@ def card_line(c: Card, tr: Translator | None = None) -> str:
     if c.category_name == "Action":
         return tr._("{card} (Action: {text})", card=title(c, tr), text=escape(ability_text(c, tr)))
     return tr.n_("{card} ({n} purchase point)", "{card} ({n} purchase points)", c.points, card=title(c, tr))
-
-
-def fold(parts: list[str], indent: str = "  ", width: int = WIDTH, head: str = "") -> list[str]:
-    """Markup parts joined by " · " into lines of at most `width` cells, the later lines indented;
-    `head` (a title) starts the first line, followed by the first part after a space."""
-    lines: list[str] = []
-    line, size = head, Text.from_markup(head).cell_len
-    for k, part in enumerate(parts):
-        if k == 0 and head:
-            cells = Text.from_markup(part).cell_len
-            line, size = f"{line} {part}", size + 1 + cells
-            continue
-        cells = Text.from_markup(part).cell_len
-        if line and size + 3 + cells > width:
-            lines.append(line)
-            line, size = indent + part, len(indent) + cells
-        elif line:
-            line, size = f"{line} · {part}", size + 3 + cells
-        else:
-            line, size = part, cells
-    return [*lines, line] if line else lines
 
 
 def wrap(markup: str, indent: str = "    ", width: int = WIDTH) -> list[str]:

@@ -12,6 +12,7 @@ from typing import Any
 from rich.markup import escape
 from rich.text import Text
 
+from deadtable.core.fold import fold
 from deadtable.core.state import read_narration
 from deadtable.i18n import N_, Translator, translator
 
@@ -123,22 +124,6 @@ def _clip(markup: str, width: int = WIDTH) -> str:
     if text.cell_len > width:
         text.truncate(width, overflow="ellipsis")
     return text.markup
-
-
-def fold(parts: list[str], width: int = WIDTH, indent: str = "  ") -> list[str]:
-    """Markup parts joined by " · " into lines of at most `width` cells."""
-    lines: list[str] = []
-    line, size = "", 0
-    for part in parts:
-        cells = Text.from_markup(part).cell_len
-        if line and size + 3 + cells > width:
-            lines.append(line)
-            line, size = indent + part, len(indent) + cells
-        elif line:
-            line, size = f"{line} · {part}", size + 3 + cells
-        else:
-            line, size = part, cells
-    return [*lines, line] if line else lines
 
 
 def _last_hand(view: dict[str, Any], lang: str) -> str:
