@@ -167,13 +167,14 @@ def main(argv: list[str] | None = None) -> int:
         help="when it cannot be built here, say why in one line and exit 0 (make's other targets)",
     )
     args = ap.parse_args(argv)
-    print(
-        f"deadtable: compiling the rules with mypyc into {args.out} (once, then after each edit; a few"
-        " minutes; DEADTABLE_PURE=1 skips it and runs pure Python) ...",
-        file=sys.stderr,
-        flush=True,
-    )
     try:
+        check_toolchain()  # what is missing is said in one line, before any word of compiling
+        print(
+            f"deadtable: compiling the rules with mypyc into {args.out} (once, then after each edit; a"
+            " few minutes; DEADTABLE_PURE=1 skips it and runs pure Python) ...",
+            file=sys.stderr,
+            flush=True,
+        )
         out = build(args.out, verbose=args.verbose)
     except NativeBuildError as e:
         print(f"deadtable native build: {e}", file=sys.stderr)

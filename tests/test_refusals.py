@@ -205,6 +205,7 @@ def test_zoo_near_misses_are_refused_for_a_reason_that_holds() -> None:
 
 def test_zo_near_misses_are_refused_for_a_reason_that_holds() -> None:
     from deadtable.games.zombie_overlord.cards import MINION, SURVIVOR, TRAP
+    from deadtable.games.zombie_overlord.effects import combo_ready
     from deadtable.games.zombie_overlord.layout import ACTIVE
 
     checked: set[str] = set()
@@ -266,6 +267,8 @@ def test_zo_near_misses_are_refused_for_a_reason_that_holds() -> None:
                     assert s.has_barricade(pr["seat"] - 1) and "trap" not in mw
                 elif "has no Trap" in m:
                     assert not 0 < int(pr["slot"]) <= len(s.base[pr["seat"] - 1])
+                elif "a Combo needs another active Trap" in m:
+                    assert not combo_ready(s, p, int(pr["slot"]) - 1), miss
                 else:
                     raise AssertionError(f"unchecked reason {m!r} for {miss!r}")
     assert any("in hand" in m for m in checked), checked

@@ -72,7 +72,14 @@ function act(text) {
   pending = { index: last.index, text };
   ownIndex = last.index;
   say(t("Move sent…"));
-  send({ type: "act", action: text, index: last.index });
+  sendMove(text, last.index);
+}
+
+// A move the server refused for coming too fast (a renderer may turn one click into several moves,
+// and the server takes 20 messages a second: server/live_limits.py) is sent again a moment later,
+// while it is still the move waiting: nothing clicked is lost.
+function sendMove(text, index) {
+  if (pending && pending.index === index && pending.text === text) send({ type: "act", action: text, index });
 }
 
 function why(text) {
@@ -407,6 +414,9 @@ function connect() {
     } else if (msg.type === "why") {
       const waiter = whyWaiters.get(msg.action);
       if (waiter) { whyWaiters.delete(msg.action); waiter(msg.legal ? null : msg.reason); }
+    } else if (msg.type === "error" && msg.code === "slow-down" && pending) {
+      const { text, index } = pending; // too fast: the same move again, a moment later
+      setTimeout(() => { if (pending && pending.index === index && pending.text === text) sendMove(text, index); }, 1000);
     } else if (msg.type === "error" && !/^(chat|rematch)-/.test(msg.code)) { // theirs: chat.js, rematch.js
       pending = null;
       say(msg.message, "error"); // the server's sentence; never the action's text
