@@ -43,3 +43,21 @@ def split_names(text: str) -> list[str]:
 
 
 OPTION_HELP = N_("A game option as name=value (repeatable); `deadtable games` lists each game's options.")
+
+# The options of a run of seeded games that `simulate` and `whatif` share, declared once.
+SEED_OPTION = click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help=N_("Base seed; game i plays a seed derived from it and i."),
+)
+PLAYERS_OPTION = click.option(
+    "--players",
+    type=int,
+    default=None,
+    help=N_("Seats per game (default: one per agent, within the game's range)."),
+)
+GAME_OPTIONS = click.option(
+    "-o", "--option", "options", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP
+)

@@ -17,7 +17,15 @@ from deadtable.sim.output import RowFile
 from deadtable.sim.report import Numbers
 from deadtable.sim.stats import Rate, Tally, length_label
 
-from .common import OPTION_HELP, console, game_arg, parse_options, split_names
+from .common import (
+    GAME_OPTIONS,
+    PLAYERS_OPTION,
+    SEED_OPTION,
+    console,
+    game_arg,
+    parse_options,
+    split_names,
+)
 from .translated import TCommand
 
 SIMULATE_HELP = N_(
@@ -117,20 +125,9 @@ def print_summary(tally: Tally, played: int, elapsed: float | None = None) -> No
         "ismcts:iterations=300:rollout=heuristic."
     ),
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help=N_("Base seed; game i plays a seed derived from it and i."),
-)
-@click.option(
-    "--players",
-    type=int,
-    default=None,
-    help=N_("Seats per game (default: one per agent, within the game's range)."),
-)
-@click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
+@SEED_OPTION
+@PLAYERS_OPTION
+@GAME_OPTIONS
 @click.option("--cards", type=click.Path(dir_okay=False), default=None, help=N_("Your own card file."))
 @click.option(
     "--out",

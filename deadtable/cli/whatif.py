@@ -15,7 +15,15 @@ from deadtable.sim.balance import MIN_HOLDERS, Change, compare, mean_length
 from deadtable.sim.report import Numbers
 from deadtable.sim.results import write
 
-from .common import OPTION_HELP, console, game_arg, parse_options, split_names
+from .common import (
+    GAME_OPTIONS,
+    PLAYERS_OPTION,
+    SEED_OPTION,
+    console,
+    game_arg,
+    parse_options,
+    split_names,
+)
 from .simulate import RateColumn, default_players
 from .translated import TCommand
 
@@ -86,20 +94,9 @@ def change_table(title: str, changes: list[Change]) -> Table:
     show_default=True,
     help=N_("Agents, comma-separated; they rotate over the seats."),
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help=N_("Base seed; game i plays a seed derived from it and i."),
-)
-@click.option(
-    "--players",
-    type=int,
-    default=None,
-    help=N_("Seats per game (default: one per agent, within the game's range)."),
-)
-@click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
+@SEED_OPTION
+@PLAYERS_OPTION
+@GAME_OPTIONS
 @click.option(
     "--top", type=click.IntRange(min=0), default=20, show_default=True, help=N_("How many cards to show.")
 )
