@@ -54,7 +54,7 @@ MESSAGES: tuple[Key, ...] = (
     N_("Players"),
     N_(
         "Seconds each person has for a move; 0 = no clock. "
-        "A player who runs out of time is played by a bot until they come back."
+        "When a person's time runs out, a bot plays that one move for them and they keep their seat."
     ),
     N_("Move time (s)"),
     N_("Seats"),
