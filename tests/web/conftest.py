@@ -110,6 +110,14 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+# The person's turn (or the game's end) on the styled board: the game's stylesheet is loaded by
+# table.js with the first state, and sizes measured before it arrives are the unstyled ones.
+TURN_STYLED = (
+    "(document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes')"
+    " && document.body.dataset.gameStyle === 'loaded'"
+)
+
+
 def open_page(browser: Any, width: int, height: int) -> tuple[Any, Any, list[str]]:
     """A new context and page at `width` x `height` without motion (whole-game tests), and the list
     its console errors and page errors are collected in (a test fails on any)."""

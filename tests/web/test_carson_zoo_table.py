@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import new_table, open_page, shot
+from .conftest import TURN_STYLED, new_table, open_page, shot
 
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 VARIANTS = {"2p": 2, "3p": 3, "4p": 4}
@@ -61,7 +61,7 @@ def _index(page: Any) -> int:
 
 
 def _wait_turn_or_over(page: Any) -> bool:
-    page.wait_for_function("document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes'")
+    page.wait_for_function(TURN_STYLED)
     return page.evaluate("document.body.dataset.over") != "yes"
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import open_page, shot
+from .conftest import TURN_STYLED, open_page, shot
 
 CHOSEN = "black knight,red knight,blue knight,thief,sorcerer,medusa,lich king"
 VARIANTS: dict[str, tuple[int, dict[str, Any]]] = {
@@ -95,7 +95,7 @@ def _create(server: str, players: int, options: dict[str, Any], seed: int) -> st
 
 
 def _wait_turn_or_over(page: Any) -> bool:
-    page.wait_for_function("document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes'")
+    page.wait_for_function(TURN_STYLED)
     return page.evaluate("() => document.body.dataset.over") != "yes"
 
 

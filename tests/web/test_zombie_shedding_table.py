@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import shot
+from .conftest import TURN_STYLED, shot
 
 VARIANTS = [
     "duel",
@@ -80,7 +80,7 @@ WIDE = """() => {
   if (page > innerWidth) wide.push(`the page is ${page} px wide`);
   return wide;
 }"""
-TURN = "document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes'"
+TURN = TURN_STYLED
 
 # The visible, enabled buttons of the board (pieces, controls, menu items) under a finger's 44 px.
 SMALL = """() => [...document.querySelectorAll('#board button')]
