@@ -23,6 +23,8 @@ VARIANTS = {
     "4p": (4, {}),
     "2p-misfits": (2, {"misfits": True}),
 }
+# The game's stylesheet has arrived (table.js sets it): sizes measured before it are the unstyled ones.
+STYLED = "document.body.dataset.gameStyle === 'loaded'"
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 ROUNDS = 8  # the round limit (ZO-10) keeps whole games short, long enough to reach Traps
 
@@ -174,6 +176,7 @@ def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
     try:
         page.goto(server + created["seats"][0]["link"])
         page.wait_for_function("window.deadtable && window.deadtable.state() !== null")
+        page.wait_for_function(STYLED)  # sizes are measured on the styled board
         _wait_new(page, -1)
         page.wait_for_function(TITLED)
         shot(page, f"{name}-start")
@@ -204,6 +207,7 @@ def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
         page.wait_for_function("!!document.querySelector('.zo-ending')")
         ending = page.locator(".zo-ending").first.inner_text()
         assert "Score:" in ending and "Why it ended" in ending
+        assert page.inner_text("#result-note") == ""  # why it ended is said once, by the sheet
         if viewport == "phone":
             _no_sideways(page.evaluate(SNAPSHOT))
         shot(page, f"{name}-end")
@@ -220,7 +224,7 @@ ENDING = """async () => {
   const node = zo.ending(view, outcome, { seats: null, seat: 0 });
   const rows = node.querySelectorAll("tr").length;
   const inBoard = zo.ending(view, outcome, { seats: null, seat: 0 }, true).textContent;
-  return { element: node instanceof Element, text: node.textContent, rows, inBoard };
+  return { element: node instanceof Element, text: node.textContent, rows, inBoard, ownNote: zo.ownNote };
 }"""
 
 
@@ -236,9 +240,12 @@ def test_the_ending_tells_eliminations_winner_reason_and_score(server, page):
     assert "P1 ★" in text and "winner" in text
     assert "eliminated (#1 out, round 7)" in text and "eliminated (#2 out, round 7)" in text  # P2 fell first
     assert "one Zombie Lord is left standing" in text
-    # The game's note is the banner's (#result-note): said there once; the board's own copy says it.
-    assert "P1 is the last Zombie Lord standing." not in text
-    assert "P1 is the last Zombie Lord standing." in got["inBoard"]
+    # Why it ended is said once, in words of the ending: not the game's note beside it (ownNote, so
+    # the banner's #result-note is left empty), neither in the banner nor in the board's own copy.
+    assert got["ownNote"] is True
+    for shown in (text, got["inBoard"]):
+        assert "P1 is the last Zombie Lord standing." not in shown
+        assert shown.count("one Zombie Lord is left standing") == 1
     assert "Score: a living Zombie Lord scores their life points" in text
     assert page.errors == []
 

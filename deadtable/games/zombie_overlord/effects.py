@@ -291,7 +291,7 @@ def repair(s: ZOState, p: int, i: int) -> None:
 
 
 # The log's entries (state.LogLine): message ids, marked for the catalogue once, not on every move.
-USES: Final = (N_("P{seat} uses {trap} ({keyword})"), ("seat", "trap", "keyword"))
+USES: Final = (N_("P{seat} uses the {keyword} ability of {trap}"), ("seat", "trap", "keyword"))
 PLAYS: Final = (N_("P{seat} plays {card}"), ("seat", "card"))
 DISCARDS_RANDOM: Final = (N_("P{seat} discards {card} at random"), ("seat", "card"))
 DISCARDS: Final = (N_("P{seat} discards {card}"), ("seat", "card"))

@@ -145,6 +145,8 @@ let selected = null; // the attacker chosen in the Attack Phase (a card id, or "
 let intent = null; // { phase, want(a), pay, select, hops, label }
 let actedOn = null; // the legal list we last acted on by ourselves (never twice on one state)
 let eliminations = new Map(); // table id -> { seat: round seen eliminated }
+export const ownNote = true; // ending() says why the game ended: the banner leaves the note out (index.js)
+
 let endingShown = false; // the page shows ending() itself: no copy on the board
 const identities = new Identities("card:"); // each card's data-piece, kept as it moves (identity.js)
 
@@ -630,10 +632,10 @@ export function ending(view, outcome, ctx, inBoard = false) {
   const why = living <= 1
     ? t("Why it ended: one Zombie Lord is left standing; the others were eliminated.")
     : t("Why it ended: the round limit ({n} rounds, ZO-10) was reached; the living Zombie Lord with the most life wins.", { n: view.round_limit });
-  // In the table's ending banner the title says who won and the note why: said once, not thrice.
+  // Why it ended is said once: here, not in the game's note as well (ownNote: the banner leaves
+  // the note out, and the board's own copy does too).
   return el("div", { class: "zo-ending" },
     inBoard ? el("h3", {}, t("Zombie Overlord: the end")) : null,
-    inBoard && view.note ? el("p", { class: "zo-note" }, view.note) : null,
     el("p", {}, why),
     el("table", { class: "zo-endtable" },
       el("tr", {}, el("th", {}, t("Zombie Lord")), el("th", {}, t("life")), el("th", {}, t("fate")), el("th", {}, t("Score"))),
