@@ -170,4 +170,14 @@ def test_every_ruling_is_translated_and_the_english_copy_is_current() -> None:
         assert shipped.read_text(encoding="utf-8") == shared.read_text(encoding="utf-8")
 
 
+def test_the_design_in_the_repository_is_the_teams() -> None:
+    # The README names docs/DESIGN.md: it is in the repository, and equal to the team's shared copy
+    # where that is on the machine.
+    design = PACKAGE.parent / "docs" / "DESIGN.md"
+    assert "## " in design.read_text(encoding="utf-8")
+    shared = Path("/work/shared/DESIGN.md")
+    if shared.is_file():
+        assert design.read_text(encoding="utf-8") == shared.read_text(encoding="utf-8")
+
+
 RULING_GAMES = ("carson-zoo", "overlords", "zombie-overlord", "zombie-shedding")
