@@ -248,3 +248,61 @@ def test_two_hubs_sweeping_one_postgresql_play_one_stand_in(pg_server: str) -> N
     finally:
         store_b.engine.dispose()
         engine.dispose()
+
+
+def test_two_server_processes_on_postgresql_play_a_passed_deadline_once(pg_server: str) -> None:
+    """Real processes: both sweep at start-up the deadline that passed while they were down."""
+    import httpx
+
+    from .pg import fresh_database
+    from .procs import ServerProcess
+
+    url = fresh_database(pg_server, "turns_two_procs")
+    first = ServerProcess(url).start()
+    try:
+        made = first.post(
+            "/api/tables",
+            {
+                "game": "carson-zoo",
+                "turn_based": True,
+                "move_time": HOURS_6,
+                "seats": [{"kind": "human"}] * 2,
+            },
+        )
+        end = time.monotonic() + 20
+        while (
+            httpx.post(first.base + "/api/tables/status", json={"ids": [made["id"]]}).json()["tables"][0][
+                "deadline"
+            ]
+            is None
+        ):
+            assert time.monotonic() < end, "the deadline was never armed"
+            time.sleep(0.05)
+    finally:
+        first.stop()
+    engine = db.make_engine(url)
+    try:
+        with engine.begin() as conn:  # the deadline passed while no server ran
+            conn.execute(db.tables.update().where(db.tables.c.id == made["id"]).values(deadline=1000))
+        servers = [ServerProcess(url), ServerProcess(url)]
+        starting = [threading.Thread(target=s.start) for s in servers]
+        for th in starting:
+            th.start()
+        for th in starting:
+            th.join()
+        try:
+            store = Store(engine)
+            end = time.monotonic() + 30
+            while not _actors(store, made["id"]):
+                assert time.monotonic() < end, "no stand-in move was played"
+                time.sleep(0.1)
+            time.sleep(1.0)  # time for a second stand-in, if the claim let one through
+            assert _actors(store, made["id"]) == [(0, "standby")]
+            with engine.connect() as conn:
+                notes = conn.execute(select(db.notes.c.text).where(db.notes.c.table_id == made["id"])).all()
+            assert len([n for n in notes if "ran out of time" in n.text]) == 1
+        finally:
+            for s in servers:
+                s.stop()
+    finally:
+        engine.dispose()
