@@ -1,0 +1,103 @@
+"""A turn-based table in Chromium (issue 23), on a desktop and on a 390x844 phone: made in the lobby
+with a move time in hours, the tab title says "(Your turn)" exactly while it is your turn, and back
+in the lobby "Your tables" lists it first with whose turn it is and the time left."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import shot
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+MOVE = """() => {
+  const s = window.deadtable.newest();
+  if (!s || s.over || !s.your_turn || !window.deadtable.connected()) return false;
+  window.deadtable.send({ type: "act", action: s.legal[0], index: s.index });
+  return true;
+}"""
+STATE = "() => window.deadtable && window.deadtable.newest() && window.deadtable.newest().index >= 0"
+
+
+def _context(browser: Any, size: str) -> tuple[Any, Any, list[str]]:
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return context, page, errors
+
+
+def _title_follows_the_turn(page: Any) -> bool:
+    """The tab title begins with "(Your turn)" when (and only when) it is the page's seat's turn."""
+    state = page.evaluate("() => window.deadtable.newest()")
+    mine = bool(state["your_turn"] and not state["over"])
+    return page.title().startswith("(Your turn)") == mine
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_a_turn_based_table_shows_under_your_tables_and_in_the_tab_title(
+    browser: Any, server: str, size: str
+) -> None:
+    mine, page, errors = _context(browser, size)
+    friend, other, other_errors = _context(browser, size)
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#seats .seat-row")
+        assert page.is_hidden("#your-tables-panel")  # a new browser took no seat yet
+        page.select_option("#game", "carson-zoo")
+        page.select_option("#clock-kind", "hours")
+        assert page.inner_text("#move-time-name") == "Move time (hours)"
+        page.fill("#move-time", "6")
+        page.locator(".seat-row[data-seat='1'] .kind").select_option("human")
+        page.click("#create-button")
+        page.wait_for_selector("#created[open]")
+        friend_link = page.get_attribute(".seat-link[data-seat='1']", "href")
+        page.click("#go-to-seat")
+        page.wait_for_url("**/t/*#seat=0&token=*&creator=*")
+        page.wait_for_function(STATE)
+        assert page.evaluate("() => window.deadtable.newest().move_time") == 6 * 3600
+        page.wait_for_function("() => window.deadtable.newest().deadline !== null")
+        assert _title_follows_the_turn(page)
+
+        other.goto(friend_link)
+        other.wait_for_function(STATE)
+        # Two moves, one by each: the title turns "(Your turn)" on and off with the turn.
+        titles = []
+        for _ in range(2):
+            for p in (page, other):
+                if p.evaluate(MOVE):
+                    index = p.evaluate("() => window.deadtable.newest().index")
+                    page.wait_for_function(f"() => window.deadtable.newest().index > {index}")
+                    page.wait_for_function(
+                        "() => document.title.startsWith('(Your turn)') === "
+                        "Boolean(window.deadtable.newest().your_turn && !window.deadtable.newest().over)"
+                    )
+                    titles.append(page.title().startswith("(Your turn)"))
+        assert True in titles and False in titles
+        assert page.is_visible("#notify-turn")  # the opt-in, never asked without a click
+
+        to_act = page.evaluate("() => window.deadtable.newest().to_act")
+        page.goto(server + "/")
+        page.wait_for_selector("#your-tables tbody tr[data-seat='0'] .left:not(:empty)")
+        row = page.locator("#your-tables tbody tr").first  # first on the page, above "New table"
+        assert row.get_attribute("data-seat") == "0"
+        assert page.evaluate(
+            "() => document.getElementById('your-tables-panel').compareDocumentPosition("
+            "document.getElementById('create')) === Node.DOCUMENT_POSITION_FOLLOWING"
+        )
+        turn = row.locator(".turn").inner_text()
+        if to_act == 0:
+            assert turn == "Your turn" and "your-turn" in (row.get_attribute("class") or "")
+        else:
+            assert turn == "P2 to play" and "your-turn" not in (row.get_attribute("class") or "")
+        left = row.locator(".left").inner_text()
+        assert left.endswith("left") and ("hours" in left or "minutes" in left), left
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "sideways scroll"
+        shot(page, f"your-tables-{size}")
+        assert not errors and not other_errors, errors + other_errors
+    finally:
+        mine.close()
+        friend.close()
