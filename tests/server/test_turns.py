@@ -16,7 +16,8 @@ from deadtable.server import db, migrate, turns
 from deadtable.server.db import actions
 from deadtable.server.hub import Hub
 from deadtable.server.live import LiveTable
-from deadtable.server.store import Store
+from deadtable.server.rematch import make_rematch
+from deadtable.server.store import Store, hash_token
 
 HOURS_6 = 6 * turns.HOUR
 START = 1_800_000_000.0  # the fake clock's start (unix seconds)
@@ -121,6 +122,24 @@ def test_a_store_from_before_turn_based_tables_is_upgraded_in_place(db_url: str)
         assert row is not None and row.turn_based and row.creator_hash is None
     finally:
         engine.dispose()
+
+
+def test_play_again_keeps_the_clock_kind_and_the_creator_token(store: Store) -> None:
+    table_id, _tokens = store.create_table(
+        game="carson-zoo",
+        players=2,
+        seed=7,
+        options={},
+        seat_specs=[("human", None, "Ann"), ("human", None, "Bo")],
+        move_time=HOURS_6,
+        turn_based=True,
+        creator_hash=hash_token("the creator"),
+    )
+    store.accept(table_id, 0, 0, lambda _missing: (0, "pass", {"scores": [1, 0]}), "player")
+    new = store.table(make_rematch(store, table_id, 9))
+    assert new is not None and new.id != table_id
+    assert (new.turn_based, new.move_time, new.creator_hash) == (True, HOURS_6, hash_token("the creator"))
+    assert new.deadline is None  # armed when the new table's first person is to act
 
 
 # -- the sweeper, with a fake clock --------------------------------------------------------------

@@ -101,3 +101,39 @@ def test_a_turn_based_table_shows_under_your_tables_and_in_the_tab_title(
     finally:
         mine.close()
         friend.close()
+
+
+def test_the_creator_issues_a_new_seat_link_and_the_old_one_is_refused(browser: Any, server: str) -> None:
+    """A lost seat link (creator.py): only the creator's page lists the seats' links; a new link
+    opens the seat, and the page on the old one is shut out."""
+    import httpx
+
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+    made = httpx.post(server + "/api/tables", json={"game": "carson-zoo", "seats": seats}).json()
+    old_link = server + made["seats"][1]["link"]
+    creator, page, errors = _context(browser, "desktop")
+    holder, old, old_errors = _context(browser, "desktop")
+    try:
+        old.goto(old_link)
+        old.wait_for_function(STATE)
+        assert old.locator("#seat-links").count() == 0  # a seat's page without the creator token
+        page.goto(f"{server}{made['seats'][0]['link']}&creator={made['creator']}")
+        page.wait_for_selector("#seat-links")
+        page.click("#seat-links summary")
+        assert page.locator("#seat-links li").count() == 2
+        page.once("dialog", lambda d: d.accept())  # "the old one can no longer play it. Go on?"
+        page.click("#seat-links li[data-seat='1'] .new-link")
+        new_link = page.get_attribute("#seat-links li[data-seat='1'] a.seat-link", "href")
+        assert new_link and new_link != old_link and "#seat=1&token=" in new_link
+        old.wait_for_function("() => !window.deadtable.connected()")
+        old.reload()
+        old.wait_for_selector("#conn:has-text('disconnected')")  # the old link is refused for good
+        fresh = holder.new_page()
+        fresh.goto(new_link)
+        fresh.wait_for_function(STATE)
+        assert fresh.evaluate("() => window.deadtable.newest().seat") == 1
+        assert not errors, errors
+        assert all("bad-token" in e or "403" in e or "WebSocket" in e for e in old_errors), old_errors
+    finally:
+        creator.close()
+        holder.close()
