@@ -150,8 +150,12 @@ class Hub:
 
     async def resume(self) -> None:
         """After a start (or a crash): every unfinished table where a bot is to act goes on
-        (a table of bots only waits for somebody to watch it)."""
+        (a table of bots only waits for somebody to watch it). A turn-based table waiting for a
+        person, its deadline in the store, stays unloaded: the sweeper keeps its clock (turns.py)."""
+        waiting = set(await self._run(turns.waiting, self.store))
         for table_id in await self._run(self.store.unfinished):
+            if table_id in waiting:
+                continue
             try:
                 lt = await self.get(table_id)
             except DeadtableError as err:

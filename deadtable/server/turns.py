@@ -110,6 +110,21 @@ def due(store: Store, now: int, most: int = DUE_MOST) -> list[tuple[str, int, in
         return [(r.id, int(r.deadline_index), int(r.deadline)) for r in rows]
 
 
+def waiting(store: Store) -> list[str]:
+    """The turn-based tables waiting for a person with their deadline set: nothing to do in
+    memory until it passes (or somebody opens them)."""
+    with store._tx() as conn:
+        rows = conn.execute(
+            select(tables.c.id).where(
+                tables.c.turn_based.is_(True),
+                tables.c.status == "playing",
+                tables.c.deadline_index == tables.c.n_actions,
+                tables.c.deadline.is_not(None),
+            )
+        )
+        return [r.id for r in rows]
+
+
 def claim(store: Store, table_id: str, index: int, deadline: int, lease_until: int) -> bool:
     """Take the passed deadline of move `index` (it must still read `deadline`): True for exactly
     one caller, across threads and processes; the deadline becomes `lease_until`."""

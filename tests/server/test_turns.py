@@ -217,6 +217,28 @@ def test_a_new_hub_on_the_same_store_plays_the_stand_in_after_the_deadline(store
     assert _actors(store, table_id) == [(0, "standby")]
 
 
+def test_a_start_leaves_turn_based_tables_waiting_for_a_person_unloaded(store: Store) -> None:
+    waiting, unarmed = _two_people(store), _two_people(store)
+    real_time = _two_people(store, turn_based=False, move_time=60)
+    turns.arm(store, waiting, 0, 1000)
+
+    async def scenario() -> set[str]:
+        hub = Hub(store, clock=FakeClock())
+        try:
+            await hub.resume()
+            loaded = set(hub.tables)
+            lt = hub.tables.get(unarmed)
+            if lt is not None:
+                await _armed(lt, 0)
+            return loaded
+        finally:
+            await hub.close()
+
+    # The one without a deadline yet (a crash between a move and its deadline) is loaded to arm it.
+    assert asyncio.run(scenario()) == {unarmed, real_time}
+    assert store.table(unarmed).deadline_index == 0  # type: ignore[union-attr]
+
+
 def test_a_person_who_moved_in_time_gets_no_stand_in(store: Store) -> None:
     table_id = _two_people(store)
     clock = FakeClock()
