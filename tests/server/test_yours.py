@@ -10,7 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from deadtable.server import turns
-from deadtable.server.routes.yours import STATUS_MOST
+from deadtable.server.routes.yours import STATUS_CALLS, STATUS_MOST
 
 from .conftest import create, next_of, next_state
 
@@ -89,6 +89,14 @@ def test_the_status_takes_a_bounded_list_of_ids_and_refuses_bad_ones_clearly(cli
         r = _status(client, bad)  # type: ignore[arg-type]
         assert r.status_code == 422 and r.json()["detail"].startswith("the request is not valid"), bad
     assert client.post("/api/tables/status", json={}).status_code == 422
+
+
+def test_a_client_asking_too_often_is_told_when_to_try_again(client: TestClient) -> None:
+    for _ in range(STATUS_CALLS):
+        assert _status(client, ["x"]).status_code == 200
+    r = _status(client, ["x"])
+    assert r.status_code == 429 and int(r.headers["retry-after"]) > 0
+    assert "too many status requests" in r.json()["detail"]
 
 
 # -- a lost seat link -----------------------------------------------------------------------------
