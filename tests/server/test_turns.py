@@ -291,10 +291,17 @@ def test_two_hubs_sweeping_one_postgresql_play_one_stand_in(pg_server: str) -> N
         engine.dispose()
 
 
-def test_two_server_processes_on_postgresql_play_a_passed_deadline_once(pg_server: str) -> None:
-    """Real processes: both sweep at start-up the deadline that passed while they were down."""
+def _status_deadline(base: str, table_id: str) -> float | None:
     import httpx
 
+    answer = httpx.post(base + "/api/tables/status", json={"ids": [table_id]}).json()
+    deadline: float | None = answer["tables"][0]["deadline"]
+    return deadline
+
+
+def test_two_server_processes_on_postgresql_play_a_passed_deadline_once(pg_server: str) -> None:
+    """Real processes: the deadline survives a SIGKILL, and both processes sweep at start-up the
+    deadline that passed while they were down; one plays it."""
     from .pg import fresh_database
     from .procs import ServerProcess
 
@@ -311,18 +318,16 @@ def test_two_server_processes_on_postgresql_play_a_passed_deadline_once(pg_serve
             },
         )
         end = time.monotonic() + 20
-        while (
-            httpx.post(first.base + "/api/tables/status", json={"ids": [made["id"]]}).json()["tables"][0][
-                "deadline"
-            ]
-            is None
-        ):
+        while (shown := _status_deadline(first.base, made["id"])) is None:
             assert time.monotonic() < end, "the deadline was never armed"
             time.sleep(0.05)
+        first.kill()  # SIGKILL: no shutdown code runs
     finally:
         first.stop()
     engine = db.make_engine(url)
     try:
+        kept = Store(engine).table(made["id"])
+        assert kept is not None and (kept.deadline, kept.deadline_index) == (shown, 0)  # it survived
         with engine.begin() as conn:  # the deadline passed while no server ran
             conn.execute(db.tables.update().where(db.tables.c.id == made["id"]).values(deadline=1000))
         servers = [ServerProcess(url), ServerProcess(url)]
