@@ -29,6 +29,7 @@ from .store import NO_TABLE, Refused, Store, hash_token, new_token
 
 if TYPE_CHECKING:
     from .hub import Hub
+    from .live import LiveTable
 
 NOT_CREATOR = N_("that is not this table's creator token: only the creator's link can issue seat links")
 NO_CREATOR = N_("this table has no creator token (it was made before they existed)")
@@ -86,6 +87,13 @@ def rotate_seat(store: Store, table_id: str, token: str, seat: int) -> str:
     return fresh
 
 
+def shut_out(lt: LiveTable, replaced: list[int]) -> None:
+    """Close the connections of the `replaced` seats: their links no longer hold."""
+    for c in list(lt.conns):
+        if c.seat in replaced:
+            c.drop("this seat's link was replaced by the table's creator")
+
+
 async def new_link(hub: Hub, table_id: str, token: str, seat: int) -> str:
     """Rotate `seat`'s secret; the live table (if this process holds it) learns the new hash and
     closes the connections of the old link. Returns the new token."""
@@ -93,7 +101,7 @@ async def new_link(hub: Hub, table_id: str, token: str, seat: int) -> str:
     lt = hub.tables.get(table_id)
     if lt is not None:
         lt.row.seats[seat].token_hash = hash_token(fresh)
-        hub.drop_seat(lt, [seat])
+        shut_out(lt, [seat])
         lt.touch()
         hub.broadcast(lt)
     return fresh

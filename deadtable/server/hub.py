@@ -27,7 +27,7 @@ from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, seat_info
 from deadtable.i18n import N_, Message, render
 
-from . import chat, turns
+from . import chat, creator, turns
 from .live import Conn, LiveTable, build, note_text
 from .live_limits import BOT_PACE, IDLE_UNLOAD, MAX_LIVE, SWEEP_EVERY
 from .store import ActionRow, NoteRow, Refused, Store, hash_token
@@ -180,7 +180,7 @@ class Hub:
                 s.seat for s, o in zip(row.seats, lt.row.seats, strict=True) if s.token_hash != o.token_hash
             ]
             lt.row.seats, lt.row.rematch = row.seats, row.rematch
-            self.drop_seat(lt, replaced)  # a seat's link replaced by its creator (creator.py)
+            creator.shut_out(lt, replaced)  # seats whose links their creator replaced
             lt.row.status, lt.row.n_actions, lt.row.outcome = row.status, row.n_actions, row.outcome
             lt.state = lt.catch_up(lt.state.clone(), rows, note_rows) if rows else lt.state
             lt.add_notes(note_rows)
@@ -290,12 +290,6 @@ class Hub:
     def broadcast(self, lt: LiveTable) -> None:
         for c in list(lt.conns):
             c.want_state(lt.message)
-
-    def drop_seat(self, lt: LiveTable, seats: list[int]) -> None:
-        """Close the connections of `seats`, whose links no longer hold (creator.py)."""
-        for c in list(lt.conns):
-            if c.seat in seats:
-                c.drop("this seat's link was replaced by the table's creator")
 
     # -- actions ----------------------------------------------------------------------------
     async def act(self, lt: LiveTable, seat: int, text: str, index: int | None, actor: str = "player") -> int:

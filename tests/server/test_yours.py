@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from deadtable.server import turns
@@ -142,3 +143,51 @@ def test_a_seat_link_for_a_bot_or_no_seat_or_no_table_is_refused_clearly(client:
     assert client.post(f"/api/tables/{made['id']}/seats/-1/link", json=creator).status_code == 404
     assert client.post("/api/tables/nosuch/seats/0/link", json=creator).status_code == 404
     assert client.post(f"/api/tables/{made['id']}/seats/0/link", json={"creator": ""}).status_code == 422
+
+
+def test_another_process_learns_the_new_link_and_closes_the_old_ones_connection(sqlite_url: str) -> None:
+    """The change reaches a process that did not make it (PostgreSQL's NOTIFY calls `refresh`)."""
+    import asyncio
+
+    from deadtable.server import db, migrate
+    from deadtable.server.creator import rotate_seat
+    from deadtable.server.hub import Hub
+    from deadtable.server.live import Conn
+    from deadtable.server.store import Refused, Store, hash_token
+
+    engine = db.make_engine(sqlite_url)
+    migrate.upgrade(engine)
+    store = Store(engine)
+    table_id, tokens = store.create_table(
+        game="carson-zoo",
+        players=2,
+        seed=3,
+        options={},
+        seat_specs=[("human", None, ""), ("human", None, "")],
+        creator_hash=hash_token("made it"),
+    )
+
+    async def scenario() -> tuple[Conn, Conn, str]:
+        hub = Hub(store)
+        try:
+            lt = await hub.get(table_id)
+            assert lt is not None
+            old, other = Conn(seat=1), Conn(seat=0)
+            await hub.join(lt, old)
+            await hub.join(lt, other)
+            fresh = rotate_seat(store, table_id, "made it", 1)  # as another process would
+            await hub.refresh(table_id)
+            assert hub.authenticate(lt, 1, fresh) == 1
+            with pytest.raises(Refused) as refused:
+                hub.authenticate(lt, 1, tokens[1])
+            assert refused.value.code == "bad-token"
+            return old, other, fresh
+        finally:
+            await hub.close()
+
+    try:
+        old, other, _fresh = asyncio.run(scenario())
+        assert not old.alive and "replaced" in (old.dropped or "")
+        assert other.alive
+    finally:
+        engine.dispose()
