@@ -13,10 +13,10 @@ from .conftest import shot
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 MOVE = """() => {
   const s = window.deadtable.newest();
-  if (!s || s.over || !s.your_turn || !window.deadtable.connected()) return false;
+  if (!s || s.over || !s.your_turn || !window.deadtable.connected()) return null;
   window.deadtable.send({ type: "act", action: s.legal[0], index: s.index });
-  return true;
-}"""
+  return s.index;
+}"""  # the index of the move sent, or null
 STATE = "() => window.deadtable && window.deadtable.newest() && window.deadtable.newest().index >= 0"
 
 
@@ -68,8 +68,8 @@ def test_a_turn_based_table_shows_under_your_tables_and_in_the_tab_title(
         titles = []
         for _ in range(2):
             for p in (page, other):
-                if p.evaluate(MOVE):
-                    index = p.evaluate("() => window.deadtable.newest().index")
+                index = p.evaluate(MOVE)
+                if index is not None:
                     page.wait_for_function(f"() => window.deadtable.newest().index > {index}")
                     page.wait_for_function(
                         "() => document.title.startsWith('(Your turn)') === "
@@ -78,6 +78,9 @@ def test_a_turn_based_table_shows_under_your_tables_and_in_the_tab_title(
                     titles.append(page.title().startswith("(Your turn)"))
         assert True in titles and False in titles
         assert page.is_visible("#notify-turn")  # the opt-in, never asked without a click
+        assert page.inner_text("#notify-turn-label").strip() == "Tell me when it is my turn"
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "sideways scroll"
+        shot(page, f"turn-based-table-{size}")
 
         to_act = page.evaluate("() => window.deadtable.newest().to_act")
         page.goto(server + "/")
@@ -121,6 +124,7 @@ def test_the_creator_issues_a_new_seat_link_and_the_old_one_is_refused(browser: 
         page.wait_for_selector("#seat-links")
         page.click("#seat-links summary")
         assert page.locator("#seat-links li").count() == 2
+        assert "null" not in page.inner_text("#seat-links")
         page.once("dialog", lambda d: d.accept())  # "the old one can no longer play it. Go on?"
         page.click("#seat-links li[data-seat='1'] .new-link")
         new_link = page.get_attribute("#seat-links li[data-seat='1'] a.seat-link", "href")

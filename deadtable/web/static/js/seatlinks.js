@@ -65,11 +65,11 @@ function draw() {
     return el("li", { dataset: { seat: String(s.seat) } }, el("strong", {}, seatLabel(last.seats, s.seat)), " ", button,
       link ? el("span", { class: "issued" }, " ", el("a", { href: link, class: "seat-link" }, link), " ", copyButton(link)) : null);
   });
-  node.replaceChildren(
+  node.replaceChildren(...[
     el("summary", {}, el("h2", {}, t("Seat links"))),
     el("p", { class: "dim" }, t("You made this table: you can give a seat a new link if its player lost theirs. The old link then stops working.")),
     el("ul", { class: "seat-link-list" }, rows),
-    problem ? el("p", { class: "error", role: "alert" }, problem) : null);
+    problem ? el("p", { class: "error", role: "alert" }, problem) : null].filter(Boolean));
   node.open = open;
 }
 

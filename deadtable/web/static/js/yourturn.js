@@ -37,7 +37,7 @@ function drawBox() {
     want(answer === "granted");
     drawBox();
   });
-  box.replaceChildren(input, el("span", { "data-i18n": "Tell me when it is my turn" }, t("Tell me when it is my turn")), note);
+  box.replaceChildren(...[input, el("span", { "data-i18n": "Tell me when it is my turn" }, t("Tell me when it is my turn")), note].filter(Boolean));
 }
 
 function tell(msg) {
