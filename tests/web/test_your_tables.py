@@ -141,3 +141,61 @@ def test_the_creator_issues_a_new_seat_link_and_the_old_one_is_refused(browser: 
     finally:
         creator.close()
         holder.close()
+
+
+# The browser's Notification, recorded: the permission starts undecided, asking it grants it.
+FAKE_NOTIFICATION = """
+window.__asked = 0; window.__notes = []; window.__hidden = false;
+let permission = "default";
+class FakeNotification {
+  constructor(title, options) { window.__notes.push([title, options && options.body]); }
+  static get permission() { return permission; }
+  static requestPermission() {
+    window.__asked += 1; permission = "granted"; return Promise.resolve(permission);
+  }
+}
+window.Notification = FakeNotification;
+Object.defineProperty(document, "visibilityState", { get: () => (window.__hidden ? "hidden" : "visible") });
+"""
+
+
+def test_the_turn_notification_is_asked_for_by_a_click_and_comes_while_the_page_is_hidden(
+    browser: Any, server: str
+) -> None:
+    import httpx
+
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    body = {"game": "carson-zoo", "seed": 8, "seats": seats, "turn_based": True, "move_time": 3600}
+    made = httpx.post(server + "/api/tables", json=body).json()
+    mine, page, errors = _context(browser, "desktop")
+    friend, other, _other_errors = _context(browser, "desktop")
+    try:
+        page.add_init_script(FAKE_NOTIFICATION)
+        page.goto(server + made["seats"][0]["link"])
+        page.wait_for_function(STATE)
+        other.goto(server + made["seats"][1]["link"])
+        other.wait_for_function(STATE)
+        page.wait_for_selector("#notify-turn")
+        assert page.evaluate("window.__asked") == 0  # never asked without a click
+        page.check("#notify-turn")
+        page.wait_for_function("window.__asked === 1")
+        assert page.is_checked("#notify-turn")
+        page.evaluate("window.__hidden = true")
+        for _ in range(6):  # until the friend's move gives the turn back
+            index = page.evaluate(MOVE)
+            if index is None:
+                index = other.evaluate(MOVE)
+                assert index is not None
+                page.wait_for_function(f"() => window.deadtable.newest().index > {index}")
+                if page.evaluate("() => window.deadtable.newest().your_turn"):
+                    break
+            else:
+                page.wait_for_function(f"() => window.deadtable.newest().index > {index}")
+        page.wait_for_function("window.__notes.length > 0")
+        notes = page.evaluate("window.__notes")
+        assert notes[0] == ["Your turn", "It is your turn at Carson City Zoo Apocalypse."]
+        assert page.evaluate("window.__asked") == 1
+        assert not errors, errors
+    finally:
+        mine.close()
+        friend.close()
