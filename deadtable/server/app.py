@@ -2,7 +2,8 @@
 
 Routes live in `routes/`, one router per concern: `pages` (the browser client), `catalog` (games,
 rules, languages), `tables` (the lobby, creating a table, summaries, records, replays), `cardsets`
-(uploading a card file; the server reads no path a client names) and `live`
+(uploading a card file; the server reads no path a client names), `yours` (your tables' status,
+the creator's seat links) and `live`
 (the WebSocket of a table, protocol.py). Every route reaches the one `Hub` of the application through
 `deps.hub_of`.
 
@@ -33,14 +34,14 @@ from fastapi.staticfiles import StaticFiles
 from deadtable.core import DeadtableError
 from deadtable.i18n import Message
 
-from . import db, middleware, migrate
+from . import db, middleware, migrate, turns
 from .cardsets import CardFiles, root_for
 from .deps import NOT_TEXT_MESSAGE, language_of
 from .hub import Hub
 from .limits import Limits
 from .notify import Listener
 from .replays import Replays
-from .routes import cardsets, catalog, live, pages, tables
+from .routes import cardsets, catalog, live, pages, tables, yours
 from .routes.pages import WEB
 from .store import Store
 from .throttle import SlidingWindow
@@ -88,6 +89,7 @@ def create_app(
             await asyncio.to_thread(listener.start)
         if resume:
             hub._spawn(hub.resume())
+            hub._spawn(turns.sweep_forever(hub))  # turn-based deadlines, also those passed while down
         try:
             yield
         finally:
@@ -107,7 +109,7 @@ def create_app(
     middleware.install(app, limits, frozenset(hosts), {UPLOAD_PATH: limits.card_file_bytes})
     app.add_exception_handler(RequestValidationError, _invalid_request)  # type: ignore[arg-type]
     app.add_exception_handler(DeadtableError, _deadtable_error)  # type: ignore[arg-type]
-    for module in (pages, catalog, tables, cardsets, live):
+    for module in (pages, catalog, yours, tables, cardsets, live):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app

@@ -30,6 +30,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
 )
 
 ENV_URL = "DEADTABLE_DATABASE_URL"
@@ -54,6 +55,12 @@ tables = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("rematch", String(32), nullable=True),  # the table "Play again" made from this one
+    # Turn-based tables (turns.py): the move time is hours or days, and the deadline of the move at
+    # `deadline_index` (unix seconds) is kept here, so a sweeper finds it after any restart.
+    Column("turn_based", Boolean, nullable=False, server_default=false()),
+    Column("deadline", BigInteger, nullable=True),
+    Column("deadline_index", Integer, nullable=True),
+    Column("creator_hash", String(64), nullable=True),  # sha256 of the creator's secret (creator.py)
 )
 
 seats = Table(
@@ -101,6 +108,7 @@ chat = Table(
 )
 Index("ix_dt_chat_table", chat.c.table_id, chat.c.id)
 Index("ix_dt_tables_status", tables.c.status, tables.c.created_at)
+Index("ix_dt_tables_deadline", tables.c.deadline)
 
 
 def now() -> datetime:

@@ -19,6 +19,7 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -26,7 +27,7 @@ from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, seat_info
 from deadtable.i18n import N_, Message, render
 
-from . import chat
+from . import chat, creator, turns
 from .live import Conn, LiveTable, build, note_text
 from .live_limits import BOT_PACE, IDLE_UNLOAD, MAX_LIVE, SWEEP_EVERY
 from .store import ActionRow, NoteRow, Refused, Store, hash_token
@@ -49,12 +50,14 @@ class Hub:
         max_live: int = MAX_LIVE,
         idle_unload: float = IDLE_UNLOAD,
         bot_pace: float = BOT_PACE,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.bot_time = bot_time
         self.max_live = max_live
         self.idle_unload = idle_unload
         self.bot_pace = bot_pace
+        self.clock = clock  # the wall clock of turn-based deadlines (turns.py); tests move it on
         self.tables: dict[str, LiveTable] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
@@ -147,8 +150,12 @@ class Hub:
 
     async def resume(self) -> None:
         """After a start (or a crash): every unfinished table where a bot is to act goes on
-        (a table of bots only waits for somebody to watch it)."""
+        (a table of bots only waits for somebody to watch it). A turn-based table waiting for a
+        person, its deadline in the store, stays unloaded: the sweeper keeps its clock (turns.py)."""
+        waiting = set(await self._run(turns.waiting, self.store))
         for table_id in await self._run(self.store.unfinished):
+            if table_id in waiting:
+                continue
             try:
                 lt = await self.get(table_id)
             except DeadtableError as err:
@@ -169,7 +176,11 @@ class Hub:
             row, rows, note_rows = found
             changed = bool(rows or note_rows) or [s.away for s in row.seats] != [s.away for s in lt.row.seats]
             changed = changed or row.rematch != lt.row.rematch
+            replaced = [
+                s.seat for s, o in zip(row.seats, lt.row.seats, strict=True) if s.token_hash != o.token_hash
+            ]
             lt.row.seats, lt.row.rematch = row.seats, row.rematch
+            creator.shut_out(lt, replaced)  # seats whose links their creator replaced
             lt.row.status, lt.row.n_actions, lt.row.outcome = row.status, row.n_actions, row.outcome
             lt.state = lt.catch_up(lt.state.clone(), rows, note_rows) if rows else lt.state
             lt.add_notes(note_rows)
@@ -232,6 +243,8 @@ class Hub:
         lt.last_used = time.monotonic()
         seat = conn.seat
         if seat is None or lt.present(seat) or lt.state.is_terminal or lt.row.seats[seat].away:
+            return
+        if lt.row.turn_based:  # people come and go at a turn-based table: its clock is the deadline
             return
         if lt.row.leave_grace <= 0:
             await self._left(lt, seat)
@@ -429,6 +442,9 @@ class Hub:
 
     def arm_clock(self, lt: LiveTable) -> None:
         """Start the move clock when a person (not away) is to act and the table has one."""
+        if lt.row.turn_based:  # its deadline is kept in the store, swept by turns.py
+            turns.arm_later(self, lt)
+            return
         st = lt.state
         cur = st.current_player
         if lt.row.move_time <= 0 or cur is None or lt.clock is not None:
@@ -447,6 +463,12 @@ class Hub:
         if lt.index != index or lt.state.current_player != seat or lt.row.seats[seat].away:
             return
         lt.clock, lt.deadline = None, None
+        await self.stand_in(lt, index, seat)
+
+    async def stand_in(self, lt: LiveTable, index: int, seat: int) -> bool:
+        """`seat` ran out of time at move `index`: noted in the log, the stand-in bot plays that one
+        move (real-time clocks here, turn-based deadlines in turns.py). Whether it was played."""
+        played = False
         note = note_text(Message(OUT_OF_TIME, who=lt.label(seat)))
         note_id = await self._run(lambda: self.store.add_note(lt.id, index, note))
         async with lt.lock:
@@ -457,6 +479,7 @@ class Hub:
             text = await self._think(lt, lt.row.standby, st)
             try:
                 await self.act(lt, seat, text, index, "standby")
+                played = True
             except Refused as err:  # the person moved meanwhile (stale), or another process did
                 if err.code != "stale":
                     log.warning("stand-in at table %s seat %d refused: %s", lt.id, seat, err.message)
@@ -466,6 +489,7 @@ class Hub:
         else:
             self.broadcast(lt)
         self.after_change(lt)
+        return played
 
     async def come_back(self, lt: LiveTable, seat: int) -> None:
         if lt.row.seats[seat].away:

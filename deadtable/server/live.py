@@ -132,6 +132,7 @@ class LiveTable:
     agents: dict[str, Agent] = field(default_factory=dict)
     clock: asyncio.Task[None] | None = None
     deadline: float | None = None
+    armed: int = -1  # turn-based: the move whose deadline was set or learnt (turns.py)
     leave_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     driving: bool = False
     last_used: float = 0.0  # time.monotonic() of the last change or connection (for unloading)

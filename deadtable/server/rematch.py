@@ -59,6 +59,8 @@ def make_rematch(store: Store, table_id: str, seed: int) -> str:
             move_time=old.move_time,
             leave_grace=old.leave_grace,
             standby=old.standby,
+            turn_based=old.turn_based,
+            creator_hash=old.creator_hash,  # the creator keeps recovering links (creator.py)
         )
         conn.execute(update(tables).where(tables.c.id == table_id).values(rematch=new_id))
         store._notify(conn, table_id)

@@ -74,6 +74,10 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     seed_chosen: bool = False  # the creator chose the seed (and so may know every hidden card)
     rematch: str | None = None  # the table "Play again" made from this one (rematch.py)
+    turn_based: bool = False  # the move time is hours or days, its deadline kept in the store (turns.py)
+    deadline: int | None = None  # turn-based: when the move at `deadline_index` runs out (unix seconds)
+    deadline_index: int | None = None
+    creator_hash: str | None = None  # sha256 of the creator's secret (creator.py)
 
 
 @dataclass
@@ -150,6 +154,8 @@ class Store:
         move_time: int = 0,
         leave_grace: int = 30,
         standby: str = "greedy",
+        turn_based: bool = False,
+        creator_hash: str | None = None,
     ) -> tuple[str, dict[int, str]]:
         """A new table; returns its id and the secret token of each human seat (shown once)."""
         tokens: dict[int, str] = {}
@@ -170,6 +176,8 @@ class Store:
                 move_time=move_time,
                 leave_grace=leave_grace,
                 standby=standby,
+                turn_based=turn_based,
+                creator_hash=creator_hash,
             )
         return table_id, tokens
 
@@ -186,6 +194,8 @@ class Store:
         move_time: int,
         leave_grace: int,
         standby: str,
+        turn_based: bool = False,
+        creator_hash: str | None = None,
     ) -> str:
         """Insert a new table and its seats (kind, agent, name, token hash) in `conn`'s transaction."""
         table_id = secrets.token_urlsafe(9)
@@ -206,6 +216,9 @@ class Store:
                 outcome=None,
                 created_at=stamp,
                 updated_at=stamp,
+                # Only when set: the store's default otherwise (as on a schema before them).
+                **({"turn_based": True} if turn_based else {}),
+                **({"creator_hash": creator_hash} if creator_hash is not None else {}),
             )
         )
         for seat, (kind, agent, name, token_hash) in enumerate(seat_rows):
@@ -251,6 +264,10 @@ class Store:
             ],
             seed_chosen=bool(row["seed_chosen"]),
             rematch=row["rematch"],
+            turn_based=bool(row["turn_based"]),
+            deadline=row["deadline"],
+            deadline_index=row["deadline_index"],
+            creator_hash=row["creator_hash"],
         )
 
     def table(self, table_id: str) -> TableRow | None:

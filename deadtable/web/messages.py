@@ -468,4 +468,37 @@ MESSAGES: tuple[Key, ...] = (
     N_("Same seats and options, a new deal."),
     N_("The next game is ready: go to your seat"),
     N_("Watch the next game"),
+    # Turn-based tables, your tables and a lost seat link (js/clock.js, mytables.js, yourtables.js,
+    # yourturn.js, seatlinks.js; issue 23).
+    N_("Your tables"),
+    N_("The seats you took in this browser. Only this browser knows them."),
+    N_("Clock"),
+    N_("real-time: seconds per move"),
+    N_("turn-based: hours per move"),
+    N_("turn-based: days per move"),
+    N_("Move time (hours)"),
+    N_("Move time (days)"),
+    N_(
+        "Turn-based: nobody needs to stay at the table. "
+        "When a person's time runs out, a bot plays that one move for them and they keep their seat."
+    ),
+    n_("{n} day", "{n} days"),
+    n_("{n} hour", "{n} hours"),
+    n_("{n} minute", "{n} minutes"),
+    N_("{left} left"),
+    N_("not found on this server"),
+    N_("finished"),
+    N_("go to my seat"),
+    N_("Forget this table in this browser"),
+    N_("(Your turn)"),
+    N_("Tell me when it is my turn"),
+    N_("blocked by this browser"),
+    N_("It is your turn at {game}."),
+    N_("Seat links"),
+    N_("New link"),
+    N_(
+        "You made this table: you can give a seat a new link if its player lost theirs. "
+        "The old link then stops working."
+    ),
+    N_("A new link for {who}: whoever holds the old one can no longer play it. Go on?"),
 )

@@ -3,7 +3,8 @@
 GET  /api/tables                     the lobby: ?status=playing (default), over or all; ?limit=1..200;
                                      an unfinished table only with an action (or its creation) in
                                      the last 24 hours; `joinable` whether a stranger may take a seat
-POST /api/tables                     create a table; answers one secret link per person's seat
+POST /api/tables                     create a table; answers one secret link per person's seat and
+                                     the creator's token (creator.py); `turn_based` (turns.py)
 GET  /api/tables/{id}                a table's public summary
 GET  /api/tables/{id}/rules          the game's rules and the options and house rulings in force
 GET  /api/tables/{id}/cards          the title and text of every card id of the table's set ({} if none)
@@ -26,12 +27,13 @@ from deadtable.core import DeadtableError
 from deadtable.core import game as find_game
 from deadtable.i18n import N_, Message, render
 
-from .. import db
+from .. import db, turns
 from ..cardsets import CARDS, CardFiles, shown_options, takes_card_files
 from ..deps import client_may, fail, hub_of, language_of, refuse_control_text, table_or_404
 from ..limits import LOBBY_MOST
 from ..live import LiveTable, localized_view, note_text
 from ..replays import Replays
+from ..store import hash_token, new_token
 from .catalog import card_texts_json, game_name, options_in_force, rules_json
 
 router = APIRouter()
@@ -55,7 +57,9 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(None, max_length=16)
     seed: int | None = Field(None, ge=0, lt=2**62)
-    move_time: int = Field(0, ge=0, le=86_400)
+    # Seconds: real-time, up to a day (0: no clock); turn-based, 1 hour to 30 days (turns.py).
+    move_time: int = Field(0, ge=0, le=turns.TURN_MOST)
+    turn_based: bool = False  # its deadline is kept in the store (turns.py)
     leave_grace: int = Field(30, ge=0, le=86_400)
     standby: str = Field("greedy", max_length=64)
 
@@ -74,6 +78,7 @@ def summary(lt: LiveTable | None, row: Any, lang: str = "en") -> dict[str, Any]:
         "index": lt.index if lt is not None else row.n_actions,
         "to_act": lt.state.current_player if lt is not None else None,
         "move_time": row.move_time,
+        "turn_based": row.turn_based,
         "seats": seats,
         "created_at": row.created_at,
         "outcome": row.outcome,
@@ -124,6 +129,9 @@ async def _create(spec: CreateTable, request: Request, lang: str) -> dict[str, A
             most=most,
         )
         raise fail(503, message, lang)
+    problem = turns.move_time_problem(spec.move_time, spec.turn_based)
+    if problem is not None:
+        raise fail(400, problem, lang)
     the_game = find_game(spec.game)
     players = spec.players or (len(spec.seats) if spec.seats else the_game.min_players)
     seat_specs = spec.seats or [SeatSpec(kind="human", agent=None, name="")] + [
@@ -155,6 +163,7 @@ async def _create(spec: CreateTable, request: Request, lang: str) -> dict[str, A
     except DeadtableError as err:  # OptionError, CardDataError -> 400, naming no server path
         raise type(err)(files.scrub(err.message)) from None
     options = the_game.recordable_options(state.options)
+    creator = new_token()  # lets the creator issue a seat's link anew (creator.py)
 
     def store_table() -> tuple[str, dict[int, str]]:
         table_id, tokens = hub.store.create_table(
@@ -167,6 +176,8 @@ async def _create(spec: CreateTable, request: Request, lang: str) -> dict[str, A
             move_time=spec.move_time,
             leave_grace=spec.leave_grace,
             standby=spec.standby,
+            turn_based=spec.turn_based,
+            creator_hash=hash_token(creator),
         )
         if spec.seed is not None:  # never silently: every seat reads it in the log
             hub.store.add_note(table_id, 0, note_text(Message(SEED_CHOSEN, seed=seed)))
@@ -179,6 +190,7 @@ async def _create(spec: CreateTable, request: Request, lang: str) -> dict[str, A
     return {
         "id": table_id,
         "spectate": f"/t/{table_id}",
+        "creator": creator,  # shown once, like the seats' tokens: it can take any person's seat
         "seats": [
             {
                 "seat": i,

@@ -1,7 +1,10 @@
 // The lobby: create a table (game, players, options, seats) and go to your seat; list the tables
 // that can be watched (unfinished, with a move in the last day) and the finished ones.
 import { api, el } from "./api.js";
+import { clockSpec, setupClockChoice } from "./clock.js";
 import { onLanguageChange, startI18n, t } from "./i18n.js";
+import { remember } from "./mytables.js";
+import { startYourTables } from "./yourtables.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -173,7 +176,9 @@ function afterCreate(table) {
     location.assign(table.spectate);
     return;
   }
-  const mine = new URL(people[0].link, location.href).href;
+  // Your seat joins "Your tables" (with the creator token, which can issue any seat's link anew).
+  remember({ table: table.id, seat: people[0].seat, token: people[0].token, game: currentGame().id, creator: table.creator });
+  const mine = new URL(`${people[0].link}&creator=${encodeURIComponent(table.creator)}`, location.href).href;
   if (people.length === 1) {
     location.assign(mine);
     return;
@@ -205,7 +210,7 @@ async function create(event) {
       method: "POST",
       body: {
         game: currentGame().id, players: seats.length, options: readOptions(), seats,
-        move_time: Number($("move-time").value) || 0,
+        ...clockSpec(), // move_time (seconds) and turn_based (clock.js)
       },
     });
     afterCreate(table);
@@ -250,6 +255,8 @@ async function start() {
   $("game").addEventListener("change", drawOptions);
   $("players").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);
+  setupClockChoice();
+  startYourTables();
   drawOptions();
   refresh();
   setInterval(refresh, 5000);

@@ -10,6 +10,7 @@
 // thinking; the board is covered while the connection is down, and a move sent just before the drop
 // is checked after reconnecting; the move clock warns before time runs out; the ending banner.
 import { api, el, scoreSheet, seatLabel } from "./api.js";
+import { timeLeft } from "./clock.js";
 import { language, nt, onLanguageChange, startI18n, t } from "./i18n.js";
 import { rendererFor } from "./renderers/index.js";
 
@@ -292,7 +293,7 @@ function draw(msg, newest = msg === last) {
   const prev = shown;
   shown = msg;
   const interactive = Boolean(newest && online && msg.your_turn && !msg.over && !msg.away);
-  document.title = `deadtable · ${msg.game_name}`;
+  document.title = `${msg.your_turn && !msg.over ? `${t("(Your turn)")} ` : ""}deadtable · ${msg.game_name}`;
   $("game-name").textContent = msg.game_name;
   $("who").textContent = msg.seat === null ? t("watching") : t("you are {who}", { who: seatLabel(msg.seats, msg.seat) });
   drawSeats(msg);
@@ -383,9 +384,11 @@ function tick() {
   const left = Math.max(0, Math.round(msg.deadline - Date.now() / 1000));
   const warn = left <= 10 || left <= 0.25 * (msg.move_time || 0);
   const who = seatLabel(msg.seats, msg.to_act);
-  clock.textContent = `⏱ ${who}: ${warn ? nt("{n} second left", "{n} seconds left", left) : nt("{n} second", "{n} seconds", left)}`;
+  const text = left >= 120 ? t("{left} left", { left: timeLeft(left) }) // hours or days: turn-based (clock.js)
+    : warn ? nt("{n} second left", "{n} seconds left", left) : nt("{n} second", "{n} seconds", left);
+  clock.textContent = `⏱ ${who}: ${text}`;
   clock.classList.toggle("warn", warn);
-  if (seatClock) { seatClock.textContent = `⏱ ${left}`; seatClock.classList.toggle("warn", warn); }
+  if (seatClock) { seatClock.textContent = `⏱ ${left >= 120 ? timeLeft(left) : left}`; seatClock.classList.toggle("warn", warn); }
 }
 
 function setOnline(value) {

@@ -1,0 +1,108 @@
+"""Your tables and a lost seat link (issue 23): what the lobby asks about the seats a browser holds,
+and what a table's creator may do.
+
+POST /api/tables/status                  {"ids": [...]} (at most `STATUS_MOST`): per id, in order, the
+                                         table's public summary, whose turn it is and its deadline;
+                                         {"id", "found": false} for an unknown id; at most
+                                         `STATUS_CALLS` per `STATUS_WINDOW` seconds per client (429)
+POST /api/tables/{id}/creator            {"creator": token}: 200 if it is the creator's token, else 403
+POST /api/tables/{id}/seats/{seat}/link  {"creator": token}: a NEW link for a person's seat; the old
+                                         one stops working (creator.py)
+
+The browser keeps the list of its seats (its tokens included) in its own storage; it sends only the
+table ids here, and nothing answered holds a token, a seed not chosen, or a hidden card: the summary
+is what the lobby shows anyone (`tables.summary`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field, StringConstraints
+
+from deadtable.core import DeadtableError
+from deadtable.i18n import N_
+
+from ..creator import check_creator, new_link
+from ..deps import client_may, fail, hub_of, language_of
+from ..store import Refused
+from ..throttle import SlidingWindow
+from .tables import summary
+
+router = APIRouter()
+STATUS_MOST: Final = 100  # table ids one status request may ask about
+STATUS_CALLS: Final = 60  # status requests one client (address) may make per STATUS_WINDOW seconds
+STATUS_WINDOW: Final = 60.0  # (the lobby asks every 15 seconds; each asked table may be loaded)
+TOO_MANY_STATUS = N_(
+    "too many status requests from your address ({most} in {window} seconds): try again in {seconds} seconds"
+)
+TableId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+Secret = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+STATUS_OF: Final = {"no-table": 404, "no-creator": 403, "not-creator": 403, "no-seat": 404, "bot-seat": 400}
+
+
+class StatusAsk(BaseModel):
+    ids: list[TableId] = Field(max_length=STATUS_MOST)
+
+
+class CreatorAsk(BaseModel):
+    creator: Secret
+
+
+@router.post("/api/tables/status")
+async def tables_status(ask: StatusAsk, request: Request) -> dict[str, Any]:
+    hub = hub_of(request)
+    lang = language_of(request)
+    client_may(request, _statuses(request), TOO_MANY_STATUS, lang)
+    out = []
+    for table_id in dict.fromkeys(ask.ids):  # each once, in the order asked
+        try:
+            lt = await hub.get(table_id)
+        except DeadtableError:
+            lt = None  # a table that cannot be rebuilt is answered as not found
+        if lt is None:
+            out.append({"id": table_id, "found": False})
+            continue
+        entry = summary(lt, lt.row, lang)
+        entry["found"] = True
+        entry["over"] = lt.state.is_terminal
+        entry["deadline"] = lt.deadline  # unix seconds, or None (no clock, or a bot to act)
+        entry["to_act_label"] = lt.label(entry["to_act"]) if entry["to_act"] is not None else None
+        out.append(entry)
+    return {"tables": out}
+
+
+def _statuses(request: Request) -> SlidingWindow:
+    """The application's window of status requests per client (made at the first)."""
+    state = request.app.state
+    window: SlidingWindow | None = getattr(state, "statuses", None)
+    if window is None:
+        window = state.statuses = SlidingWindow(STATUS_CALLS, STATUS_WINDOW)
+    return window
+
+
+def _refused(err: Refused, lang: str) -> Exception:
+    return fail(STATUS_OF.get(err.code, 400), err.msg, lang)
+
+
+@router.post("/api/tables/{table_id}/creator")
+async def creator_check(table_id: str, ask: CreatorAsk, request: Request) -> dict[str, Any]:
+    hub = hub_of(request)
+    lang = language_of(request)
+    try:
+        await hub._run(check_creator, hub.store, table_id[:64], ask.creator)
+    except Refused as err:
+        raise _refused(err, lang) from None
+    return {"id": table_id, "creator": True}
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/link")
+async def seat_link(table_id: str, seat: int, ask: CreatorAsk, request: Request) -> dict[str, Any]:
+    hub = hub_of(request)
+    lang = language_of(request)
+    try:
+        token = await new_link(hub, table_id[:64], ask.creator, seat)
+    except Refused as err:
+        raise _refused(err, lang) from None
+    return {"id": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#seat={seat}&token={token}"}
