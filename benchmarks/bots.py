@@ -1,7 +1,7 @@
 """Bots playing bots, as `deadtable simulate GAME --agents BOT,BOT --workers 1` plays them.
 
 For every game at 2 players (its first 2-player variant), its own bot against itself: the game's
-`heuristic`, or `greedy` for a game without one (Carson City Zoo). Each game is played by
+`heuristic` (every game has one; `greedy` would stand in for a game without). Each game is played by
 `deadtable.sim.runner.play_game`, the function every `simulate` backend runs (the same seeds, the
 same agents, the statistics listener), and its rate is compared with raw random play of the same
 variant (`throughput.random_play`) measured in the same run, in alternating slices, so a change in

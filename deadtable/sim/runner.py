@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deadtable.agents import make_agent
-from deadtable.core import Agent, DeadtableError, Game, game, seat_info
+from deadtable.core import Action, Agent, DeadtableError, Game, game, seat_info
 from deadtable.i18n import Message
 
 from .events import EventStats
@@ -131,7 +131,7 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
         assert seat is not None
         info = seat_info(state)
         action = agents[seat].act(info, rngs[seat])
-        if action not in info.legal_actions:
+        if not is_one_of(action, info.legal_actions):
             raise DeadtableError(
                 "agent {spec!r} chose {action}, which is not legal (game {index}, seed {seed})",
                 spec=specs[seat],
@@ -156,6 +156,19 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
         row[f"actions_s{s}"] = stats.seat_actions[s]
     row.update(stats.columns())
     return row
+
+
+def is_one_of(action: Action, legal: tuple[Action, ...]) -> bool:
+    """Whether `action` is one of `legal`: looked up by identity first (agents hand back the very
+    objects they were given, and an action's `==` is a Python call, many a decision), then by value.
+
+    >>> is_one_of(2, (1, 2)), is_one_of(2.0, (1, 2)), is_one_of(3, (1, 2))
+    (True, True, False)
+    """
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
 
 
 def play_chunk(plan: Plan, indices: list[int]) -> list[dict[str, Any]]:
