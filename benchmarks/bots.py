@@ -22,6 +22,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from deadtable.core import Game, Variant, games
@@ -32,6 +33,14 @@ from .table import Row, fmt
 
 TARGET_VS_RANDOM = 1 / 3  # bot games/s over random games/s (issue 22)
 SLICES = 10  # the bot's and random play's measures alternate in this many slices each
+
+
+@dataclass
+class BotRow(Row):
+    """A bots row, with the random play it was judged against (the Markdown table shows both)."""
+
+    random_games_s: float = 0.0
+    ratio: float = 0.0  # bot games/s over random games/s
 
 
 def bot_name(g: Game) -> str:
@@ -84,9 +93,9 @@ def on_cpu(measure: Callable[..., throughput.Rate], *args: Any) -> throughput.Ra
     return throughput.Rate(rate.games, rate.actions, time.process_time() - start)
 
 
-def rows(chosen: list[Game], budget: float, draw: str) -> list[Row]:
+def rows(chosen: list[Game], budget: float, draw: str) -> list[BotRow]:
     """One row per game at 2 players: the bot's games/s and decisions/s, judged against random play."""
-    out: list[Row] = []
+    out: list[BotRow] = []
     for g in chosen:
         variant = two_player(g)
         if variant is None:
@@ -94,7 +103,8 @@ def rows(chosen: list[Game], budget: float, draw: str) -> list[Row]:
         print(f"  {g.id} {variant.name}: {bot_name(g)} bots against random play ...", file=sys.stderr)
         bot, bots, rand = measure(g, variant, budget, draw)
         ratio = bots.games_per_s / rand.games_per_s if rand.games_per_s else 0.0
-        row = Row(f"{g.id} {variant.name}: {bot} bots", "2", bots.games_per_s, bots.actions_per_s)
+        row = BotRow(f"{g.id} {variant.name}: {bot} bots", "2", bots.games_per_s, bots.actions_per_s)
+        row.random_games_s, row.ratio = rand.games_per_s, ratio
         verdict = targets.judge("bot games/s vs random", ratio, TARGET_VS_RANDOM)
         row.checks.append(verdict.replace(f"(>= {TARGET_VS_RANDOM:g}x)", "(>= 1/3)"))
         out.append(row)
@@ -113,10 +123,13 @@ def main(argv: list[str] | None = None) -> int:
     made = rows(chosen, args.budget, "random")
     print(f"build: {native.describe()}")
     if args.markdown:
-        print("| game (bot) | games/s | decisions/s | target |")
-        print("|---|---|---|---|")
+        print("| game (bot) | games/s | decisions/s | random games/s | ratio | target |")
+        print("|---|---|---|---|---|---|")
         for r in made:
-            print(f"| {r.subject} | {fmt(r.games_s, 1)} | {fmt(r.actions_s)} | {'; '.join(r.checks)} |")
+            print(
+                f"| {r.subject} | {fmt(r.games_s, 1)} | {fmt(r.actions_s)} | {fmt(r.random_games_s)} "
+                f"| {r.ratio:.3f} | {'; '.join(r.checks)} |"
+            )
     else:
         for r in made:  # two lines a game: an 80-column terminal
             print(f"{r.subject}: {fmt(r.games_s, 1)} games/s, {fmt(r.actions_s)} decisions/s")

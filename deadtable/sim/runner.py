@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deadtable.agents import make_agent
-from deadtable.core import Action, Agent, DeadtableError, Game, game, seat_info
+from deadtable.core import Action, Agent, DeadtableError, Game, SeatInfo, game
 from deadtable.i18n import Message
 
 from .events import EventStats
@@ -119,7 +119,10 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
     stats = EventStats(plan.players)
     state.listeners.append(stats)
     first = state.current_player  # who moves first (the first player, the dealer): the report's seat effect
-    while not state.is_terminal:
+    while True:
+        seat = state.current_player  # asked once a move: in some games it is worked out each time
+        if seat is None:
+            break
         if stats.actions >= MAX_ACTIONS:
             raise DeadtableError(
                 "game {index} (seed {seed}) did not end in {limit} actions",
@@ -127,9 +130,7 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
                 seed=seed,
                 limit=MAX_ACTIONS,
             )
-        seat = state.current_player
-        assert seat is not None
-        info = seat_info(state)
+        info = SeatInfo.lazy(state)  # what `seat_info(state)` builds
         action = agents[seat].act(info, rngs[seat])
         if not is_one_of(action, info.legal_actions):
             raise DeadtableError(

@@ -66,8 +66,7 @@ def best_action(facts: ZooFacts, actions: tuple[Action, ...]) -> Action:
             top = tops[dst]
             odds = odds_of[top]
             gain = top - odds * value  # the zoo card, less the character if it is a mutant (CZ-5)
-        else:
-            assert isinstance(action, Move)
+        elif type(action) is Move:
             src, dst = action.src, action.dst
             value = piece_value[src]
             gain = lost * value if danger[src] >= value else 0.0  # away from a stronger neighbour
@@ -81,6 +80,8 @@ def best_action(facts: ZooFacts, actions: tuple[Action, ...]) -> Action:
                 # A mutant scores the character it was; an opponent's character also leaves its
                 # owner's score, one of `others` opponents (CZ-6).
                 gain += taken if mutant[dst] else taken * (1 + 1 / others)
+        else:  # pragma: no cover - the game has no other action
+            continue
         if danger[dst] >= value:  # it lands where a stronger opponent can take it (unless it turned)
             gain -= (1.0 - odds) * lost * value
         if gain > best_gain:
@@ -93,10 +94,10 @@ def dangers(facts: ZooFacts) -> list[int]:
     character of that value or lower standing there can be taken on the opponent's turn (CZ-4)."""
     me, owner, piece_value, mutant = facts.seat, facts.owner, facts.piece_value, facts.mutant
     out = [0] * len(owner)
-    for pos, who in enumerate(owner):
-        if who in (NOBODY, me) or mutant[pos]:
-            continue
+    for pos in [pos for pos, who in enumerate(owner) if who != NOBODY and who != me]:
         value = piece_value[pos]
+        if mutant[pos]:
+            continue
         for near in NEIGHBOURS[pos]:
             if out[near] < value:
                 out[near] = value
