@@ -68,10 +68,11 @@ def bot_play(plan: Plan, budget: float, first: int = 0) -> throughput.Rate:
 
 
 def measure(
-    g: Game, variant: Variant, budget: float, draw: str = "random"
+    g: Game, variant: Variant, budget: float, draw: str = "random", bot: str = ""
 ) -> tuple[str, throughput.Rate, throughput.Rate]:
-    """(bot name, the bot's rate, random play's rate), measured in alternating slices."""
-    bot = bot_name(g)
+    """(bot name, the bot's rate, random play's rate), measured in alternating slices; the bot is
+    `bot`, or the game's own (`bot_name`)."""
+    bot = bot or bot_name(g)
     plan = Plan(g.id, variant.players, (bot, bot), seed=0, options=dict(variant.options))
     play_game(plan, 0)  # untimed: card files and catalogues are read once per process
     bots: throughput.Rate | None = None
@@ -93,17 +94,18 @@ def on_cpu(measure: Callable[..., throughput.Rate], *args: Any) -> throughput.Ra
     return throughput.Rate(rate.games, rate.actions, time.process_time() - start)
 
 
-def rows(chosen: list[Game], budget: float, draw: str) -> list[BotRow]:
+def rows(chosen: list[Game], budget: float, draw: str, bot: str = "") -> list[BotRow]:
     """One row per game at 2 players: the bot's games/s and decisions/s, judged against random play."""
     out: list[BotRow] = []
     for g in chosen:
         variant = two_player(g)
         if variant is None:
             continue
-        print(f"  {g.id} {variant.name}: {bot_name(g)} bots against random play ...", file=sys.stderr)
-        bot, bots, rand = measure(g, variant, budget, draw)
+        name = bot or bot_name(g)
+        print(f"  {g.id} {variant.name}: {name} bots against random play ...", file=sys.stderr)
+        name, bots, rand = measure(g, variant, budget, draw, name)
         ratio = bots.games_per_s / rand.games_per_s if rand.games_per_s else 0.0
-        row = BotRow(f"{g.id} {variant.name}: {bot} bots", "2", bots.games_per_s, bots.actions_per_s)
+        row = BotRow(f"{g.id} {variant.name}: {name} bots", "2", bots.games_per_s, bots.actions_per_s)
         row.random_games_s, row.ratio = rand.games_per_s, ratio
         verdict = targets.judge("bot games/s vs random", ratio, TARGET_VS_RANDOM)
         row.checks.append(verdict.replace(f"(>= {TARGET_VS_RANDOM:g}x)", "(>= 1/3)"))
@@ -116,11 +118,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=float, default=2.0, help="seconds per game, bots and random (default 2)")
     ap.add_argument("--games", default="", help="comma-separated game ids (default: all)")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    ap.add_argument(
+        "--bot",
+        default="",
+        help="play this agent instead of each game's own: `--bot random` shows what simulate's own "
+        "loop (the seat's info, the statistics listener) leaves of random play's speed",
+    )
     args = ap.parse_args(argv)
     from deadtable import native
 
     chosen = [g for g in games() if not args.games or g.id in args.games.split(",")]
-    made = rows(chosen, args.budget, "random")
+    made = rows(chosen, args.budget, "random", args.bot)
     print(f"build: {native.describe()}")
     if args.markdown:
         print("| game (bot) | games/s | decisions/s | random games/s | ratio | target |")
