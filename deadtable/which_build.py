@@ -59,7 +59,7 @@ MODULES = (
         f"deadtable/games/overlords/{m}.py"
         for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring", "view", "agent")
     ),
-    *(f"deadtable/games/carson_zoo/{m}.py" for m in ("board", "state")),
+    *(f"deadtable/games/carson_zoo/{m}.py" for m in ("board", "state", "facts", "heuristic")),
     "deadtable/agents/greedy.py",
     # The learning environments' observation encoders, read every step (deadtable/rl/encoding.py).
     "deadtable/rl/encoding.py",

@@ -46,7 +46,7 @@ def test_the_table_has_every_variant_the_peers_and_the_targets() -> None:
     assert "random play draws with random" in done.stderr
     # 1,000 games/s, IS-MCTS vs hearts, bots vs random (benchmarks/bots.py), and more per build
     assert re.search(r"targets met: \d+ of \d+", done.stdout)
-    assert "carson-zoo 2p: greedy bots" in table
+    assert "carson-zoo 2p: heuristic bots" in table
     assert re.search(r"bot games/s [\d.]+x random \(>= 1/3\) (PASS|MISSED)", done.stdout)
     if importlib.util.find_spec("pyspiel") is not None:
         assert re.search(
@@ -140,11 +140,18 @@ def test_the_bots_benchmark_plays_each_games_bots_against_random_play() -> None:
     )
     assert done.returncode == 0, done.stderr
     table = rows(done.stdout)
-    assert set(table) == {"carson-zoo 2p: greedy bots", "zombie-overlord 2p: heuristic bots"}
-    for games_s, actions_s, target in table.values():
+    assert set(table) == {"carson-zoo 2p: heuristic bots", "zombie-overlord 2p: heuristic bots"}
+    for games_s, actions_s, random_s, ratio, target in table.values():
         assert float(games_s.replace(",", "")) > 0 and re.fullmatch(r"[\d,]+", actions_s)
+        bots, rand = float(games_s.replace(",", "")), float(random_s.replace(",", ""))
+        assert abs(float(ratio) - bots / rand) < 0.01 + 0.01 * bots / rand  # the figures shown, rounded
         assert re.fullmatch(r"bot games/s [\d.]+x random \(>= 1/3\) (PASS|MISSED by [\d.]+x)", target)
     assert re.search(r"targets met: \d of 2", done.stdout)
+    # --bot plays another agent in every game: random agents show simulate's own loop's cost.
+    random_bots = [*cmd, "--budget", "0.02", "--markdown", "--bot", "random"]
+    done = subprocess.run(random_bots, cwd=REPO, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert set(rows(done.stdout)) == {"carson-zoo 2p: random bots", "zombie-overlord 2p: random bots"}
 
 
 def test_the_abuse_benchmark_measures_the_baseline_and_reports_each_abuse() -> None:

@@ -187,6 +187,7 @@ def _check_views(state: State, rng: random.Random) -> None:
         assert sample.view(seat) == view, f"seat {seat}'s view shows something it cannot know"
         key = state.information_key(seat)
         assert sample.information_key(seat) == key, f"seat {seat}'s information key reads a hidden card"
+        assert sample.seat_facts(seat) == state.seat_facts(seat), f"seat {seat}'s facts read a hidden card"
         _KEYS.setdefault(id(state.game), {}).setdefault(key, _narration_free(view))
         assert _KEYS[id(state.game)][key] == _narration_free(view), "one information key for two views"
         again = sample.determinize(seat, random.Random(seed))

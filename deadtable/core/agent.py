@@ -15,6 +15,10 @@ determinization drawn up front, the way the info was first built (the conformanc
 this property per game; tests/core/test_seat_info.py checks that bots play the same games). The
 info holds the real state in a private slot, for the length of one decision: once the game moves
 on, it refuses to be read (`StaleSeatInfo`); `seat_info(state, rng)` builds one that outlives it.
+
+A heuristic that reads a few public facts and its own hand reads `facts()` (`State.seat_facts`,
+the game's cheapest record of what the seat knows, checked like the view by the conformance suite)
+instead of the whole view.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ class SeatInfo:
     """What one seat may know at one decision: its view, the legal actions, and a sampler."""
 
     __slots__ = (
+        "_facts",
         "_moves",
         "_narrated",
         "_sampler",
@@ -53,9 +58,11 @@ class SeatInfo:
         view: dict[str, Any],
         legal_actions: tuple[Action, ...],
         _sampler: Callable[[random.Random], State],
+        _facts: Callable[[], Any] | None = None,
     ) -> None:
-        """Everything given up front: a view (with or without its narration) and a sampler that
-        draws only from what the seat knows (what `seat_info(state, rng)` builds)."""
+        """Everything given up front: a view (with or without its narration), a sampler that
+        draws only from what the seat knows, and where its facts come from (what
+        `seat_info(state, rng)` builds; without `_facts`, the facts are the view)."""
         self.game_id = game_id
         self.seat = seat
         self.players = players
@@ -63,6 +70,7 @@ class SeatInfo:
         self._narrated: dict[str, Any] | None = view
         self._view: dict[str, Any] | None = None
         self._sampler: Callable[[random.Random], State] | None = _sampler
+        self._facts = _facts
         self._state: State | None = None
         self._moves = 0
 
@@ -80,7 +88,7 @@ class SeatInfo:
         info.players = state.players
         info.legal_actions = tuple(state.legal_actions()) if legal_actions is None else legal_actions
         info._narrated = info._view = None
-        info._sampler = None
+        info._sampler = info._facts = None
         info._state = state
         info._moves = len(state.history)
         return info
@@ -106,6 +114,14 @@ class SeatInfo:
         if view is None:
             view = self._narrated = self._live().view(self.seat)
         return view
+
+    def facts(self) -> Any:
+        """What this seat knows, in its game's cheapest form (`State.seat_facts`): for a heuristic
+        that reads a few public facts and its own hand, without building a whole view. Like the
+        view, it never holds a card the seat cannot see (the conformance suite checks it)."""
+        if self._sampler is not None:
+            return self._facts() if self._facts is not None else self.view
+        return self._live().seat_facts(self.seat)
 
     def sample(self, rng: random.Random) -> State:
         """A full state consistent with what this seat knows (a fresh copy each call)."""
@@ -155,4 +171,5 @@ def seat_info(state: State, rng: random.Random | None = None) -> SeatInfo:
         view=state.view(seat),
         legal_actions=tuple(state.legal_actions()),
         _sampler=sampler,
+        _facts=lambda: hidden_free.seat_facts(seat),
     )

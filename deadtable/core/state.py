@@ -191,6 +191,16 @@ class State(ABC):
         """
         return repr(self.view(player))
 
+    def seat_facts(self, player: int) -> Any:
+        """What `player` knows now, in the form its game's heuristic reads fastest.
+
+        Like `information_key`, a function of `player`'s view alone: states the seat cannot tell
+        apart give equal facts (the conformance suite checks it on determinized samples). The
+        default is the view without its narration; a game overrides it with a cheaper record of
+        the same facts (Carson City Zoo's `ZooFacts`). Agents read it as `SeatInfo.facts()`.
+        """
+        return self.view(player, narration=False)
+
     # -- shared behaviour --------------------------------------------------------------------
     @property
     def is_terminal(self) -> bool:

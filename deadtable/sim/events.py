@@ -57,9 +57,11 @@ class EventStats:
         self.kinds[kind] += 1
         if kind == "hand_end" and "opening" in data:
             self._hand(data)
-        seat_key = next((k for k in SEAT_KEYS if k in data), None)
-        card_key = next((k for k in CARD_KEYS if k in data), None)
-        if seat_key is None or card_key is None:
+        seat_key = _first_key(SEAT_KEYS, data)
+        if seat_key is None:
+            return
+        card_key = _first_key(CARD_KEYS, data)
+        if card_key is None:
             return
         seat = data[seat_key]
         if not isinstance(seat, int) or isinstance(seat, bool):
@@ -95,6 +97,14 @@ class EventStats:
         out.update(sorted(self.cards.items()))
         out.update(sorted(self.hands.items()))
         return out
+
+
+def _first_key(keys: tuple[str, ...], data: dict[str, Any]) -> str | None:
+    """The first of `keys` that `data` holds (a plain loop: this runs for every event of every game)."""
+    for key in keys:
+        if key in data:
+            return key
+    return None
 
 
 def parse_card_column(name: str) -> tuple[str, str, int, str] | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deadtable.agents import make_agent
-from deadtable.core import Agent, DeadtableError, Game, game, seat_info
+from deadtable.core import Action, Agent, DeadtableError, Game, SeatInfo, game
 from deadtable.i18n import Message
 
 from .events import EventStats
@@ -119,7 +119,10 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
     stats = EventStats(plan.players)
     state.listeners.append(stats)
     first = state.current_player  # who moves first (the first player, the dealer): the report's seat effect
-    while not state.is_terminal:
+    while True:
+        seat = state.current_player  # asked once a move: in some games it is worked out each time
+        if seat is None:
+            break
         if stats.actions >= MAX_ACTIONS:
             raise DeadtableError(
                 "game {index} (seed {seed}) did not end in {limit} actions",
@@ -127,11 +130,9 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
                 seed=seed,
                 limit=MAX_ACTIONS,
             )
-        seat = state.current_player
-        assert seat is not None
-        info = seat_info(state)
+        info = SeatInfo.lazy(state)  # what `seat_info(state)` builds
         action = agents[seat].act(info, rngs[seat])
-        if action not in info.legal_actions:
+        if not is_one_of(action, info.legal_actions):
             raise DeadtableError(
                 "agent {spec!r} chose {action}, which is not legal (game {index}, seed {seed})",
                 spec=specs[seat],
@@ -156,6 +157,19 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
         row[f"actions_s{s}"] = stats.seat_actions[s]
     row.update(stats.columns())
     return row
+
+
+def is_one_of(action: Action, legal: tuple[Action, ...]) -> bool:
+    """Whether `action` is one of `legal`: looked up by identity first (agents hand back the very
+    objects they were given, and an action's `==` is a Python call, many a decision), then by value.
+
+    >>> is_one_of(2, (1, 2)), is_one_of(2.0, (1, 2)), is_one_of(3, (1, 2))
+    (True, True, False)
+    """
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
 
 
 def play_chunk(plan: Plan, indices: list[int]) -> list[dict[str, Any]]:

@@ -24,6 +24,7 @@ BOTS = [
     ("overlords", "2p-dummy", "heuristic"),
     ("zombie-shedding", "duel", "heuristic"),
     ("carson-zoo", "2p", "greedy"),
+    ("carson-zoo", "2p", "heuristic"),
 ]
 SEEDS = (3, 17, 101)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deadtable.games.overlords.scoring import majority_shares, score_sheets
+from deadtable.games.overlords.scoring import majority_share, majority_shares, score_sheets
 
 from .helpers import CARDS, ks, play, position
 
@@ -113,3 +113,18 @@ def test_ties_for_the_win_are_shared() -> None:
     out = st.outcome()
     assert out.scores[:2] == (3.0, 3.0)
     assert out.winners == (0, 1)
+
+
+def test_one_armys_majority_share_is_its_entry_of_every_armys() -> None:
+    """`majority_share` (the heuristic's, one army) agrees with `majority_shares` (the score sheet's)
+    on every holding of up to 5 armies of 0 to 4 Minotaurs, for 2 and 3 places (OV-3)."""
+    import itertools
+
+    checked = 0
+    for places in ((24, 16, 8), (12, 6)):
+        for armies in range(2, 6):
+            for held in itertools.product(range(5), repeat=armies):
+                shares = majority_shares(places, held)
+                assert [majority_share(places, held, a) for a in range(armies)] == shares, (places, held)
+                checked += 1
+    assert checked > 1000

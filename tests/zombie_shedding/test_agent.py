@@ -62,3 +62,46 @@ def test_evaluate_is_bounded_and_ends_at_the_result() -> None:
         st.apply(acts[rng.randrange(len(acts))])
     winners = st.outcome().winners
     assert all(GAME.evaluate(st, p) == (1.0 if p in winners else -1.0) for p in range(4))
+
+
+def _positions(seed: int, every: int = 3) -> list[ShedState]:
+    """Copies of the positions along a seeded random Duel."""
+    st = GAME.new(2, seed, mode="duel")
+    assert isinstance(st, ShedState)
+    rng, out = random.Random(seed), []
+    while not st.is_terminal:
+        if len(st.history) % every == 0:
+            copy = st.clone()
+            assert isinstance(copy, ShedState)
+            out.append(copy)
+        acts = st.legal_actions()
+        st.apply_trusted(acts[rng.randrange(len(acts))])
+    return out
+
+
+def test_twins_that_differ_only_in_hidden_cards_get_the_same_decision() -> None:
+    """The heuristic reads the view and the unseen cards' kinds (`seat_facts`), no sample: two
+    states that differ only in where the unseen cards lie (the deck, the other hand) must get the
+    same decision from the same generator."""
+    rng, differed, decided = random.Random(5), 0, 0
+    for seed in (1, 2):
+        for st in _positions(seed):
+            seat = st.current_player
+            if seat is None or len(st.legal_actions()) < 2:
+                continue
+            twin = st.determinize(seat, rng)
+            assert isinstance(twin, ShedState)
+            twin.history = list(st.history)  # the same move number: the lazy info stays readable
+            differed += twin.hands != st.hands or twin.deck != st.deck
+            assert twin.seat_facts(seat) == st.seat_facts(seat)
+            mine, theirs = (HeuristicAgent().act(seat_info(s), random.Random(seed)) for s in (st, twin))
+            assert mine == theirs, f"seed {seed}, move {len(st.history)}"
+            decided += 1
+    assert differed > 10 and decided > 20
+
+
+def test_the_unseen_cards_are_the_deck_and_the_other_hands() -> None:
+    st = _positions(3)[4]
+    facts = st.seat_facts(0)
+    assert list(facts.kinds) == sorted([*st.deck, *st.hands[1]])
+    assert (facts.match_kind, facts.match_corp) == (st.match_kind, st.match_corp)

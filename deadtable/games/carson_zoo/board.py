@@ -15,6 +15,7 @@ CARDS_PER_VALUE = 10
 MUTANT_VALUES = (0, 1, 2, 3)
 CHARACTER_VALUES = (3, 4, 5, 6)
 CARDS_PER_POSITION = 2
+NOBODY = -1  # the owner of a position with no piece on it
 
 DIRECTIONS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 

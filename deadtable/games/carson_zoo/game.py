@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from deadtable.core import Action, Game, State
+from deadtable.core import Action, Agent, Game, State
 from deadtable.core.words import number
 from deadtable.i18n import N_, Message
 
@@ -63,6 +64,12 @@ class CarsonZoo(Game):
         scores = state.scores()
         best_other = max(s for i, s in enumerate(scores) if i != player)
         return (scores[player] - best_other) / 40.0
+
+    def agents(self) -> dict[str, Callable[[], Agent]]:
+        """The heuristic: the best expected capture now, avoiding a capture next turn (heuristic.py)."""
+        from .heuristic import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
 
 
 def parse_action_text(text: str) -> Action | None:

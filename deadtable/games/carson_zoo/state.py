@@ -18,9 +18,9 @@ from deadtable.i18n import N_, Message
 
 from . import board
 from .actions import MOVES, PLACES, Move, Place
-from .board import CHARACTER_VALUES, MUTANT_VALUES, NAMES, NEIGHBOURS, POSITIONS
+from .board import CHARACTER_VALUES, MUTANT_VALUES, NAMES, NEIGHBOURS, NOBODY, POSITIONS
+from .facts import ZooFacts, facts
 
-NOBODY = -1
 LOG_LENGTH = 12
 # Why the game ends, told in the log and in the result (CZ-7 and the rulebook's final scoring).
 ENDED = N_(
@@ -348,6 +348,10 @@ class ZooState(CompiledState):
             t(self.owner), t(self.piece_value), t(self.mutant), t(t(sorted(h)) for h in self.hands),
             t(map(t, self.captured)), t(sorted(self.taken_zoo)), t(sorted(self.found_mutants)),
         )  # fmt: skip
+
+    def seat_facts(self, player: int) -> ZooFacts:
+        """What `player` knows, for the heuristic: the public facts of `information_key` (facts.py)."""
+        return facts(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> ZooState:
         """Redraw the covered lower cards and where the unfound mutants hide.

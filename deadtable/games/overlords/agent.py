@@ -29,7 +29,7 @@ from .actions import (
     TakeFromPile,
 )
 from .hired_hands import target_index
-from .scoring import counts_of, majority_shares, rule_points, totals
+from .scoring import counts_of, majority_share, rule_points, totals
 from .state import OverlordsState
 
 SET_UP = 0.4  # how much of a set's future bonus a partial set is credited with (tuned against random)
@@ -87,9 +87,9 @@ class Valuer:
     def _race(self, army: int, k: int, extra: int) -> float:
         places = self.cards.scoring[k]["places"]
         held = [c[k] + extra for c in self.counts]
-        before = majority_shares(places, held)[army]
+        before = majority_share(places, held, army)
         held[army] += 1
-        return float(majority_shares(places, held)[army] - before)
+        return float(majority_share(places, held, army) - before)
 
     def best(self, army: int, kinds: list[int]) -> float:
         return max((self.value(army, k) for k in kinds), default=0.0)
@@ -153,9 +153,9 @@ class HeuristicAgent:
             return 0.0
         places = val.cards.scoring[k]["places"]
         held = [c[k] for c in val.counts]
-        before = majority_shares(places, held)[me]
+        before = majority_share(places, held, me)
         held[val.st.players] += 1
-        return float(majority_shares(places, held)[me] - before)
+        return float(majority_share(places, held, me) - before)
 
     def _sorcerer(self, st: OverlordsState, me: int, clockwise: bool) -> float:
         armies = [list(a) for a in st.armies]

@@ -72,6 +72,21 @@ def majority_shares(places: Sequence[int], holdings: Sequence[int]) -> list[int]
     return out
 
 
+def majority_share(places: Sequence[int], holdings: Sequence[int], army: int) -> int:
+    """`majority_shares(places, holdings)[army]`, worked out for that army alone (the heuristic
+    asks it for one army at a time): the armies ahead of it and tied with it place it (OV-3).
+
+    >>> [majority_share((24, 16, 8), [5, 3, 3, 2], a) for a in range(4)]
+    [24, 12, 12, 0]
+    """
+    n = holdings[army]
+    if n <= 0:
+        return 0
+    ahead = sum(1 for m in holdings if m > n)
+    tied = sum(1 for m in holdings if m == n)
+    return sum(places[ahead : ahead + tied]) // tied
+
+
 def score_sheets(cards: CardSet, armies: Sequence[Sequence[int]]) -> list[dict[str, int]]:
     """For each army: points per score-sheet row (Monster types, Hired Hands) and the total."""
     counts = [counts_of(cards, a) for a in armies]

@@ -1,6 +1,7 @@
 """A heuristic player for the zombie shedding game, and the game's evaluation for greedy/search.
 
-The agent reads only its SeatInfo (its view and its legal actions). It
+The agent reads only its SeatInfo (its view, its facts: the kinds of the cards it has not seen,
+and its legal actions). It
 - keeps matching options open: prefers the card after which most of its hand still fits;
 - dumps high points when an opponent is about to go out (two cards or fewer);
 - keeps its events (they fit anywhere), its protection, the cards that land on more than their
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from deadtable.core import Action, SeatInfo
 
 from . import actions as A
+from .view import Unseen
 
 if TYPE_CHECKING:
     from .state import ShedState
@@ -157,18 +159,14 @@ def _respond(view: dict[str, Any], seat: int, actions: tuple[Action, ...]) -> Ac
 
 
 class _Table:
-    """The card tables and the unseen cards, read from one sample of this seat's information."""
+    """The card tables and the unseen cards (`SeatInfo.facts()`: their kinds are known, only where
+    they lie is hidden, so no sample is drawn)."""
 
-    def __init__(self, seat_info: SeatInfo, rng: random.Random) -> None:
-        sample: ShedState = seat_info.sample(rng)  # type: ignore[assignment]
-        seat = seat_info.seat
-        self.cards = sample.cards
-        self.match = (sample.match_kind, sample.match_corp)
-        # The composition of the unseen cards is public; only where they lie is sampled.
-        self.unseen = list(sample.deck)
-        for s, h in enumerate(sample.hands):
-            if s != seat:
-                self.unseen.extend(h)
+    def __init__(self, seat_info: SeatInfo) -> None:
+        facts: Unseen = seat_info.facts()
+        self.cards = facts.cards
+        self.match = (facts.match_kind, facts.match_corp)
+        self.unseen = facts.kinds
         self.unseen_fit: dict[tuple[int, int], float] = {}  # (kind, corporation) to match -> share
 
     def fits_after(self, slug: str, rest: list[str]) -> tuple[int, float]:
@@ -209,7 +207,7 @@ class HeuristicAgent:
                 return A.KEEP
             if not plays:
                 return actions[0]
-            table = _Table(seat_info, rng)
+            table = _Table(seat_info)
             scored = [(_combo_score(view, seat, a, by_slug, hand, table), rng.random(), a) for a in plays]
             return max(scored, key=lambda x: (x[0], x[1]))[2]
         if kind == "name":

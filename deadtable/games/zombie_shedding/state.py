@@ -132,6 +132,10 @@ class ShedState(CompiledState):
     def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:
         return seen.build(self, player, narration)
 
+    def seat_facts(self, player: int) -> seen.Unseen:
+        """What the heuristic reads beside the view: the cards `player` has not seen (view.py)."""
+        return seen.unseen(self, player)
+
     def determinize(self, player: int, rng: random.Random) -> ShedState:
         other: ShedState = self._determinized_copy(rng)
         other.opening = ()
