@@ -54,6 +54,7 @@ tables = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("rematch", String(32), nullable=True),  # the table "Play again" made from this one
+    Column("undos", Integer, nullable=False, server_default="0"),  # moves taken back (undo.py)
 )
 
 seats = Table(

@@ -26,7 +26,7 @@ from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, seat_info
 from deadtable.i18n import N_, Message, render
 
-from . import chat
+from . import chat, undo
 from .live import Conn, LiveTable, build, note_text
 from .live_limits import BOT_PACE, IDLE_UNLOAD, MAX_LIVE, SWEEP_EVERY
 from .store import ActionRow, NoteRow, Refused, Store, hash_token
@@ -167,6 +167,9 @@ class Hub:
             if found is None:
                 return
             row, rows, note_rows = found
+            if row.undos != lt.row.undos:  # moves were taken back in another process (undo.py)
+                await undo.reload(self, lt)
+                row, rows, note_rows = lt.row, [], []
             changed = bool(rows or note_rows) or [s.away for s in row.seats] != [s.away for s in lt.row.seats]
             changed = changed or row.rematch != lt.row.rematch
             lt.row.seats, lt.row.rematch = row.seats, row.rematch
@@ -300,20 +303,20 @@ class Hub:
                 except IllegalAction as err:
                     raise Refused("illegal", err.message) from None
                 new = st.clone()
-                new.apply_trusted(action)
+                holder["undo"] = lt.undo.play(new, action)  # applies it, and follows the undo window
                 holder["new"] = new
                 return seat, str(action), (new.outcome().to_json() if new.is_terminal else None)
 
             try:
                 idx = await self._run(
-                    self.store.accept, lt.id, index, base and len(base.history), check, actor
+                    self.store.accept, lt.id, index, base and len(base.history), check, actor, lt.row.undos
                 )
             except Refused:
                 if "caught_up" in holder and holder["caught_up"] is not base:
                     lt.state = holder["caught_up"]
                 raise
             new = holder["new"]
-            lt.state = new
+            lt.state, lt.undo = new, holder["undo"]
             lt.last_used = time.monotonic()
             lt.row.n_actions = len(new.history)
             if new.is_terminal:
