@@ -468,4 +468,7 @@ MESSAGES: tuple[Key, ...] = (
     N_("Same seats and options, a new deal."),
     N_("The next game is ready: go to your seat"),
     N_("Watch the next game"),
+    # "Undo" (js/undo.js; issue 23).
+    N_("Undo"),
+    N_("Take back your last move (Ctrl+Z): your own moves of this turn, while they showed nothing new"),
 )
