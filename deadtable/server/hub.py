@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, seat_info
+from deadtable.core.undo import UndoWindow
 from deadtable.i18n import N_, Message, render
 
 from . import chat, undo
@@ -303,7 +304,9 @@ class Hub:
                 except IllegalAction as err:
                     raise Refused("illegal", err.message) from None
                 new = st.clone()
-                holder["undo"] = lt.undo.play(new, action)  # applies it, and follows the undo window
+                window = lt.undo.play(new, action)  # applies it, and follows the undo window
+                # Only a person's own moves may be taken back, never a stand-in's (undo.py).
+                holder["undo"] = window if actor == "player" else UndoWindow(window.at)
                 holder["new"] = new
                 return seat, str(action), (new.outcome().to_json() if new.is_terminal else None)
 

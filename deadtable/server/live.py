@@ -218,6 +218,8 @@ class LiveTable:
                 self.undo = self.undo.play(state, state.game.parse_action(state, r.text))
             except IllegalAction as err:
                 raise RecordError(STORED_FAILS, table=self.id, i=r.idx, action=r.text, err=err) from None
+            if r.actor != "player":  # a bot's or a stand-in's move is not the person's to take back
+                self.undo = UndoWindow(len(state.history))
             self.move_seats[r.idx] = r.seat
             self.tell(state.view(None), len(state.history))
         for n in pending[j:]:

@@ -8,6 +8,8 @@ take back now). A seat's `{"type": "undo", "index": n}` takes back its last move
   `n` and that the last move is that seat's, deletes that move's row, moves the table's count back,
   counts the undo in `dt_tables.undos` and writes the log's note "P1 took back a move". The record
   keeps only the moves that stood; a SIGKILL leaves the move either stored or gone, never half.
+  Only a person's own moves are taken back: never one a stand-in bot played for them (out of
+  time, or away), which would give the clock back.
 - Only then the table is rebuilt from the store (the record replayed, RULINGS ALL-1: the very state
   the move started from), and every seat's view and the whole log are sent again.
 - Another process holding the table (PostgreSQL) sees `undos` changed when NOTIFY makes it catch up
@@ -57,9 +59,12 @@ def remove_moves(store: Store, table_id: str, index: int, undos: int, seat: int,
             raise Refused("no-table", Message(NO_TABLE, table=table_id))
         n = int(row.n_actions)
         last = conn.execute(
-            select(actions.c.seat).where(actions.c.table_id == table_id, actions.c.idx == n - 1)
+            select(actions.c.seat, actions.c.actor).where(
+                actions.c.table_id == table_id, actions.c.idx == n - 1
+            )
         ).first()
-        if n != index or int(row.undos) != undos or last is None or last.seat != seat:
+        mine = last is not None and last.seat == seat and last.actor == "player"  # not a stand-in's
+        if n != index or int(row.undos) != undos or not mine:
             raise Refused("undo-stale", Message(STALE))
         stamp = db.now()
         conn.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.idx == n - 1))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from deadtable.server import db, migrate
+from deadtable.server import db, live, migrate
 from deadtable.server.store import Refused, Store
 from deadtable.server.undo import remove_moves
 
@@ -51,6 +51,24 @@ def test_the_store_drops_the_last_move_with_its_note_in_one_transaction(store):
         store.accept(table_id, 1, 1, _move(0, "play supply"), "player", 0)
     assert stale.value.code == "stale"
     assert store.accept(table_id, 1, 1, _move(0, "play supply"), "player", 1) == 1
+
+
+def test_a_stand_ins_move_is_not_the_persons_to_take_back(store):
+    # Out of time, a stand-in bot plays one move for the person: taking it back would give the
+    # clock back, so neither the store nor the rebuilt table's window allows it.
+    table_id, _ = store.create_table(
+        game="zombie-overlord", players=2, seed=2, options={}, seat_specs=[("human", None, "")] * 2
+    )
+    mover = live.build(*store.load(table_id)).state.current_player
+    store.accept(table_id, 0, 0, _move(mover, "purchase"), "standby")
+    with pytest.raises(Refused) as refused:
+        remove_moves(store, table_id, 1, 0, mover, "")
+    assert refused.value.code == "undo-stale"
+    after_stand_in = live.build(*store.load(table_id))
+    assert after_stand_in.undo.count(after_stand_in.state, mover) == 0
+    store.accept(table_id, 1, 1, _move(mover, "play supply"), "player")
+    rebuilt = live.build(*store.load(table_id))
+    assert rebuilt.undo.count(rebuilt.state, mover) == 1  # the person's own move after it
 
 
 def _hello(ws: Any, t: dict[str, Any], seat: int | None) -> None:
