@@ -11,7 +11,8 @@ from rich.markup import escape
 from rich.text import Text
 
 from deadtable.agents import make_agent
-from deadtable.core import Agent, DeadtableError, IllegalAction, State, seat_info
+from deadtable.core import Action, Agent, DeadtableError, IllegalAction, State, seat_info
+from deadtable.core.undo import UndoWindow, undone
 from deadtable.core.words import is_number
 from deadtable.i18n import N_, _, current_language, render
 
@@ -21,11 +22,39 @@ from .screen import Screen
 from .translated import TCommand
 
 QUIT = {"q", "quit", "exit", "salir", "выход"}
+UNDO = "\x00undo"  # what `_ask` returns for the undo command (no action text holds a NUL)
 HELP_WORDS = {"?", "help", "ayuda", "помощь"}
 LOOK_WORDS = {"look", "card", "ver", "carta", "карта"}
 BOARD_WORDS = {"board", "tablero", "стол"}
 LIST_WORDS = {"list", "lista", "список"}
 LOG_WORDS = {"log", "registro", "журнал"}
+UNDO_WORDS = {"undo", "deshacer", "отменить"}
+NOTHING_TO_UNDO = N_(
+    "Nothing to take back: only your own moves of this turn can be, until one of them draws or "
+    "shows a card, leaves a choice to chance or to another seat."
+)
+TOOK_BACK = N_("P{seat} took back a move.")
+
+
+class Table:
+    """The game at this terminal and its undo window (deadtable.core.undo), replaced together."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.window = UndoWindow()
+
+    def apply(self, action: Action) -> None:
+        """Carry out a legal action (from `legal_actions()` or `parse_action`)."""
+        self.window = self.window.play(self.state, action)
+
+    def take_back(self, seat: int, screen: Screen) -> bool:
+        """Take back `seat`'s last move if the game allows it (True); else say why not."""
+        if self.window.count(self.state, seat) < 1:
+            screen.refuse(_(NOTHING_TO_UNDO))
+            return False
+        self.state, self.window = undone(self.state, self.window, seat)
+        screen.taken_back(self.state.view(seat), seat, _(TOOK_BACK, seat=seat + 1))
+        return True
 
 
 def _seats(spec: str, players: int) -> set[int]:
@@ -55,7 +84,9 @@ HELP = N_(
     "Type the number of an action, or its text as listed (for example {example}); spaces and case do "
     "not matter, and the action texts are the same in every language. Also: look CARD (or ? CARD) "
     "shows a card's text · board draws the board again · list shows every action, numbered · log "
-    "shows the whole game's log · q quits (the record is kept)."
+    "shows the whole game's log · undo takes back your last move while it showed nothing new (a "
+    "card drawn or seen, a chance step or another seat's answer makes a move final) · q quits (the "
+    "record is kept)."
 )
 
 
@@ -87,6 +118,8 @@ def _ask(state: State, seat: int, screen: Screen) -> str | None:
             continue
         if word in verbs:  # a game's own word first (Overlords' Red Knight: "look at army p2")
             return text
+        if text.lower() in UNDO_WORDS:
+            return UNDO
         if word in HELP_WORDS or word in LOOK_WORDS:
             if rest:
                 found = screen.look(rest)
@@ -112,15 +145,21 @@ def _ask(state: State, seat: int, screen: Screen) -> str | None:
             return text
 
 
-def _move(state: State, seat: int, screen: Screen, lang: str) -> bool:
+def _move(table: Table, seat: int, screen: Screen, lang: str) -> bool:
     """Ask `seat` until a move is made (True) or the player quits (False); a refused text gets its
-    reason and the prompt again, and the board stays where it is."""
+    reason and the prompt again, and the board stays where it is. `undo` takes the seat's last
+    move back and draws the board again, or says why it cannot."""
     while True:
+        state = table.state
         text = _ask(state, seat, screen)
         if text is None:
             return False
+        if text == UNDO:
+            if table.take_back(seat, screen):
+                screen.draw(table.state, seat)
+            continue
         try:
-            state.apply(state.game.parse_action(state, text))
+            table.apply(state.game.parse_action(state, text))
             return True
         except IllegalAction as err:
             screen.refuse(_("Not allowed: {reason}", reason=err.render(lang)))
@@ -161,8 +200,9 @@ PLAY_HELP = N_(
     "Each of your turns shows what happened since your last move, the board and the actions, made "
     "to fit an 80x24 terminal. Choose a move by its number or by its text; at the prompt ? explains, "
     "look CARD shows a card's text, and board, list and log show the board, every action and the "
-    "whole log again. A question with only one possible answer is answered for you (--ask-always to "
-    "be asked). The record is saved when the game ends or when you quit (Ctrl-C too), and "
+    "whole log again; undo takes back your last move while it revealed nothing. A question with "
+    "only one possible answer is answered for you (--ask-always to be asked). The record is saved "
+    "when the game ends or when you quit (Ctrl-C too), and "
     "`deadtable replay FILE` shows it again."
 )
 
@@ -209,7 +249,8 @@ def play(game, players, seats, bots, seed, opts, cards, record, ask_always) -> N
     options = parse_options(game, opts, cards)
     if seed is None:
         seed = secrets.randbelow(2**31)
-    state = game.new(players, seed, **options)
+    table = Table(game.new(players, seed, **options))
+    state = table.state
     humans = _seats(seats, players)
     bot_seats = [s for s in range(players) if s not in humans]
     agents = _bots(split_names(bots), bot_seats, game)
@@ -223,11 +264,12 @@ def play(game, players, seats, bots, seed, opts, cards, record, ask_always) -> N
         console.print("  " + _("P{seat}: {name} bot", seat=s + 1, name=a.name))
     quit_early = False
     try:
-        while not state.is_terminal:
+        while not table.state.is_terminal:
+            state = table.state  # (a new one after a move was taken back)
             p = state.current_player
             assert p is not None
             if p in agents:
-                state.apply(agents[p].act(seat_info(state), rngs[p]))
+                table.apply(agents[p].act(seat_info(state), rngs[p]))
                 screen.follow(state.view(watcher))
                 continue
             actions = state.legal_actions()
@@ -246,17 +288,18 @@ def play(game, players, seats, bots, seed, opts, cards, record, ask_always) -> N
                     )
                     + "[/dim]",
                 )
-                state.apply(actions[0])
+                table.apply(actions[0])
                 screen.follow(state.view(watcher))
                 continue
             screen.draw(state, p)
-            if not _move(state, p, screen, lang):
+            if not _move(table, p, screen, lang):
                 quit_early = True
                 break
-            screen.follow(state.view(watcher))
+            screen.follow(table.state.view(watcher))
     except KeyboardInterrupt:  # Ctrl-C: the game stops here, and its record is kept like a quit
         console.print()
         quit_early = True
+    state = table.state
     if not quit_early:
         _game_over(state, screen, watcher, seed)
     path = record or records_dir() / f"{game.id}-{seed}.json"

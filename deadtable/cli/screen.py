@@ -24,7 +24,7 @@ from rich.text import Text
 
 from deadtable.core import Game, State
 from deadtable.core.narration import NarrationLog
-from deadtable.core.state import NARRATION
+from deadtable.core.state import LOG_I18N, LOG_START, NARRATION
 from deadtable.i18n import Message, _, translator
 
 WIDTH = 80  # the terminal the screen is made for (tests/cli/test_screen.py holds every game to it)
@@ -166,6 +166,16 @@ class Screen:
 
     def _entry(self, entry: dict[str, Any]) -> str:
         return "[dim]· " + escape(Message.from_json(entry).render(self.lang)) + "[/dim]"
+
+    def taken_back(self, view: dict[str, Any], seat: int, line: str) -> None:
+        """Moves were taken back: the narration is cut back to what `view` (the game after the
+        undo) has told, and `line` says so on the seat's next screen."""
+        told = int(view.get(LOG_START, 0)) + len(view.get(LOG_I18N) or []) - self.narration.lost
+        del self.narration.entries[max(0, told) :]
+        for key, start in self.shown.items():
+            self.shown[key] = min(start, len(self.narration))
+        self.notes = {s: [(min(at, len(self.narration)), m) for at, m in n] for s, n in self.notes.items()}
+        self.note(seat, "[bold]" + escape(line) + "[/bold]")
 
     # -- what is printed ----------------------------------------------------------------------
     def clear(self) -> None:

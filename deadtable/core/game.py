@@ -134,6 +134,17 @@ class Game(ABC):
         """
         return None
 
+    def reveals_nothing(self, state: State, action: Action) -> bool:
+        """Whether `action`, by the seat to act in `state`, shows nobody anything new, so that the
+        seat may take it back (issue 23; `deadtable.core.undo`).
+
+        True only for a move that draws no card, shows no hidden card to anyone and asks no other
+        seat anything; a card the mover shows from their own hand is theirs to show. The default,
+        False, makes every move final: a game says True only where its rules show that nothing was
+        revealed. Chance steps and a turn passing end the window whatever this says.
+        """
+        return False
+
     def recordable_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options as stored in a record (JSON values only)."""
         return dict(options)

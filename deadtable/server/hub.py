@@ -25,9 +25,10 @@ from typing import Any, TypeVar
 
 from deadtable.agents import make_agent
 from deadtable.core import Agent, DeadtableError, IllegalAction, seat_info
+from deadtable.core.undo import UndoWindow
 from deadtable.i18n import N_, Message, render
 
-from . import chat, creator, turns
+from . import chat, creator, turns, undo
 from .live import Conn, LiveTable, build, note_text
 from .live_limits import BOT_PACE, IDLE_UNLOAD, MAX_LIVE, SWEEP_EVERY
 from .store import ActionRow, NoteRow, Refused, Store, hash_token
@@ -174,6 +175,9 @@ class Hub:
             if found is None:
                 return
             row, rows, note_rows = found
+            if row.undos != lt.row.undos:  # moves were taken back in another process (undo.py)
+                await undo.reload(self, lt)
+                row, rows, note_rows = lt.row, [], []
             changed = bool(rows or note_rows) or [s.away for s in row.seats] != [s.away for s in lt.row.seats]
             changed = changed or row.rematch != lt.row.rematch
             replaced = [
@@ -313,20 +317,22 @@ class Hub:
                 except IllegalAction as err:
                     raise Refused("illegal", err.message) from None
                 new = st.clone()
-                new.apply_trusted(action)
+                window = lt.undo.play(new, action)  # applies it, and follows the undo window
+                # Only a person's own moves may be taken back, never a stand-in's (undo.py).
+                holder["undo"] = window if actor == "player" else UndoWindow(window.at)
                 holder["new"] = new
                 return seat, str(action), (new.outcome().to_json() if new.is_terminal else None)
 
             try:
                 idx = await self._run(
-                    self.store.accept, lt.id, index, base and len(base.history), check, actor
+                    self.store.accept, lt.id, index, base and len(base.history), check, actor, lt.row.undos
                 )
             except Refused:
                 if "caught_up" in holder and holder["caught_up"] is not base:
                     lt.state = holder["caught_up"]
                 raise
             new = holder["new"]
-            lt.state = new
+            lt.state, lt.undo = new, holder["undo"]
             lt.last_used = time.monotonic()
             lt.row.n_actions = len(new.history)
             if new.is_terminal:

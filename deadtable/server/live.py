@@ -26,6 +26,7 @@ from typing import Any
 
 from deadtable.core import Agent, Game, IllegalAction, RecordError, State, game
 from deadtable.core.narration import NarrationLog
+from deadtable.core.undo import UndoWindow
 from deadtable.i18n import N_, Message, nmsg, render
 
 from .chat import ChatLog
@@ -138,6 +139,7 @@ class LiveTable:
     last_used: float = 0.0  # time.monotonic() of the last change or connection (for unloading)
     version: int = 0  # bumped by every change the state messages show besides the state (`touch`)
     chat: ChatLog = field(default_factory=ChatLog)  # the last lines of the table's chat (chat.py)
+    undo: UndoWindow = field(default_factory=UndoWindow)  # who may take back what (undo.py)
     _seated: dict[int, int] = field(default_factory=dict)  # connections per seat
     # Messages are made once per state and shared: the views (per seat, language), the parts of a
     # message before the log, and the log since an entry (per start, language).
@@ -214,14 +216,28 @@ class LiveTable:
             if r.idx != len(state.history):
                 raise RecordError("table {table}: action {i} arrived out of order", table=self.id, i=r.idx)
             try:
-                state.apply(state.game.parse_action(state, r.text))
+                self.undo = self.undo.play(state, state.game.parse_action(state, r.text))
             except IllegalAction as err:
                 raise RecordError(STORED_FAILS, table=self.id, i=r.idx, action=r.text, err=err) from None
+            if r.actor != "player":  # a bot's or a stand-in's move is not the person's to take back
+                self.undo = UndoWindow(len(state.history))
             self.move_seats[r.idx] = r.seat
             self.tell(state.view(None), len(state.history))
         for n in pending[j:]:
             self._note(n)
         return state
+
+    def adopt(self, fresh: LiveTable) -> None:
+        """Take the state, record and log of `fresh`, built anew from the store after moves were
+        taken back (undo.py); connections, bots and clocks stay. Every connection gets the whole
+        log again (the undone moves' narration is gone from it)."""
+        self.row = fresh.row
+        self.state, self.undo = fresh.state, fresh.undo
+        self.log, self.narration, self.move_seats = fresh.log, fresh.narration, fresh.move_seats
+        self.last_note = fresh.last_note
+        for conn in self.conns:
+            conn.sent_log = 0
+        self.touch()
 
     def tell(self, view: Mapping[str, Any], at: int) -> None:
         """Add to the log what the game has told since the last time, from a spectator's `view`.
@@ -324,6 +340,7 @@ class LiveTable:
             "over": st.is_terminal,
             "outcome": localized_view(st.outcome().to_json(), lang) if st.is_terminal else None,
             "rematch": self.row.rematch,  # the table "Play again" made (rematch.py), or None
+            "can_undo": self.undo.count(st, seat),  # moves this seat may take back (undo.py)
         }
         return json.dumps(fields, ensure_ascii=False)[:-1] + ',"view":' + self._view_json(seat, lang)
 

@@ -20,6 +20,8 @@ MESSAGES_PER_SECOND: Final = 20.0
 MESSAGES_BURST: Final = 40
 LANG_PER_SECOND: Final = 1.0  # a language switch sends the whole state again
 LANG_BURST: Final = 3
+UNDO_PER_SECOND: Final = 1.0  # taking a move back replays the table's record (server/undo.py)
+UNDO_BURST: Final = 5
 # Messages refused for coming too fast: this many in a row (refilled at the given rate) and the
 # connection is closed, as it keeps flooding.
 FLOOD_REFUSALS: Final = 20

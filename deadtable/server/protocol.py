@@ -8,10 +8,12 @@ Client to server, one JSON object per text message:
   {"type": "lang", "lang": "es"}                 speak this language from now on (also in hello)
   {"type": "chat", "text": "good luck"}          a line in the table's chat (seats only; chat.py)
   {"type": "rematch"}                              "Play again" once the game is over (seats; rematch.py)
+  {"type": "undo", "index": 7}                     take back my last move, the table at move 7 (undo.py)
   {"type": "ping"}
 Server to client: {"type": "state", ...} (the seat's view, the log since the last state, and for the
 seat to act `legal`, its legal actions' texts, and `actions`, the same in structured form:
-{"text": "buy trap 3", "kind": "buy", "what": "trap", "slot": 3}, from `Action.describe()`),
+{"text": "buy trap 3", "kind": "buy", "what": "trap", "slot": 3}, from `Action.describe()`, and
+`can_undo`, how many of its own moves the seat may take back now),
 {"type": "error", "code": ..., "message": ...},
 {"type": "why", ...}, {"type": "pong"}, {"type": "chat", "lines": [...], "history": ...} (chat.py).
 
@@ -37,7 +39,7 @@ from .store import Refused
 NOT_JSON = N_('a message must be a JSON object such as {"type": "ping"}')  # no parameters: braces as written
 MAX_MESSAGE = 4096  # characters; a move is a few words
 MAX_ACTION = 300
-TYPES = ("hello", "act", "why", "back", "ping", "lang", "chat", "rematch")
+TYPES = ("hello", "act", "why", "back", "ping", "lang", "chat", "rematch", "undo")
 # C0 and C1 controls (NUL, newlines and tabs included: no field needs them) and lone surrogates.
 BAD_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
@@ -86,8 +88,9 @@ def parse(raw: dict[str, Any]) -> dict[str, Any]:
             raise Refused("bad-action", Message('an action is its text, for example "pass"'))
         if len(action) > MAX_ACTION:
             raise Refused("bad-action", Message("an action is at most {most} characters", most=MAX_ACTION))
+    if kind in ("act", "undo"):
         index = msg.get("index")
-        if kind == "act" and (isinstance(index, bool) or not isinstance(index, int) or index < 0):
+        if isinstance(index, bool) or not isinstance(index, int) or index < 0:
             raise Refused(
                 "bad-index", Message("an action needs the index of the move it answers (from the last state)")
             )

@@ -78,6 +78,7 @@ class TableRow:
     deadline: int | None = None  # turn-based: when the move at `deadline_index` runs out (unix seconds)
     deadline_index: int | None = None
     creator_hash: str | None = None  # sha256 of the creator's secret (creator.py)
+    undos: int = 0  # times moves were taken back: another process holding it reloads (undo.py)
 
 
 @dataclass
@@ -122,7 +123,10 @@ class Store:
         self._sqlite_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
         # The row lock that serializes a table's actions (FOR UPDATE is dropped on SQLite, where
         # BEGIN IMMEDIATE already makes the whole transaction exclusive).
-        self._lock_query = select(tables.c.n_actions).where(tables.c.id == bindparam("id")).with_for_update()
+        by_table = tables.c.id == bindparam("id")
+        self._lock_query = select(tables.c.n_actions).where(by_table).with_for_update()
+        # The same with the count of undos, for a caller that knows it (server/undo.py).
+        self._lock_undos = select(tables.c.n_actions, tables.c.undos).where(by_table).with_for_update()
         # Statements built once: building them per action costs more than running them.
         self._insert_action = insert(actions)
         by_id = update(tables).where(tables.c.id == bindparam("tid"))
@@ -268,6 +272,7 @@ class Store:
             deadline=row["deadline"],
             deadline_index=row["deadline_index"],
             creator_hash=row["creator_hash"],
+            undos=int(row["undos"] or 0),
         )
 
     def table(self, table_id: str) -> TableRow | None:
@@ -337,19 +342,23 @@ class Store:
         known: int,
         check: Callable[[list[ActionRow]], tuple[int, str, dict[str, Any] | None]],
         actor: str,
+        undos: int | None = None,
     ) -> int:
         """Append one action, in one transaction, if `check` accepts it; returns its index.
 
         `check(missing)` runs while the table's row is locked and gets the actions from index `known` on
         (those this process has not seen yet, accepted by another process); it raises `Refused`
-        to refuse, or returns (seat, action text, outcome or None).
+        to refuse, or returns (seat, action text, outcome or None). With `undos`, the action is
+        refused as stale when moves were taken back since (the caller's state is not the record's).
         """
         with self._tx() as conn:
-            row = conn.execute(self._lock_query, {"id": table_id}).first()
+            lock = self._lock_query if undos is None else self._lock_undos
+            row = conn.execute(lock, {"id": table_id}).first()
             if row is None:
                 raise Refused("no-table", Message(NO_TABLE, table=table_id))
             n = int(row.n_actions)
-            if index is not None and index != n:
+            moved_back = n < known or (undos is not None and undos != row.undos)  # undone since
+            if (index is not None and index != n) or moved_back:
                 raise Refused(
                     "stale",
                     Message(

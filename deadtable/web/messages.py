@@ -501,4 +501,7 @@ MESSAGES: tuple[Key, ...] = (
         "The old link then stops working."
     ),
     N_("A new link for {who}: whoever holds the old one can no longer play it. Go on?"),
+    # "Undo" (js/undo.js; issue 23).
+    N_("Undo"),
+    N_("Take back your last move (Ctrl+Z): your own moves of this turn, while they showed nothing new"),
 )

@@ -352,3 +352,43 @@ def test_two_server_processes_on_postgresql_play_a_passed_deadline_once(pg_serve
                 s.stop()
     finally:
         engine.dispose()
+
+
+def test_after_an_undo_the_move_the_table_is_back_at_gets_its_deadline(store: Store) -> None:
+    # A turn-based Zombie Overlord table: the person chooses a phase (undoable), takes it back and
+    # chooses again. Each move's deadline is set for it, so the sweeper still plays the stand-in
+    # once the last one passed (an undo must not leave the table without a clock).
+    from deadtable.server import undo
+
+    table_id, _tokens = store.create_table(
+        game="zombie-overlord",
+        players=2,
+        seed=2,
+        options={},
+        seat_specs=[("human", None, "Ann"), ("human", None, "Bo")],
+        move_time=HOURS_6,
+        turn_based=True,
+    )
+    clock = FakeClock()
+
+    async def scenario() -> int:
+        hub = Hub(store, clock=clock)
+        try:
+            lt = await _open(hub, table_id)
+            await _armed(lt, 0)
+            seat = lt.state.current_player
+            assert seat is not None
+            await hub.act(lt, seat, "purchase", 0)
+            await _armed(lt, 1)
+            clock.now += turns.HOUR
+            await undo.take_back(hub, lt, seat, 1)
+            assert await _armed(lt, 0) == START + turns.HOUR + HOURS_6  # set again, for move 0
+            await hub.act(lt, seat, "purchase", 0)
+            assert await _armed(lt, 1) == START + turns.HOUR + HOURS_6
+            clock.now += HOURS_6
+            return await turns.sweep(hub)
+        finally:
+            await hub.close()
+
+    assert asyncio.run(scenario()) == 1
+    assert _actors(store, table_id) == [(0, "player"), (1, "standby")]

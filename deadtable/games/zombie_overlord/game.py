@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from deadtable.core import Game, Option, OptionError, State, Variant
+from deadtable.core import Action, Game, Option, OptionError, State, Variant
 from deadtable.i18n import N_, Message
 
 from . import cards
@@ -96,6 +96,12 @@ class ZombieOverlord(Game):
 
         assert isinstance(state, ZOState)
         return explain(state, text)
+
+    def reveals_nothing(self, state: State, action: Action) -> bool:
+        from .undo import reveals_nothing
+
+        assert isinstance(state, ZOState)
+        return reveals_nothing(state, action)
 
     def evaluate(self, state: State, player: int) -> float:
         """About how likely `player` is to win, -1..1: a fitted logistic model (evaluation.py)."""

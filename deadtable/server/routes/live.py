@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketState
 
 from deadtable.i18n import N_, Message, normalize
 
-from .. import chat, protocol
+from .. import chat, protocol, undo
 from ..deps import hub_of, language_of
 from ..hub import Hub
 from ..live import Conn, LiveTable
@@ -39,6 +39,8 @@ from ..live_limits import (
     MESSAGES_BURST,
     MESSAGES_PER_SECOND,
     SEND_TIMEOUT,
+    UNDO_BURST,
+    UNDO_PER_SECOND,
 )
 from ..protocol import TokenBucket
 from ..rematch import play_again
@@ -63,6 +65,10 @@ def _lang_budget() -> TokenBucket:
     return TokenBucket(LANG_PER_SECOND, LANG_BURST)
 
 
+def _undo_budget() -> TokenBucket:
+    return TokenBucket(UNDO_PER_SECOND, UNDO_BURST)
+
+
 def _forgiveness() -> TokenBucket:
     return TokenBucket(FLOOD_FORGIVEN_PER_SECOND, FLOOD_REFUSALS)
 
@@ -81,6 +87,7 @@ class Session:
     busy: bool = False
     budget: TokenBucket = field(default_factory=_budget)
     lang_budget: TokenBucket = field(default_factory=_lang_budget)
+    undo_budget: TokenBucket = field(default_factory=_undo_budget)
     forgiveness: TokenBucket = field(default_factory=_forgiveness)
 
     @property
@@ -141,6 +148,12 @@ async def on_rematch(s: Session, msg: dict[str, Any]) -> None:
     await play_again(s.hub, s.table, s.seat, s.ws.app.state.limits.unfinished)
 
 
+async def on_undo(s: Session, msg: dict[str, Any]) -> None:
+    if not s.undo_budget.take():  # each undo replays the table's record
+        raise s.slow_down(UNDO_PER_SECOND)
+    await undo.take_back(s.hub, s.table, s.seat, msg["index"])
+
+
 HANDLERS: dict[str, Handler] = {
     "ping": on_ping,
     "why": on_why,
@@ -150,6 +163,7 @@ HANDLERS: dict[str, Handler] = {
     "act": on_act,
     "chat": on_chat,
     "rematch": on_rematch,
+    "undo": on_undo,
 }
 
 

@@ -53,7 +53,7 @@ window.deadtable = {
   newest: () => last,
   connected: () => Boolean(ws && ws.readyState === WebSocket.OPEN),
   dropForTest: () => { if (ws) ws.close(); },
-  send: (msg) => send(msg), // for chat.js and rematch.js, which read the `deadtable:message` events
+  send: (msg) => send(msg), // for chat.js, rematch.js and undo.js, which read `deadtable:message` events
 };
 
 function send(msg) {
@@ -420,7 +420,7 @@ function connect() {
     } else if (msg.type === "error" && msg.code === "slow-down" && pending) {
       const { text, index } = pending; // too fast: the same move again, a moment later
       setTimeout(() => { if (pending && pending.index === index && pending.text === text) sendMove(text, index); }, 1000);
-    } else if (msg.type === "error" && !/^(chat|rematch)-/.test(msg.code)) { // theirs: chat.js, rematch.js
+    } else if (msg.type === "error" && !/^(chat|rematch|undo)-/.test(msg.code)) { // chat.js, rematch.js, undo.js
       pending = null;
       say(msg.message, "error"); // the server's sentence; never the action's text
       toast(msg.message);
