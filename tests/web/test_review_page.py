@@ -1,6 +1,7 @@
 """The "Review" button at the end of a browser game (issue 24), on a desktop and on a 390x844 phone:
 a short Carson City Zoo game against a random bot is played to the end, the seat asks for its review,
-and the page shows the table of its decisions and the SVG chart, within the screen's width."""
+and the page shows the table of its decisions and the SVG chart, within the screen's width; the
+replay page of the finished table offers a review of each seat."""
 
 from __future__ import annotations
 
@@ -48,3 +49,15 @@ def test_review_button_at_the_end_shows_the_table_and_the_chart(server: str, bro
             assert not errors, errors
         finally:
             context.close()
+    # The replay page of the finished table: a button per seat; P1's review is the one kept.
+    context, page, errors = open_page(browser, 1280, 800)
+    try:
+        page.goto(f"{server}/replay/{t['id']}")
+        page.wait_for_selector("#review .review-button[data-seat='1']")
+        assert page.locator("#review .review-button").count() == 2
+        page.click("#review .review-button[data-seat='0']")
+        page.wait_for_selector("#review-summary")
+        assert page.locator("#review svg.review-chart polyline").count() == 1
+        assert not errors, errors
+    finally:
+        context.close()
