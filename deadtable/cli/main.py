@@ -16,6 +16,7 @@ from .games_cmd import games_cmd
 from .play import play
 from .replay_cmd import replay_cmd
 from .report_cmd import report_cmd
+from .review_cmd import review_cmd
 from .rules_cmd import rules_cmd
 from .serve import serve
 from .simulate import simulate
@@ -69,6 +70,7 @@ cli.add_command(simulate)
 cli.add_command(report_cmd)
 cli.add_command(tournament_cmd)
 cli.add_command(whatif)
+cli.add_command(review_cmd)
 
 
 def main() -> None:

@@ -41,7 +41,8 @@ from .hub import Hub
 from .limits import Limits
 from .notify import Listener
 from .replays import Replays
-from .routes import cardsets, catalog, live, pages, tables, yours
+from .reviews import REVIEW_WINDOW, REVIEWS_PER_WINDOW, Reviews
+from .routes import cardsets, catalog, live, pages, review, tables, yours
 from .routes.pages import WEB
 from .store import Store
 from .throttle import SlidingWindow
@@ -105,11 +106,13 @@ def create_app(
     app.state.creations = SlidingWindow(limits.creations, limits.creation_window)
     app.state.uploads = SlidingWindow(limits.creations, limits.creation_window)
     app.state.replays = Replays(limits.replays_cached)
+    app.state.reviews = Reviews()  # post-game reviews (reviews.py), made lazily, a few kept
+    app.state.review_starts = SlidingWindow(REVIEWS_PER_WINDOW, REVIEW_WINDOW)
     app.state.card_files = CardFiles(root_for(db_url), limits.card_file_bytes)
     middleware.install(app, limits, frozenset(hosts), {UPLOAD_PATH: limits.card_file_bytes})
     app.add_exception_handler(RequestValidationError, _invalid_request)  # type: ignore[arg-type]
     app.add_exception_handler(DeadtableError, _deadtable_error)  # type: ignore[arg-type]
-    for module in (pages, catalog, yours, tables, cardsets, live):
+    for module in (pages, catalog, yours, tables, cardsets, live, review):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app

@@ -504,4 +504,24 @@ MESSAGES: tuple[Key, ...] = (
     # "Undo" (js/undo.js; issue 23).
     N_("Undo"),
     N_("Take back your last move (Ctrl+Z): your own moves of this turn, while they showed nothing new"),
+    # The post-game review (js/review.js; issue 24).
+    N_("Review"),
+    N_("Review P{seat}"),
+    N_("Winning chance after each move played"),
+    N_("move {n}"),
+    N_("Move"),
+    N_("Played"),
+    N_("Chance"),
+    N_("Best found"),
+    N_("Loss"),
+    N_("The bot is reviewing the game (up to a minute)…"),
+    N_(
+        "P{seat} · blunders: {blunders} · mistakes: {mistakes} · inaccuracies: {inaccuracies} · "
+        "decisions reviewed: {n}"
+    ),
+    N_("This seat had no decision with more than one move."),
+    N_(
+        "Winning chance: the share of sampled games the seat wins when every seat plays on like the bot, "
+        "from what the seat knew then (never the hidden cards)."
+    ),
 )

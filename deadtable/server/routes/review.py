@@ -1,0 +1,66 @@
+"""A finished table's post-game review of one seat (server/reviews.py says who may see what).
+
+GET /api/tables/{id}/review/{seat}   the review of `seat` (from 0), once the game is over; with
+                                     ?token= (a seat's secret) it must be that seat's. Each decision
+                                     comes with `told` (what the seat was told of its move, in the
+                                     reader's language) and `flag_text`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+
+from deadtable.i18n import N_, Message, translator
+
+from ..deps import client_may, fail, hub_of, language_of, table_or_404
+from ..reviews import Reviews
+from ..store import Refused
+
+router = APIRouter()
+TOO_MANY_REVIEWS = N_(
+    "too many reviews asked from your address ({most} in {window} seconds): try again in {seconds} seconds"
+)
+FLAG_TEXTS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+
+
+@router.get("/api/tables/{table_id}/review/{seat}")
+async def get_review(table_id: str, seat: int, request: Request, token: str | None = None) -> dict[str, Any]:
+    lang = language_of(request)
+    hub = hub_of(request)
+    lt = await table_or_404(hub, table_id, lang)
+    if not lt.state.is_terminal:
+        raise fail(409, Message("the review opens when the game is over"), lang)
+    if not 0 <= seat < lt.row.players:
+        message = Message(
+            "there is no seat {seat} at this table (seats 0 to {last})", seat=seat, last=lt.row.players - 1
+        )
+        raise fail(404, message, lang)
+    if token is not None:
+        try:
+            hub.authenticate(lt, seat, token)
+        except Refused as err:
+            raise HTTPException(403, err.render(lang)) from None
+    reviews: Reviews = request.app.state.reviews
+    found = reviews.kept(lt.id, seat)
+    if found is None:
+        client_may(request, request.app.state.review_starts, TOO_MANY_REVIEWS, lang)
+        found = await reviews.of(lt.id, seat, lt.state.record())
+    return localized(found, lang, [s.public()["name"] for s in lt.row.seats])
+
+
+def localized(done: dict[str, Any], lang: str, names: list[str]) -> dict[str, Any]:
+    """The review with each move's narration and flag in `lang` (the cached JSON is left as is)."""
+    tr = translator(lang)
+    out = dict(done)
+    out["names"] = names
+    out["decisions"] = [
+        {
+            **d,
+            "told": "; ".join(Message.from_json(m).render(lang) for m in d["narration"]),
+            "flag_text": tr._(FLAG_TEXTS[d["flag"]]) if d["flag"] else "",
+        }
+        for d in done["decisions"]
+    ]
+    return out
