@@ -9,6 +9,8 @@ from deadtable.core import Agent, seat_info
 from deadtable.games.zombie_shedding import GAME, ShedState
 from deadtable.games.zombie_shedding.heuristic import HeuristicAgent
 
+from .position import position
+
 GAMES = 200
 
 
@@ -62,3 +64,15 @@ def test_evaluate_is_bounded_and_ends_at_the_result() -> None:
         st.apply(acts[rng.randrange(len(acts))])
     winners = st.outcome().winners
     assert all(GAME.evaluate(st, p) == (1.0 if p in winners else -1.0) for p in range(4))
+
+
+def test_heuristic_never_keeps_only_a_card_that_cannot_be_the_last_one() -> None:
+    """With Hide (`not_last`) and Walker left, it sheds the Hide: Walker alone can still go out."""
+    picks = set()
+    for seed in range(20):
+        st = position(hands=[["Hide", "Walker"], ["Blob", "Grunt", "Biter"]], match="Brute", seed=seed)
+        picks.add(str(HeuristicAgent().act(seat_info(st), random.Random(seed))))
+    assert picks == {"play hide"}
+    # Without the danger of being stranded, it keeps its protection for an answer.
+    st = position(hands=[["Hide", "Walker", "Runner"], ["Blob", "Grunt", "Biter"]], match="Brute")
+    assert str(HeuristicAgent().act(seat_info(st), random.Random(0))) != "play hide"
