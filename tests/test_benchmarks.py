@@ -282,3 +282,17 @@ def test_the_peer_drivers_compare_the_usual_driving_with_the_benchs(
     for subject in ("crazy_eights decisions/s", "uno decisions/s", "hearts ISMCTS it/s"):
         line = next(line for line in out if line.startswith(subject))
         assert re.fullmatch(rf"{re.escape(subject)}\s+[\d,]+\s+[\d,]+\s+[\d.]+x", line), line
+
+
+def test_the_screamer_benchmark_writes_each_hands_penalty_points_per_seat() -> None:
+    """benchmarks/shedding_screamer.py: two seat-hands a Duel hand; the seat that went out wrote 0
+    points, or less when it finished with the Screamer (-15, never below 0: RULINGS ZS-2)."""
+    from benchmarks.shedding_screamer import hands_of, mean_interval
+
+    rows = hands_of(3, "")
+    assert rows and len(rows) % 2 == 0
+    for a, b in zip(rows[::2], rows[1::2], strict=True):
+        assert min(a[1], b[1]) <= 0 < max(a[1], b[1]) or a[1] == b[1] == 0
+        assert not (a[2] and b[2])  # one finisher a hand
+        assert all(w >= -15 for w in (a[1], b[1]))
+    assert mean_interval([1.0, 3.0]) == (2.0, 1.96)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from deadtable.games.zombie_shedding import GAME, ShedState, rules
+from deadtable.games.zombie_shedding.cards import BUILTIN
 
 
 def position(
@@ -57,3 +60,11 @@ def legal(st: ShedState) -> list[str]:
 
 def hand(st: ShedState, seat: int) -> list[str]:
     return sorted(st.cards.name(k) for k in st.hands[seat])
+
+
+def without_not_last(folder: Path) -> str:
+    """The built-in card file with `not_last` taken off Hide and Boomerang (as before issue 25), for
+    tests of a protection card played as the last one (RULINGS ZS-6, house reading ZS-H4)."""
+    path = folder / "cards.toml"
+    path.write_text(BUILTIN.read_text("utf-8").replace(', { name = "not_last" }', ""), "utf-8")
+    return str(path)

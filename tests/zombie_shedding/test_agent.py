@@ -9,6 +9,8 @@ from deadtable.core import Agent, seat_info
 from deadtable.games.zombie_shedding import GAME, ShedState
 from deadtable.games.zombie_shedding.heuristic import HeuristicAgent
 
+from .position import position
+
 GAMES = 200
 
 
@@ -105,3 +107,15 @@ def test_the_unseen_cards_are_the_deck_and_the_other_hands() -> None:
     facts = st.seat_facts(0)
     assert list(facts.kinds) == sorted([*st.deck, *st.hands[1]])
     assert (facts.match_kind, facts.match_corp) == (st.match_kind, st.match_corp)
+
+
+def test_heuristic_never_keeps_only_a_card_that_cannot_be_the_last_one() -> None:
+    """With Hide (`not_last`) and Walker left, it sheds the Hide: Walker alone can still go out."""
+    picks = set()
+    for seed in range(20):
+        st = position(hands=[["Hide", "Walker"], ["Blob", "Grunt", "Biter"]], match="Brute", seed=seed)
+        picks.add(str(HeuristicAgent().act(seat_info(st), random.Random(seed))))
+    assert picks == {"play hide"}
+    # Without the danger of being stranded, it keeps its protection for an answer.
+    st = position(hands=[["Hide", "Walker", "Runner"], ["Blob", "Grunt", "Biter"]], match="Brute")
+    assert str(HeuristicAgent().act(seat_info(st), random.Random(0))) != "play hide"

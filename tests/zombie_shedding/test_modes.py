@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from deadtable.core import OptionError
 from deadtable.games.zombie_shedding import GAME, ShedState
 
-from .position import do, give_turn, hand, legal, position
+from .position import do, give_turn, hand, legal, position, without_not_last
 
 
 @pytest.mark.parametrize(
@@ -146,13 +147,14 @@ def test_blitz_one_hand_first_out_wins() -> None:
     assert st.is_terminal and st.outcome().winners == (0,) and st.scores == [0, 0, 0]
 
 
-def test_outsider_plays_on_until_the_last_one_who_loses() -> None:
+def test_outsider_plays_on_until_the_last_one_who_loses(tmp_path: Path) -> None:
     st = position(
         3,
         mode="outsider",
         hands=[["Biter"], ["Walker"], ["Blob", "Blob"]],
         match="Shambler",
         deck=["Hide"] * 5,
+        cards=without_not_last(tmp_path),  # the Hide drawn may be P2's last card
     )
     do(st, "play biter")  # going out ends nothing here; the Biter has its effect (ZS-6)
     assert not st.is_terminal and st.out == [0]
@@ -276,12 +278,12 @@ def test_outsider_a_missed_turn_from_the_last_card_acts_on_the_hand_that_goes_on
 
 
 def test_overlord_the_finishing_cards_draw_adds_to_the_winners_points() -> None:
-    """RULINGS ZS-6 in Zombie Overlord: P2 draws 2 Walkers first, then P1 takes everyone's points."""
+    """RULINGS ZS-6 in Zombie Overlord: P2 draws a Walker first, then P1 takes everyone's points."""
     st = position(
         3, mode="overlord", hands=[["Sniper"], ["Walker"], ["Shambler"]], match="Biter", deck=["Walker"] * 5
     )
     do(st, "play sniper")
-    assert st.scores == [4 + 4 + 4 + 1, 0, 0]
+    assert st.scores == [4 + 4 + 1, 0, 0]
 
 
 @pytest.mark.parametrize(("screamer", "score"), [("house", 20 + 4 + 1 + 15), ("literal", 20 + 4 + 1 - 15)])

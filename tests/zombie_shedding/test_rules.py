@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from deadtable.core import IllegalAction
 from deadtable.games.zombie_shedding import GAME, ShedState
 from deadtable.games.zombie_shedding.hands import HAND_SIZE
 
-from .position import do, give_turn, hand, legal, position
+from .position import do, give_turn, hand, legal, position, without_not_last
 
 
 def test_deal_six_cards_and_the_dealer_opens_with_any_card() -> None:
@@ -131,7 +133,7 @@ def test_next_draws_and_next_skips() -> None:
     do(st, "play sniper")
     assert st.current_player == 1 and st.view(2)["pending"]["kind"] == "respond"
     do(st, "decline")
-    assert len(st.hands[1]) == 5 and st.current_player == 1  # P2's own turn follows
+    assert len(st.hands[1]) == 4 and st.current_player == 1  # P2's own turn follows
     do(st, "play walker", "play walker")  # P2, then P3 plays Walker (Star 4)
     give_turn(st, 0)
     do(st, "play brute")  # 8 Star: P2 misses the next turn
@@ -201,7 +203,7 @@ def test_a_combo_comes_with_a_drawn_card_too() -> None:
     st = position(hands=[["Don Lysar", "Blob"], ["Walker"] * 3], match="Biter", deck=["Hide", "Sniper"])
     assert legal(st) == ["play sniper", "play sniper + don-lysar", "keep"]
     do(st, "play sniper + don-lysar", "decline")
-    assert hand(st, 0) == ["Blob"] and len(st.hands[1]) == 5
+    assert hand(st, 0) == ["Blob"] and len(st.hands[1]) == 4
 
 
 def test_schemer_names_a_corporation_then_gives_an_opponent_a_card() -> None:
@@ -259,11 +261,42 @@ def test_hide_cancels_and_boomerang_turns_the_effect_back() -> None:
 def test_zs6_the_card_that_takes_a_player_out_has_its_effect_and_nobody_may_answer_it() -> None:
     st = position(hands=[["Sniper"], ["Walker", "Hide"]], match="Biter", deck=["Walker"] * 10)
     do(st, "play sniper")
-    # P2 holds a Hide but is not asked: P2 draws 2 Walkers, and the hand is scored with them.
-    assert st.hand_no == 2 and st.scores == [0, 4 + 4 + 4]
+    # P2 holds a Hide but is not asked: P2 draws a Walker, and the hand is scored with it.
+    assert st.hand_no == 2 and st.scores == [0, 4 + 4]
 
 
-def test_zs6_a_boomerang_as_the_last_card_turns_the_effect_back_unanswered() -> None:
-    st = position(hands=[["Sniper", "Hide", "Walker"], ["Boomerang"]], match="Biter", deck=["Walker"] * 10)
-    do(st, "play sniper", "play boomerang")  # P2 goes out: P1 draws the 2 cards, its Hide no help
-    assert st.hand_no == 2 and st.last_hand["out"] == [1] and st.scores == [4 + 4 + 4, 0]
+def test_zs6_a_boomerang_as_the_last_card_turns_the_effect_back_unanswered(tmp_path: Path) -> None:
+    st = position(
+        hands=[["Sniper", "Hide", "Walker"], ["Boomerang"]],
+        match="Biter",
+        deck=["Walker"] * 10,
+        cards=without_not_last(tmp_path),
+    )
+    do(st, "play sniper", "play boomerang")  # P2 goes out: P1 draws the card, its Hide no help
+    assert st.hand_no == 2 and st.last_hand["out"] == [1] and st.scores == [4 + 4, 0]
+
+
+def test_not_last_hide_and_boomerang_are_never_a_players_last_card() -> None:
+    """Issue 25: the built-in Hide and Boomerang cannot be the last card (effect `not_last`)."""
+    st = position(hands=[["Hide", "Walker"], ["Blob", "Grunt"]], match="Brute", deck=["Spitter"] * 5)
+    assert legal(st) == ["play walker", "play hide"]  # with another card in hand, it plays as usual
+    do(st, "play hide")
+    assert hand(st, 0) == ["Walker"]
+    # The Hide's ZS-H4 answer is asked of a victim holding only a Boomerang: declining is all it may do.
+    alone = position(hands=[["Biter", "Walker"], ["Boomerang"]], match="Brute", deck=["Spitter"] * 5)
+    do(alone, "play biter")
+    assert alone.current_player == 1 and legal(alone) == ["decline"]
+    do(alone, "decline")
+    assert hand(alone, 1) == ["Boomerang", "Spitter"]
+    # On its own turn, a lone Hide does not fit: the player draws (RULINGS ZS-4) and keeps it.
+    lone = position(hands=[["Hide"], ["Blob", "Grunt"]], match="Brute", deck=["Spitter"] * 5)
+    assert hand(lone, 0) == ["Hide", "Spitter"] and legal(lone) == ["keep"]
+
+
+def test_without_not_last_a_protection_card_may_still_be_the_last_one(tmp_path: Path) -> None:
+    """A card file whose Hide lacks `not_last` plays it as the last card, as ZS-H4 reads."""
+    cards = without_not_last(tmp_path)
+    st = position(hands=[["Hide"], ["Blob", "Grunt"]], match="Brute", deck=["Spitter"] * 5, cards=cards)
+    assert legal(st) == ["play hide"]
+    do(st, "play hide")
+    assert st.hand_no == 2 and st.last_hand["out"] == [0]

@@ -54,6 +54,7 @@ EFFECTS: dict[str, dict[str, type]] = {
     "finish": {"bonus": int},
     "hide": {},
     "boomerang": {},
+    "not_last": {},
 }
 CONDITIONAL = ("lands_on", "follows", "combo")
 ATTACKS = ("next_draws", "next_skips", "swap", "give")  # effects protection answers
@@ -166,6 +167,9 @@ class CardSet:
         self.fit_masks = tuple(tuple(mask_of(row) for row in rows) for rows in self.playable)
         self.combo_mask = mask_of(k in self.combo_set for k in range(n))
         self.protection_mask = mask_of(k in self.protection for k in range(n))
+        # The kinds that may never be a player's last card (`not_last`): with one card in hand they
+        # are neither played nor answered with.
+        self.not_last_mask = mask_of(c.has("not_last") for c in cards)
         self.combo_leads = tuple(mask_of(self.combo_after[j][c] for j in range(n)) for c in range(n))
         self.turn_plays = ActionLists[Action](self.plays)
         self.responses = ActionLists[Action](self.plays, (A.DECLINE,))

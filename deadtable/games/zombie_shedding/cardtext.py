@@ -138,6 +138,7 @@ def effect_text(name: str, params: Mapping[str, Any]) -> str:
         "finish": f"finish: -{params.get('bonus', 0)} points if you end the hand with it",
         "hide": "protection: cancel an effect on you or a teammate",
         "boomerang": "protection: turn an effect on you or a teammate back on its player",
+        "not_last": "cannot be your last card",
     }
     return texts.get(name, name)
 

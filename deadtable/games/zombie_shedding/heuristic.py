@@ -6,7 +6,7 @@ and its legal actions). It
 - dumps high points when an opponent is about to go out (two cards or fewer);
 - keeps its events (they fit anywhere), its protection, the cards that land on more than their
   number and corporation (`lands_on`) and its combo cards for later, and saves the Screamer
-  to finish with it;
+  to finish with it; but never keeps only cards that cannot be the last one (`not_last`);
 - reads what each card does to the next player (draws, missed turns, a reverse with two players
   in the hand) and what it leaves to match (`follows` opens options to everyone);
 - answers an effect with protection only when it matters (draw 2 or more, or a victim close to
@@ -46,6 +46,7 @@ W = {
     "flexible": 1.5,  # keep a card that lands on more than its number and corporation
     "reverse_two": 1.0,  # a reverse with two players in the hand hits the other one (a missed turn)
     "combo_keep": 2.0,  # keep a combo card (Lady Mimic, Don Lysar) to play it after its trigger
+    "stranded": 12.0,  # keeping only cards that cannot be the last one (`not_last`): no way out
     "protect_below": 2,  # protect any effect on a victim with this many cards or fewer
     "protect_draws": 2,  # protect a draw of this many cards or more
     "protect_skips": 0.0,  # 1: a lost turn always matters
@@ -98,6 +99,8 @@ def _play_score(
     score = card["points"] * (W["points_danger"] if danger <= 2 else W["points"])
     if not rest:
         return 1000.0  # going out
+    if all("not_last" in c["effect_names"] for c in rest):
+        score -= W["stranded"]
     names = card["effect_names"]
     if card["event"]:
         # Events fit anywhere: keep them for when nothing else does, protection longest.

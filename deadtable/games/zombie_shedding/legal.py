@@ -38,9 +38,11 @@ def fits(st: ShedState, k: int) -> bool:
 def playable(st: ShedState, seat: int) -> int:
     """The mask of the kinds in `seat`'s hand that fit on the card to match."""
     mk = st.match_kind
-    if mk < 0:
-        return st.masks[seat]
-    return st.cards.fit_masks[mk][st.match_corp] & st.masks[seat]
+    held = st.masks[seat]
+    kinds = held if mk < 0 else st.cards.fit_masks[mk][st.match_corp] & held
+    if kinds & st.cards.not_last_mask and len(st.hands[seat]) == 1:  # `not_last`: never the last card
+        return 0
+    return kinds
 
 
 def turn_actions(st: ShedState, seat: int, kinds: int) -> list[Action]:
@@ -98,6 +100,8 @@ def decision_actions(st: ShedState) -> list[Action]:
     if kind == _F_DRAWN:
         return drawn_actions(st, seat, f[5])
     if kind == _F_RESPOND:
+        if len(st.hands[seat]) == 1:  # a `not_last` protection card cannot answer as the last card
+            return cs.responses.get(st.masks[seat] & cs.protection_mask & ~cs.not_last_mask)
         return cs.responses.get(st.masks[seat] & cs.protection_mask)
     if kind == _F_NAME:
         return list(NAMES)

@@ -141,6 +141,8 @@ def start_turn(st: ShedState) -> bool:
     held = st.masks[seat]
     mk = st.match_kind
     kinds = held if mk < 0 else cs.fit_masks[mk][st.match_corp] & held
+    if kinds & cs.not_last_mask and len(st.hands[seat]) == 1:  # `not_last`: never the last card
+        kinds = 0
     if kinds:
         if held & cs.combo_mask:
             st._legal = legal.turn_actions(st, seat, kinds)
