@@ -275,3 +275,19 @@ def test_the_peer_drivers_compare_the_usual_driving_with_the_benchs(
     for subject in ("crazy_eights decisions/s", "uno decisions/s", "hearts ISMCTS it/s"):
         line = next(line for line in out if line.startswith(subject))
         assert re.fullmatch(rf"{re.escape(subject)}\s+[\d,]+\s+[\d,]+\s+[\d.]+x", line), line
+
+
+def test_env_parts_measures_a_step_with_and_without_the_encoding() -> None:
+    """benchmarks.env_parts runs its three loops (raw steps, PettingZoo steps, PettingZoo steps with a
+    constant observation) for the games asked, with a new vector per observation; a tiny budget, so
+    only that each loop ran is checked (speeds are the bench's business, not a test's)."""
+    pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
+    from benchmarks.env_parts import ConstantObserver, parts
+
+    blank = ConstantObserver(7)
+    a, b = blank.encode(None, 0), blank.encode(None, 1)
+    assert a.shape == (7,) and a is not b and not a.any()
+    ((name, raw, with_obs, without),) = parts(["zombie-overlord"], 0.3, rounds=3)
+    assert name == "zombie-overlord 2p"
+    assert raw > 0 and without > 0 and with_obs > 0
+    assert parts(["no-such-game"], 0.01) == []
