@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import floor
+from typing import Any
 
 from deadtable.core import Game, State, Variant
 
@@ -181,20 +183,30 @@ def wrapper_overhead(
         played = raw.games if raw is not None else 0
         raw = Rate.add(raw, random_play(g, variant, part, draw, first_seed=played))
         for k, e in enumerate(envs):
-            start = clock()
-            deadline = start + part
-            while clock() < deadline:
-                e.reset(seed=seeds[k])
-                seeds[k] += 1
-                for _agent in e.agent_iter():
-                    obs, _r, term, trunc, _info = e.last()
-                    if term or trunc:
-                        e.step(None)
-                        continue
-                    legal = obs["action_mask"].nonzero()[0]
-                    e.step(int(legal[floor(rand() * len(legal))]))
-                    env_steps[k] += 1
-            env_seconds[k] += clock() - start
+            steps, seconds, seeds[k] = env_slice(e, part, seeds[k], rand)
+            env_steps[k] += steps
+            env_seconds[k] += seconds
     assert raw is not None
     plain, wrapped = (env_steps[k] / env_seconds[k] for k in range(2))
     return Overhead(raw.actions_per_s, plain, wrapped)
+
+
+def env_slice(e: Any, budget: float, seed: int, rand: Callable[[], float]) -> tuple[int, float, int]:
+    """PettingZoo games of the AEC environment `e` for `budget` CPU seconds, seeded `seed`, `seed + 1`,
+    ...: each agent to act reads `last()` and draws a legal index off the mask. Returns the actions
+    taken, the CPU seconds spent and the next seed."""
+    steps = 0
+    start = clock()
+    deadline = start + budget
+    while clock() < deadline:
+        e.reset(seed=seed)
+        seed += 1
+        for _agent in e.agent_iter():
+            obs, _r, term, trunc, _info = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            e.step(int(legal[floor(rand() * len(legal))]))
+            steps += 1
+    return steps, clock() - start, seed

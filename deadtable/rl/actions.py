@@ -29,6 +29,7 @@ from .probe import probe, resolved
 
 GENERIC_MARGIN = 2  # generic size = this times the largest legal-action count the probe saw
 GENERIC_MINIMUM = 8
+ID_MEMO_LIMIT = 1 << 16  # action objects remembered by id (see ActionEncoder.__init__)
 
 
 class ActionEncoder:
@@ -43,6 +44,13 @@ class ActionEncoder:
             raise DeadtableError("{game}: action_space() lists an action twice", game=game_id)
         self.truncated = 0
         self._memo: dict[Action, int] = {}  # action value -> index, filled as actions are seen
+        # The engines hand out the same action objects again and again (built once per card set),
+        # so an index is found by the object's id, all in C: no Python __hash__/__eq__ of a
+        # dataclass per legal action. `_held` keeps every object whose id is a key alive, so no id
+        # is reused by another object; past ID_MEMO_LIMIT objects (an engine that builds its
+        # actions afresh) the id memo starts over and the value memo above answers.
+        self._by_id: dict[int, int] = {}
+        self._held: list[Action] = []
 
     @property
     def fixed(self) -> bool:
@@ -66,15 +74,28 @@ class ActionEncoder:
         """The indices of the legal actions of `state` and the actions, in the same order."""
         actions = state.legal_actions()
         if self.texts is not None:
-            memo = self._memo
+            by_id = self._by_id
             try:
-                return list(map(memo.__getitem__, actions)), actions
+                return list(map(by_id.__getitem__, map(id, actions))), actions
             except KeyError:
                 pass
-            # First sight of some action value: look its text up once (actions are frozen values).
-            index = self.index
-            for a in actions:
+            return self._first_sight(actions), actions
+        ordered = sorted(actions, key=str)
+        if len(ordered) > self.size:
+            self.truncated += 1
+            ordered = ordered[: self.size]
+        return list(range(len(ordered))), ordered
+
+    def _first_sight(self, actions: list[Action]) -> list[int]:
+        """The indices of `actions`, some of them objects not seen before (a fixed space)."""
+        memo, by_id, held, index = self._memo, self._by_id, self._held, self.index
+        if len(held) + len(actions) > ID_MEMO_LIMIT:
+            by_id.clear()
+            held.clear()
+        for a in actions:
+            if id(a) not in by_id:
                 if a not in memo:
+                    # First sight of this action value: look its text up once (actions are frozen).
                     text = str(a)
                     if text not in index:
                         raise DeadtableError(
@@ -83,12 +104,9 @@ class ActionEncoder:
                             text=text,
                         )
                     memo[a] = index[text]
-            return [memo[a] for a in actions], actions
-        ordered = sorted(actions, key=str)
-        if len(ordered) > self.size:
-            self.truncated += 1
-            ordered = ordered[: self.size]
-        return list(range(len(ordered))), ordered
+                by_id[id(a)] = memo[a]
+                held.append(a)
+        return list(map(by_id.__getitem__, map(id, actions)))
 
     def decode_legal(self, legal: tuple[list[int], list[Action]], index: int, state: State) -> Action:
         """Like `decode`, from the result of `legal(state)` computed before (saves the work)."""

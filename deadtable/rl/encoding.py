@@ -2,12 +2,14 @@
 
 A seat's view (`state.view(seat)`) is JSON for people; building it and flattening it every step
 costs 5-25 raw engine steps. A game's encoder here instead reads the state's own fields, writes
-raw values (counts, flags, a score) into a fresh copy of a preallocated all-zero `array("f")`, which
-becomes the float32 vector (no copy) and is scaled in place by a fixed per-slot factor (1 / the
-slot's scale, its largest possible raw value: every slot ends in [-1, 1]; the few values without a
-bound, such as a turn number, are held at their scale by the encoder). It reads only what the seat
-may see: the same facts as the game's `information_key(seat)` (the key search uses), no more; the
-tests check it on twin games that differ only in what the seat cannot see.
+raw values (counts, flags, a score: whole numbers) into a fresh copy of a preallocated all-zero
+`vec[float]` (mypyc's runtime library, `librt.vecs`: the compiled encoders write its float64 items
+natively, with no boxed index or value per slot as an `array` costs them), which numpy reads
+through its buffer and scales by a fixed per-slot factor into the float32 vector, computed in
+float32 as before (1 / the slot's scale, its largest possible raw value: every slot ends in [-1, 1];
+the few values without a bound, such as a turn number, are held at their scale by the encoder).
+It reads only what the seat may see: the same facts as the game's `information_key(seat)` (the key
+search uses), no more; the tests check it on twin games that differ only in what the seat cannot see.
 
 Seats are relative: block 0 of a per-seat part is the observing seat, block 1 the next seat in seat
 order, and so on, so a policy reads "me" at the same place from every seat.
@@ -18,11 +20,11 @@ the slot can hold); `Encoder.names` labels every slot (`env.unwrapped.layout.nam
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from librt.vecs import vec
 
 from deadtable.core import State
 
@@ -71,20 +73,21 @@ class Encoder:
         self.names: list[str] = slots.names
         self.size = len(slots.names)
         self._factors = np.asarray([1.0 / s for s in slots.scales], np.float32)
-        self._zero = array("f", bytes(4 * self.size))  # float32, as the vector
+        self._zero: vec[float] = vec[float]([0.0] * self.size)
 
     def lay_out(self, slots: Slots, sample: Any) -> None:
         raise NotImplementedError
 
-    def fill(self, state: Any, seat: int, out: array[float]) -> None:
+    def fill(self, state: Any, seat: int, out: vec[float]) -> None:
         """Write `seat`'s raw values into `out` (all zero on entry), each within [-scale, scale]."""
         raise NotImplementedError
 
     def encode(self, state: State, seat: int) -> np.ndarray:
         out = self._zero[:]
         self.fill(state, seat, out)
-        vector = np.frombuffer(out, np.float32)  # over `out`'s own buffer, new every call
-        vector *= self._factors
+        # The whole-number raw values cast to float32 exactly; the product is taken in float32.
+        raw = np.frombuffer(out, np.float64)  # type: ignore[call-overload]  # a vec is a buffer
+        vector: np.ndarray = np.multiply(raw, self._factors, dtype=np.float32)
         return vector
 
     def explain(self, vector: np.ndarray) -> dict[str, float]:

@@ -41,6 +41,7 @@ the last one given, so a run stays reproducible.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -56,6 +57,8 @@ from deadtable.core import DeadtableError, Game, State, game
 from .actions import ActionEncoder
 from .encoders import Observer, observer
 from .rewards import terminal_rewards
+
+FEW_INDICES = 4  # DeadtableAEC._mask sets up to this many ones without a memoryview
 
 
 class DeadtableAEC(AECEnv):
@@ -102,6 +105,8 @@ class DeadtableAEC(AECEnv):
         self._seeds = random.Random()
         self.game_state: State | None = None  # the deadtable game (state() is PettingZoo's)
         self._legal: tuple[list[int], list[Any]] = ([], [])
+        self._no_mask = np.zeros(self.encoder.size, np.int8)
+        self._acting: int | None = None  # the game's current_player, read once a move
 
     # -- PettingZoo API ------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -127,20 +132,33 @@ class DeadtableAEC(AECEnv):
         self.agent_selection = self.agents[0]
         self._after_move()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """AECEnv.last, read straight from this environment's dicts (it runs every step)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """AECEnv.agent_iter as a generator: the agent to act, while any agent is left (at most
+        `max_iter` times); the same agents as PettingZoo's AECIterator, for less a step."""
+        return _agents(self, max_iter)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self.game_state
         assert state is not None, "call reset() first"
         seat = self._seat[agent]
-        mask = bytearray(self.encoder.size)
         # current_player is None once the game is over; an episode ended by an illegal action
         # (TerminateIllegal) leaves the game unfinished, and no seat may act any more.
-        if seat == state.current_player and not self.terminations[agent]:
-            for i in self._legal[0]:
-                mask[i] = 1
-        return {
-            "observation": self.layout.encode(state, seat),
-            "action_mask": np.frombuffer(mask, dtype=np.int8),  # a writable array over the bytes
-        }
+        if seat == self._acting and not self.terminations[agent]:
+            mask = self._mask(self._legal[0])
+        else:
+            mask = self._no_mask.copy()
+        return {"observation": self.layout.encode(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         assert self.game_state is not None, "call reset() first"
@@ -152,10 +170,15 @@ class DeadtableAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         # self.rewards are all 0 here: only the move that ends the game gives any (then every step
         # is a dead step, which clears them), so there is nothing to reset or to add up before.
-        state.apply_trusted(self.encoder.decode_legal(self._legal, int(action), state))  # type: ignore[arg-type]
+        indices, actions = self._legal
+        try:
+            chosen = actions[indices.index(action)]  # type: ignore[arg-type]
+        except ValueError:  # not legal now (or not an index at all): decode_legal says which
+            chosen = self.encoder.decode_legal(self._legal, int(action), state)  # type: ignore[arg-type]
+        state.apply_trusted(chosen)
         self.steps += 1
         self._after_move()
-        if state.current_player is None:  # the game is over
+        if self._acting is None:  # the game is over
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -189,10 +212,23 @@ class DeadtableAEC(AECEnv):
         self.game_state = None
 
     # -- internals -----------------------------------------------------------------------------
+    def _mask(self, indices: list[int]) -> np.ndarray:
+        """A new int8 mask with ones at `indices`: numpy's item assignment for a few, a memoryview
+        over the array for more (cheaper per index than numpy's, dearer to set up)."""
+        mask = self._no_mask.copy()
+        if len(indices) <= FEW_INDICES:
+            for i in indices:
+                mask[i] = 1
+        else:
+            view = mask.data  # a memoryview over the array's bytes
+            for i in indices:
+                view[i] = 1
+        return mask
+
     def _after_move(self) -> None:
         state = self.game_state
         assert state is not None
-        seat = state.current_player
+        self._acting = seat = state.current_player
         if seat is None:  # the game is over
             self._legal = ([], [])
             for a, r in zip(self.agents, terminal_rewards(state), strict=True):
@@ -213,11 +249,19 @@ class DeadtableAEC(AECEnv):
             infos[before] = {**infos[before], "legal": []}
         texts = self.encoder.texts
         legal = list(map(texts.__getitem__, indices)) if texts is not None else list(map(str, actions))
-        infos[agent] = {**infos[agent], "legal": legal}
+        info = infos[agent]
+        infos[agent] = {"legal": legal} if len(info) == 1 else {**info, "legal": legal}
         if self.max_steps is not None and self.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
         self.agent_selection = agent
+
+
+def _agents(env: AECEnv, max_iter: int) -> Iterator[str]:
+    """PettingZoo's AECIterator as a generator: the agent to act, while any is left, `max_iter` at most."""
+    while env.agents and max_iter > 0:
+        max_iter -= 1
+        yield env.agent_selection
 
 
 class TerminateIllegal(BaseWrapper):
@@ -299,6 +343,9 @@ class Classic(OrderEnforcingWrapper):
         super().__init__(env)
         self.raw = env
         self.terminate = terminate
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        return _agents(self, max_iter)  # reads agents through this wrapper (its checks included)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:

@@ -68,3 +68,38 @@ def test_unlisted_legal_action_is_reported() -> None:
     enc = ActionEncoder(g.id, 1, ["place 3 a1"])
     with pytest.raises(DeadtableError, match="not in the game's action_space"):
         enc.legal(g.new(2, 0))
+
+
+class _Offers:
+    """A stand-in state: legal_actions() hands out the actions given (ActionEncoder.legal reads no more)."""
+
+    def __init__(self, actions: list) -> None:
+        self.actions = actions
+
+    def legal_actions(self) -> list:
+        return self.actions
+
+
+def test_indices_by_object_agree_with_the_texts_after_the_memo_starts_over(monkeypatch) -> None:
+    """The fixed space finds an index by the action object's id; equal objects built afresh, and a
+    memo that starts over (ID_MEMO_LIMIT reached), give the index of the action's text all the same."""
+    import copy
+
+    from deadtable.rl import actions as actions_module
+
+    monkeypatch.setattr(actions_module, "ID_MEMO_LIMIT", 150)
+    g = game("carson-zoo")
+    enc = ActionEncoder.for_game(g, 2, {})
+    state = g.new(2, 3)
+    rng = random.Random(3)
+    seen = 0
+    while not state.is_terminal:
+        indices, actions = enc.legal(state)
+        assert indices == [enc.index[str(a)] for a in actions]
+        fresh = [copy.copy(a) for a in actions]
+        assert all(f is not a for f, a in zip(fresh, actions, strict=True))
+        assert enc.legal(_Offers(fresh))[0] == indices  # type: ignore[arg-type]
+        assert len(enc._held) <= 150
+        seen += len(actions)
+        state.apply_trusted(actions[rng.randrange(len(actions))])
+    assert seen > 3 * 150  # the memo did start over, more than once

@@ -207,3 +207,50 @@ def test_env_keeps_pettingzoos_order_and_bounds_checks() -> None:
     assert not any(e.terminations.values())
     assert e.unwrapped.game_state is not None and len(e.unwrapped.game_state.history) == 1
     assert e.agent_selection != before or e.infos[before]["legal"]
+
+
+@pytest.mark.parametrize(("g", "variant"), harness_params())
+def test_masks_are_the_legal_indices_and_new_arrays_every_time(g: Game, variant: Variant) -> None:
+    """The mask has ones exactly at the legal indices (few of them or many), zeros for the seats not
+    to act; each observation's arrays are its own (an agent may keep them: a replay buffer); and
+    agent_iter stops at max_iter."""
+    e = raw_env(g.id, variant.players, **variant.options)
+    e.reset(seed=5)
+    rng = random.Random(5)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    for agent in e.agent_iter(400):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        indices = e._legal[0]
+        assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == sorted(indices)
+        assert obs["action_mask"].dtype == np.int8
+        for other in e.possible_agents:
+            if other != agent:
+                assert not e.observe(other)["action_mask"].any()
+        again = e.observe(agent)
+        assert again["action_mask"] is not obs["action_mask"]
+        assert again["observation"] is not obs["observation"]
+        kept.append((obs["action_mask"], obs["action_mask"].copy()))
+        e.step(rng.choice(indices))
+    assert all(np.array_equal(mask, copy) for mask, copy in kept)  # none changed since
+    assert 0 < len(kept) <= 400
+
+
+def test_masks_with_few_and_many_legal_indices() -> None:
+    """Carson City Zoo's first move offers 100 placements, a later one a handful: both ways of
+    setting a mask's ones (DeadtableAEC._mask) give the legal indices."""
+    from deadtable.rl.pettingzoo import FEW_INDICES
+
+    e = raw_env("carson-zoo", 2)
+    e.reset(seed=1)
+    counts = set()
+    rng = random.Random(1)
+    while e.agents and len({c <= FEW_INDICES for c in counts}) < 2:
+        obs = e.observe(e.agent_selection)
+        indices = e._legal[0]
+        assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(indices)
+        counts.add(len(indices))
+        e.step(rng.choice(indices))
+    assert min(counts) <= FEW_INDICES < max(counts)

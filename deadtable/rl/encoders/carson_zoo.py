@@ -9,8 +9,9 @@ mutants found; who acts, who started and the turn.
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
+
+from librt.vecs import vec
 
 from deadtable.games.carson_zoo import board
 from deadtable.games.carson_zoo.state import NOBODY, ZooState
@@ -45,7 +46,7 @@ class ZooEncoder(Encoder):
         self.first_character = min(board.CHARACTER_VALUES)
         self.hand_width = len(board.CHARACTER_VALUES)
 
-    def fill(self, state: Any, seat: int, out: array[float]) -> None:
+    def fill(self, state: Any, seat: int, out: vec[float]) -> None:
         s: ZooState = state
         n = self.players
         height, top, owner_base, piece, mutant = self.height, self.top, self.owner, self.piece, self.mutant

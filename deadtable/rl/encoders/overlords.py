@@ -12,8 +12,9 @@ Overlord card, who controls the dummy, the draw pile's size and the Hired Hand d
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
+
+from librt.vecs import vec
 
 from deadtable.games.overlords import gameplay, hired_hands
 from deadtable.games.overlords.gameplay import ABILITY, ACTIVATE, EXCHANGE, KEEP, NONE, OVER, PHASES, RECRUIT
@@ -64,7 +65,7 @@ class OverlordsEncoder(Encoder):
         self.target = slots.block("red knight looks at", zones)
         self.target_army = slots.block("army looked at", names, cards)
 
-    def fill(self, state: Any, seat: int, out: array[float]) -> None:
+    def fill(self, state: Any, seat: int, out: vec[float]) -> None:
         s: OverlordsState = state
         n, kinds, zones = self.players, self.kinds, self.zones
         hands, armies, last, known = s.hands, s.armies, s.last, s.known[seat]

@@ -12,8 +12,9 @@ kind, its detail, its seat, how many wait under it).
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
+
+from librt.vecs import vec
 
 from deadtable.games.zombie_overlord.actions import PHASES
 from deadtable.games.zombie_overlord.layout import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, USED
@@ -87,7 +88,7 @@ class ZOEncoder(Encoder):
         self.decision_index = {d: i for i, d in enumerate(DECISIONS)}
         self.detail_index = {d: i for i, d in enumerate(DETAILS)}
 
-    def fill(self, state: Any, seat: int, out: array[float]) -> None:
+    def fill(self, state: Any, seat: int, out: vec[float]) -> None:
         s: ZOState = state
         n, kinds = self.players, self.kinds
         hands, decks, discards, shown, bases = s.hand, s.deck, s.discard, s.shown, s.base

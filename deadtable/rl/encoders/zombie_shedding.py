@@ -12,8 +12,9 @@ the seat that drew it).
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
+
+from librt.vecs import vec
 
 from deadtable.games.zombie_shedding import rules
 from deadtable.games.zombie_shedding.cards import CORPORATIONS, ON_PLAY
@@ -60,7 +61,7 @@ class SheddingEncoder(Encoder):
         self.drawn = slots.block("drawn card", slugs)
         self.over = slots.one("game over")
 
-    def fill(self, state: Any, seat: int, out: array[float]) -> None:
+    def fill(self, state: Any, seat: int, out: vec[float]) -> None:
         s: ShedState = state
         n = self.players
         kinds = self.kinds
