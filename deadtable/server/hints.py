@@ -3,7 +3,8 @@
 A table has hints only when it was made with them (`POST /api/tables` with `"hints": true`, stored
 in `dt_tables.hints`, carried over by "Play again"); every state message says so (`hints`), and the
 table page tells everyone "Hints are on at this table". Only the seat to act may ask, at the move
-it last saw (`index`); a connection asks at most once per `HINT_EVERY` seconds (live_limits.py).
+it last saw (`index`); a connection asks at most once per `HINT_EVERY` seconds (live_limits.py;
+else "hint-too-soon").
 
 The hint is computed from that seat's own information only (deadtable.agents.hint): the info is
 drawn under the table's lock, the agent runs in a worker thread, so the event loop goes on serving

@@ -127,7 +127,7 @@ def test_only_the_seat_to_act_gets_a_hint_a_legal_action_for_it_alone(client: An
         assert hint["index"] == 0 and hint["action"] in first[mover]["legal"]
         assert hint["action"] in hint["text"]
         conns[mover].send_json({"type": "hint", "index": 0})  # at once again: too soon
-        assert next_of(conns[mover], "error")["code"] == "slow-down"
+        assert next_of(conns[mover], "error")["code"] == "hint-too-soon"
         for ws in (conns[other], watcher):  # the hint went to the asking connection alone
             ws.send_json({"type": "ping"})
             answer = next(m for m in iter(ws.receive_json, None) if m["type"] not in ("state", "chat"))
