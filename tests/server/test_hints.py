@@ -10,6 +10,7 @@ import pytest
 from alembic import command
 from sqlalchemy import inspect
 
+from deadtable.agents.hint import info_for, suggest
 from deadtable.server import db, migrate
 from deadtable.server.rematch import make_rematch
 from deadtable.server.store import Store
@@ -125,6 +126,8 @@ def test_only_the_seat_to_act_gets_a_hint_a_legal_action_for_it_alone(client: An
         conns[mover].send_json({"type": "hint", "index": 0})
         hint = next_of(conns[mover], "hint")
         assert hint["index"] == 0 and hint["action"] in first[mover]["legal"]
+        state = client.app.state.hub.tables[t["id"]].state  # the bot's move from the seat's info
+        assert hint["action"] == str(suggest(info_for(state, 0), state.game, 0))
         assert hint["action"] in hint["text"]
         conns[mover].send_json({"type": "hint", "index": 0})  # at once again: too soon
         assert next_of(conns[mover], "error")["code"] == "hint-too-soon"
@@ -165,3 +168,12 @@ def test_the_answer_is_in_the_connections_language(client: Any) -> None:
             assert hint["action"] in hint["text"]
             texts[lang] = hint["text"]
     assert len(set(texts.values())) == 3  # translated, not English three times
+
+
+def test_a_hint_needs_an_index(client: Any) -> None:
+    t = create(client, game="zombie-overlord", seed=2, seats=TWO_PEOPLE, hints=True)
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        _hello(ws, t, 0)
+        next_state(ws)
+        ws.send_json({"type": "hint"})
+        assert next_of(ws, "error")["code"] == "bad-index"
