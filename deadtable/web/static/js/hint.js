@@ -83,8 +83,9 @@ function ask() {
 
 function receive(msg) {
   if (msg.type === "state") {
-    if (!last || msg.index !== last.index) { hint = null; problem = ""; asked = false; }
+    if (!last || msg.index !== last.index) { hint = null; problem = ""; }
     last = msg;
+    asked = false; // (a state sent again after a reconnect: the answer may be lost, ask again)
     draw();
   } else if (msg.type === "hint") {
     asked = false;
