@@ -62,6 +62,7 @@ tables = Table(
     Column("deadline_index", Integer, nullable=True),
     Column("creator_hash", String(64), nullable=True),  # sha256 of the creator's secret (creator.py)
     Column("undos", Integer, nullable=False, server_default="0"),  # moves taken back (undo.py)
+    Column("hints", Boolean, nullable=False, server_default=false()),  # a casual table (hints.py)
 )
 
 seats = Table(

@@ -341,6 +341,7 @@ class LiveTable:
             "outcome": localized_view(st.outcome().to_json(), lang) if st.is_terminal else None,
             "rematch": self.row.rematch,  # the table "Play again" made (rematch.py), or None
             "can_undo": self.undo.count(st, seat),  # moves this seat may take back (undo.py)
+            "hints": self.row.hints,  # told to everyone: the seat to act may ask for a hint (hints.py)
         }
         return json.dumps(fields, ensure_ascii=False)[:-1] + ',"view":' + self._view_json(seat, lang)
 

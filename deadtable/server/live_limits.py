@@ -22,6 +22,7 @@ LANG_PER_SECOND: Final = 1.0  # a language switch sends the whole state again
 LANG_BURST: Final = 3
 UNDO_PER_SECOND: Final = 1.0  # taking a move back replays the table's record (server/undo.py)
 UNDO_BURST: Final = 5
+HINT_EVERY: Final = 3  # seconds between two hints of a connection: each runs a bot (server/hints.py)
 # Messages refused for coming too fast: this many in a row (refilled at the given rate) and the
 # connection is closed, as it keeps flooding.
 FLOOD_REFUSALS: Final = 20

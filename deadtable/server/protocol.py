@@ -9,13 +9,15 @@ Client to server, one JSON object per text message:
   {"type": "chat", "text": "good luck"}          a line in the table's chat (seats only; chat.py)
   {"type": "rematch"}                              "Play again" once the game is over (seats; rematch.py)
   {"type": "undo", "index": 7}                     take back my last move, the table at move 7 (undo.py)
+  {"type": "hint", "index": 7}                     the bot's suggested move, at a table with hints (hints.py)
   {"type": "ping"}
 Server to client: {"type": "state", ...} (the seat's view, the log since the last state, and for the
 seat to act `legal`, its legal actions' texts, and `actions`, the same in structured form:
 {"text": "buy trap 3", "kind": "buy", "what": "trap", "slot": 3}, from `Action.describe()`, and
 `can_undo`, how many of its own moves the seat may take back now),
 {"type": "error", "code": ..., "message": ...},
-{"type": "why", ...}, {"type": "pong"}, {"type": "chat", "lines": [...], "history": ...} (chat.py).
+{"type": "why", ...}, {"type": "pong"}, {"type": "chat", "lines": [...], "history": ...} (chat.py),
+{"type": "hint", "index": 7, "action": ..., "text": ...} (to the asking connection only; hints.py).
 
 Texts hold no control characters (NUL included) and no unpaired surrogates ("\\ud800" is valid
 JSON, but no valid text): such a message is refused whole ("bad-text"). A connection sends at most
@@ -39,7 +41,7 @@ from .store import Refused
 NOT_JSON = N_('a message must be a JSON object such as {"type": "ping"}')  # no parameters: braces as written
 MAX_MESSAGE = 4096  # characters; a move is a few words
 MAX_ACTION = 300
-TYPES = ("hello", "act", "why", "back", "ping", "lang", "chat", "rematch", "undo")
+TYPES = ("hello", "act", "why", "back", "ping", "lang", "chat", "rematch", "undo", "hint")
 # C0 and C1 controls (NUL, newlines and tabs included: no field needs them) and lone surrogates.
 BAD_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
@@ -88,7 +90,7 @@ def parse(raw: dict[str, Any]) -> dict[str, Any]:
             raise Refused("bad-action", Message('an action is its text, for example "pass"'))
         if len(action) > MAX_ACTION:
             raise Refused("bad-action", Message("an action is at most {most} characters", most=MAX_ACTION))
-    if kind in ("act", "undo"):
+    if kind in ("act", "undo", "hint"):
         index = msg.get("index")
         if isinstance(index, bool) or not isinstance(index, int) or index < 0:
             raise Refused(

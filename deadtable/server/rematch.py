@@ -61,6 +61,7 @@ def make_rematch(store: Store, table_id: str, seed: int) -> str:
             standby=old.standby,
             turn_based=old.turn_based,
             creator_hash=old.creator_hash,  # the creator keeps recovering links (creator.py)
+            hints=old.hints,  # a casual table stays casual: hints carry over (hints.py)
         )
         conn.execute(update(tables).where(tables.c.id == table_id).values(rematch=new_id))
         store._notify(conn, table_id)

@@ -79,6 +79,7 @@ class TableRow:
     deadline_index: int | None = None
     creator_hash: str | None = None  # sha256 of the creator's secret (creator.py)
     undos: int = 0  # times moves were taken back: another process holding it reloads (undo.py)
+    hints: bool = False  # a casual table: the seat to act may ask the bot for a move (hints.py)
 
 
 @dataclass
@@ -160,6 +161,7 @@ class Store:
         standby: str = "greedy",
         turn_based: bool = False,
         creator_hash: str | None = None,
+        hints: bool = False,
     ) -> tuple[str, dict[int, str]]:
         """A new table; returns its id and the secret token of each human seat (shown once)."""
         tokens: dict[int, str] = {}
@@ -182,6 +184,7 @@ class Store:
                 standby=standby,
                 turn_based=turn_based,
                 creator_hash=creator_hash,
+                hints=hints,
             )
         return table_id, tokens
 
@@ -200,6 +203,7 @@ class Store:
         standby: str,
         turn_based: bool = False,
         creator_hash: str | None = None,
+        hints: bool = False,
     ) -> str:
         """Insert a new table and its seats (kind, agent, name, token hash) in `conn`'s transaction."""
         table_id = secrets.token_urlsafe(9)
@@ -223,6 +227,7 @@ class Store:
                 # Only when set: the store's default otherwise (as on a schema before them).
                 **({"turn_based": True} if turn_based else {}),
                 **({"creator_hash": creator_hash} if creator_hash is not None else {}),
+                **({"hints": True} if hints else {}),
             )
         )
         for seat, (kind, agent, name, token_hash) in enumerate(seat_rows):
@@ -273,6 +278,7 @@ class Store:
             deadline_index=row["deadline_index"],
             creator_hash=row["creator_hash"],
             undos=int(row["undos"] or 0),
+            hints=bool(row["hints"]),
         )
 
     def table(self, table_id: str) -> TableRow | None:

@@ -524,4 +524,9 @@ MESSAGES: tuple[Key, ...] = (
         "Winning chance: the share of sampled games the seat wins when every seat plays on like the bot, "
         "from what the seat knew then (never the hidden cards)."
     ),
+    # Hints at casual tables (js/hint.js, lobby; issue 24).
+    N_("Hints (casual table)"),
+    N_("Hints are on at this table"),
+    N_("Hint"),
+    N_("The move the bot would play, from what you can see (never the hidden cards)"),
 )

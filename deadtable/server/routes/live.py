@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketState
 
 from deadtable.i18n import N_, Message, normalize
 
-from .. import chat, protocol, undo
+from .. import chat, hints, protocol, undo
 from ..deps import hub_of, language_of
 from ..hub import Hub
 from ..live import Conn, LiveTable
@@ -34,6 +34,7 @@ from ..live_limits import (
     DROPPED,
     FLOOD_FORGIVEN_PER_SECOND,
     FLOOD_REFUSALS,
+    HINT_EVERY,
     LANG_BURST,
     LANG_PER_SECOND,
     MESSAGES_BURST,
@@ -69,6 +70,10 @@ def _undo_budget() -> TokenBucket:
     return TokenBucket(UNDO_PER_SECOND, UNDO_BURST)
 
 
+def _hint_budget() -> TokenBucket:
+    return TokenBucket(1.0 / HINT_EVERY, 1)
+
+
 def _forgiveness() -> TokenBucket:
     return TokenBucket(FLOOD_FORGIVEN_PER_SECOND, FLOOD_REFUSALS)
 
@@ -88,6 +93,7 @@ class Session:
     budget: TokenBucket = field(default_factory=_budget)
     lang_budget: TokenBucket = field(default_factory=_lang_budget)
     undo_budget: TokenBucket = field(default_factory=_undo_budget)
+    hint_budget: TokenBucket = field(default_factory=_hint_budget)
     forgiveness: TokenBucket = field(default_factory=_forgiveness)
 
     @property
@@ -154,6 +160,12 @@ async def on_undo(s: Session, msg: dict[str, Any]) -> None:
     await undo.take_back(s.hub, s.table, s.seat, msg["index"])
 
 
+async def on_hint(s: Session, msg: dict[str, Any]) -> None:
+    if not s.hint_budget.take():  # each hint runs a bot
+        raise Refused("hint-too-soon", Message(hints.TOO_SOON, seconds=HINT_EVERY))
+    s.send(await hints.hint(s.table, s.seat, msg["index"], s.conn.lang))
+
+
 HANDLERS: dict[str, Handler] = {
     "ping": on_ping,
     "why": on_why,
@@ -164,6 +176,7 @@ HANDLERS: dict[str, Handler] = {
     "chat": on_chat,
     "rematch": on_rematch,
     "undo": on_undo,
+    "hint": on_hint,
 }
 
 

@@ -60,6 +60,7 @@ class CreateTable(BaseModel):
     # Seconds: real-time, up to a day (0: no clock); turn-based, 1 hour to 30 days (turns.py).
     move_time: int = Field(0, ge=0, le=turns.TURN_MOST)
     turn_based: bool = False  # its deadline is kept in the store (turns.py)
+    hints: bool = False  # a casual table: the seat to act may ask for a hint (hints.py)
     leave_grace: int = Field(30, ge=0, le=86_400)
     standby: str = Field("greedy", max_length=64)
 
@@ -79,6 +80,7 @@ def summary(lt: LiveTable | None, row: Any, lang: str = "en") -> dict[str, Any]:
         "to_act": lt.state.current_player if lt is not None else None,
         "move_time": row.move_time,
         "turn_based": row.turn_based,
+        "hints": row.hints,  # shown to everyone: the seat to act may ask the bot (hints.py)
         "seats": seats,
         "created_at": row.created_at,
         "outcome": row.outcome,
@@ -178,6 +180,7 @@ async def _create(spec: CreateTable, request: Request, lang: str) -> dict[str, A
             standby=spec.standby,
             turn_based=spec.turn_based,
             creator_hash=hash_token(creator),
+            hints=spec.hints,
         )
         if spec.seed is not None:  # never silently: every seat reads it in the log
             hub.store.add_note(table_id, 0, note_text(Message(SEED_CHOSEN, seed=seed)))

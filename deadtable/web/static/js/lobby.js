@@ -211,6 +211,7 @@ async function create(event) {
       body: {
         game: currentGame().id, players: seats.length, options: readOptions(), seats,
         ...clockSpec(), // move_time (seconds) and turn_based (clock.js)
+        hints: $("hints").checked, // the seat to act may ask the bot (hint.js)
       },
     });
     afterCreate(table);
