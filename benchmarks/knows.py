@@ -128,6 +128,7 @@ class OldKnowledge:
             view=info.view,
             legal_actions=info.legal_actions,
             _sampler=lambda r: sampler(state, seat, r),
+            _facts=info.facts,
         )
         return self.inner.act(old, rng)  # type: ignore[no-any-return]
 

@@ -52,7 +52,7 @@ MODULES = (
             "lure",
             "cards",
             "view",
-            *("evaluation", "agent"),
+            *("facts", "evaluation", "agent"),
         )
     ),
     *(

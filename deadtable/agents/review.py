@@ -205,7 +205,7 @@ def review_decision(task: Task) -> Decision:
     # The best of many noisy means is biased upwards (the winner's curse): the best and the played
     # action are measured again on fresh shared samples, and those are the figures reported.
     pair = (best,) if best == played else (best, played)
-    again = SeatInfo(info.game_id, info.seat, info.players, info.narrated_view, pair, info.sample)
+    again = SeatInfo(info.game_id, info.seat, info.players, info.narrated_view, pair, info.sample, info.facts)
     checked = {
         e.action: e
         for e in _ranked(list(pair), ReviewSearch(samples_for(task.iterations, 2)).analyse(again, rng))

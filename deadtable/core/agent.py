@@ -75,13 +75,17 @@ class SeatInfo:
         self._moves = 0
 
     @classmethod
-    def lazy(cls, state: State, legal_actions: tuple[Action, ...] | None = None) -> SeatInfo:
+    def lazy(
+        cls, state: State, legal_actions: tuple[Action, ...] | None = None, seat: int | None = None
+    ) -> SeatInfo:
         """The info of the seat to act in `state`, built as it is read (see the module doc).
 
-        `legal_actions`, when the caller already holds them, must be `state.legal_actions()`."""
-        seat = state.current_player
+        `legal_actions` and `seat`, when the caller already holds them (a simulation's loop), must
+        be `state.legal_actions()` and `state.current_player`: asking a state again costs a call."""
         if seat is None:
-            raise ValueError("the game is over: nobody is to act")
+            seat = state.current_player
+            if seat is None:
+                raise ValueError("the game is over: nobody is to act")
         info = cls.__new__(cls)
         info.game_id = state.game.id
         info.seat = seat

@@ -34,6 +34,8 @@ LOG_I18N: Final = "log_i18n"
 LOG_START: Final = "log_start"
 NARRATION: Final = (LOG, LOG_I18N, LOG_START)
 Narration = tuple[list[str], list[dict[str, Any]]]
+# The event every applied action sends the listeners (`State.apply_trusted`).
+ACTION_EVENT: Final = "action"
 
 
 def tell(log: Iterable[Message]) -> Narration:
@@ -219,17 +221,22 @@ class State(ABC):
         self.apply_trusted(action)
 
     def apply_trusted(self, action: Action) -> None:
-        """Carry out an action that came from `legal_actions()` of this very state (search bots)."""
+        """Carry out an action that came from `legal_actions()` of this very state (search bots).
+
+        Listeners hear `action` with the seat that acted and the action itself (not its text: a
+        listener that wants the text writes `str(data["action"])`, so a simulation, whose
+        statistics only count, never formats one), then `game_end` when it ended the game."""
         self.history.append(action)
-        if not self.listeners:  # the fast path of simulations and search: nobody is told
+        listeners = self.listeners
+        if not listeners:  # the fast path of search: nobody is told
             self._apply(action)
             return
-        seat = self.current_player
+        data = {"seat": self.current_player, "action": action}
         self._apply(action)
-        if self.listeners:
-            self.emit("action", seat=seat, action=str(action))
-            if self.is_terminal:
-                self.emit("game_end", outcome=self.outcome().to_json())
+        for listener in listeners:
+            listener(ACTION_EVENT, data)
+        if self.current_player is None:
+            self.emit("game_end", outcome=self.outcome().to_json())
 
     def emit(self, kind: str, **data: Any) -> None:
         """Tell the listeners (statistics, logs) that something happened; free when none listen."""

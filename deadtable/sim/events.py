@@ -46,10 +46,10 @@ class EventStats:
         self.hands: dict[str, float] = {}
 
     def __call__(self, kind: str, data: dict[str, Any]) -> None:
-        if kind == "action":
+        if kind == "action":  # every move: counted, its action (an object, see State.apply_trusted) unread
             self.actions += 1
             seat = data.get("seat")
-            if isinstance(seat, int) and 0 <= seat < self.players:
+            if seat is not None and 0 <= seat < self.players:
                 self.seat_actions[seat] += 1
             return
         if kind in SKIP_KINDS:

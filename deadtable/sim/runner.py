@@ -119,18 +119,21 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
     stats = EventStats(plan.players)
     state.listeners.append(stats)
     first = state.current_player  # who moves first (the first player, the dealer): the report's seat effect
+    lazy = SeatInfo.lazy  # what `seat_info(state)` builds, told the seat it would ask again
+    moves = 0
     while True:
         seat = state.current_player  # asked once a move: in some games it is worked out each time
         if seat is None:
             break
-        if stats.actions >= MAX_ACTIONS:
+        moves += 1
+        if moves > MAX_ACTIONS:
             raise DeadtableError(
                 "game {index} (seed {seed}) did not end in {limit} actions",
                 index=index,
                 seed=seed,
                 limit=MAX_ACTIONS,
             )
-        info = SeatInfo.lazy(state)  # what `seat_info(state)` builds
+        info = lazy(state, None, seat)
         action = agents[seat].act(info, rngs[seat])
         if not is_one_of(action, info.legal_actions):
             raise DeadtableError(

@@ -123,10 +123,12 @@ def test_a_lazy_info_builds_only_what_is_read(monkeypatch: pytest.MonkeyPatch) -
     info.sample(random.Random(1))
     info.sample(random.Random(2))
     assert calls.count(("determinize", True)) == 2
-    # The heuristic of Zombie Overlord reads the view only: a decision costs one narration-free view.
+    # The heuristic of Zombie Overlord reads its seat's facts only (`seat_facts`): a decision builds
+    # no view and draws no sample.
     calls.clear()
+    assert len(state.legal_actions()) > 1  # a real decision: one legal action is returned unread
     make_agent("heuristic", g).act(seat_info(state), random.Random(0))
-    assert calls == [("view", False)]
+    assert calls == []
 
 
 def test_a_lazy_info_is_good_for_one_decision() -> None:

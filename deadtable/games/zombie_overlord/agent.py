@@ -1,4 +1,4 @@
-"""A heuristic Zombie Overlord player that reads only its seat's view (the SeatInfo), never a state.
+"""A heuristic Zombie Overlord player that reads only what its seat knows (the SeatInfo), never a state.
 
 Its plan: use abilities and play Actions first, spend every Supply on the Traps whose abilities,
 Defense and lure types are worth most to it now (`ability_value` reads each ability: When Placed,
@@ -6,18 +6,19 @@ Once Per Turn, Combo; a When Placed lure is worth the Survivor it would get from
 attack: finish a player it can kill this turn, otherwise knock out the opponents' Traps that stop it
 luring the best Survivor, otherwise hit the weakest player's life (breaking Barricades first). Ties
 between equally weak players are broken at random from the agent's generator, so no seat is the
-usual victim and games stay reproducible. Card facts come from the static card file named in the view.
+usual victim and games stay reproducible. It reads its seat's facts (`SeatInfo.facts()`, facts.py: the
+facts of the view it needs, without building the view); card facts come from the card file they name.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from deadtable.core import Action, SeatInfo
 
 from . import actions as A
-from .cards import ACTION, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP, Ability, Card, CardSet, load
+from .cards import ACTION, LURE_TYPES, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP, Ability, Card, CardSet, load
+from .facts import ZOFacts
 
 
 class HeuristicAgent:
@@ -27,7 +28,8 @@ class HeuristicAgent:
         acts = seat_info.legal_actions
         if len(acts) == 1:
             return acts[0]
-        plan = _Plan(seat_info.view, seat_info.seat, load(seat_info.view["card_file"]), rng)
+        facts: ZOFacts = seat_info.facts()
+        plan = _Plan(facts, facts.seat, load(facts.card_file), rng)
         by_text = {str(a): a for a in acts}
         choice = plan.choose(list(by_text))
         return by_text[choice] if choice in by_text else acts[rng.randrange(len(acts))]
@@ -98,18 +100,18 @@ def ability_value(c: Card, opponents: int = 1, combo_ready: bool = False, lure_w
 
 
 class _Plan:
-    def __init__(self, view: dict[str, Any], me: int, cs: CardSet, rng: random.Random) -> None:
-        self.v, self.me, self.cs = view, me, cs
-        self.hand: list[str] = view["hand"] or []
-        self.opps = [q for q in range(view["players"]) if q != me and view["alive"][q]]
+    def __init__(self, facts: ZOFacts, me: int, cs: CardSet, rng: random.Random) -> None:
+        self.v, self.me, self.cs = facts, me, cs
+        self.hand: list[str] = facts.hand
+        self.opps = [q for q in range(facts.players) if q != me and facts.alive[q]]
         # A random order among opponents, drawn once per decision: equal targets are not always
         # the lowest seat (seeded from the agent's generator, so games replay the same).
-        self.tie = {q: rng.random() for q in range(view["players"])}
+        self.tie = {q: rng.random() for q in range(facts.players)}
         self._demand: list[float] | None = None
 
     def weakest_first(self, seats: list[int]) -> list[int]:
         """`seats` by life, lowest first; equal lives in this decision's random order."""
-        life = self.v["life"]
+        life = self.v.life
         return sorted(seats, key=lambda q: (life[q], self.tie[q]))
 
     def card(self, name: str) -> Card:
@@ -118,12 +120,12 @@ class _Plan:
     # -- what to do now --------------------------------------------------------------------
     def choose(self, texts: list[str]) -> str:
         v = self.v
-        if v["pending"]:
+        if v.pending:
             return self.decide(texts)
-        phase = v["phase"]
+        phase = v.phase
         if phase == "choose":
             for ph in ("action", "purchase", "attack"):
-                if ph in texts and ph not in v["visited"]:
+                if ph in texts and ph not in v.visited:
                     return ph
             return "end turn"
         if phase == "purchase":
@@ -140,15 +142,15 @@ class _Plan:
         return self._demand
 
     def _compute_demand(self) -> list[float]:
-        pts = self.v["lure_points"]
+        pts = self.v.lure_points
         out = [0.5, 0.5, 0.5, 0.5]
-        types = self.v["lure_types"]
-        for w in self.v["wasteland"]:
-            idx = [types.index(t) for t in w["lure"]]
+        types = LURE_TYPES
+        for w in self.v.wasteland:
+            idx = [types.index(t) for t in w.lure]
             mine = sum(pts[self.me][t] for t in idx)
             best = max((sum(pts[q][t] for t in idx) for q in self.opps), default=0)
             gap = best - mine  # points still missing to lead it strictly
-            weight = w["attack"] / (1.0 + max(0, gap)) / len(idx)
+            weight = w.attack / (1.0 + max(0, gap)) / len(idx)
             for t in idx:
                 out[t] += weight
         return out
@@ -156,23 +158,23 @@ class _Plan:
     def lure_worth(self, c: Card) -> float:
         """A When Placed lure: the best Survivor of the Trap's type in the Wasteland, as a deck card."""
         best = [
-            w["attack"]
-            for w in self.v["wasteland"]
+            w.attack
+            for w in self.v.wasteland
             for ab in c.abilities
             if ab.effect == "lure"
-            and (not ab.get("type", "") or ab.get("type", "") in w["lure"])
-            and (not ab.get("max_attack", 0) or w["attack"] <= ab.get("max_attack", 0))
+            and (not ab.get("type", "") or ab.get("type", "") in w.lure)
+            and (not ab.get("max_attack", 0) or w.attack <= ab.get("max_attack", 0))
         ]
         return 0.8 * max(best, default=2)
 
     def trap_value(self, c: Card) -> float:
         """What a Trap is worth to me: its lure point where I can use it, Defense, abilities."""
-        mine = [self.card(s["trap"]) for s in self.v["bases"][self.me] if s["active"]]
+        mine = [self.card(s.trap) for s in self.v.bases[self.me] if s.active]
         ready = any(m.lure == c.lure for m in mine)
         value = 1.0 + 1.5 * self.demand()[c.lure[0]] + 0.3 * c.defense + 0.3 * c.deactivate
         value += ability_value(c, len(self.opps), ready, self.lure_worth(c) if c.abilities else 0.0)
         if c.barricade:
-            value += 1.5 if self.v["life"][self.me] < 25 else 0.8
+            value += 1.5 if self.v.life[self.me] < 25 else 0.8
         return value
 
     def purchase(self, texts: list[str]) -> str:
@@ -183,8 +185,10 @@ class _Plan:
         best, best_value = "", 0.0
         for t in texts:
             if t.startswith("buy trap "):
-                c = self.card(self.v["purchase_row"][int(t.split()[2]) - 1])
-                value = self.trap_value(c)
+                name = self.v.purchase_row[int(t.split()[2]) - 1]
+                if name is None:  # never: only a filled slot of the row can be bought
+                    continue
+                value = self.trap_value(self.card(name))
                 if value > best_value:
                     best, best_value = t, value
         traps_owned = sum(1 for n in self.owned() if self.card(n).category == TRAP)
@@ -198,16 +202,16 @@ class _Plan:
         return best or "end purchasing"
 
     def owned(self) -> list[str]:
-        return self.hand + self.v["discards"][self.me] + [s["trap"] for s in self.v["bases"][self.me]]
+        return self.hand + self.v.discards[self.me] + [s.trap for s in self.v.bases[self.me]]
 
     # -- Action ------------------------------------------------------------------------------
     def action(self, texts: list[str]) -> str:
-        base = self.v["bases"][self.me]
+        base = self.v.bases[self.me]
         minions = self.attack_in_hand()
         for t in texts:
             if t.startswith("use trap "):
                 slot = base[int(t.split()[2]) - 1]
-                ab = self.card(slot["trap"]).abilities
+                ab = self.card(slot.trap).abilities
                 if any(a.get("deactivate_self", False) for a in ab) and "once" in t and not minions:
                     continue
                 return t
@@ -222,9 +226,9 @@ class _Plan:
             new = self.trap_value(self.card(best.split()[1]))
             weakest = min(
                 (t for t in places if t.split()[1] == best.split()[1]),
-                key=lambda t: self.trap_value(self.card(base[int(t.split()[3]) - 1]["trap"])),
+                key=lambda t: self.trap_value(self.card(base[int(t.split()[3]) - 1].trap)),
             )
-            if new > self.trap_value(self.card(base[int(weakest.split()[3]) - 1]["trap"])) + 1:
+            if new > self.trap_value(self.card(base[int(weakest.split()[3]) - 1].trap)) + 1:
                 return weakest
         for t in texts:
             if t.startswith("repair "):
@@ -241,18 +245,17 @@ class _Plan:
         return sorted(out, reverse=True)
 
     def can_finish(self, extra_scavengers: bool = False) -> bool:
-        total = sum(a for a, _ in self.attack_in_hand()) + self.v["attack_bonus"]
+        total = sum(a for a, _ in self.attack_in_hand()) + self.v.attack_bonus
         if extra_scavengers:
             total += 2 * self.hand.count("scavenger")
         return any(
-            self.v["life"][q] <= total and not any(s["barricade"] for s in self.v["bases"][q])
-            for q in self.opps
+            self.v.life[q] <= total and not any(s.barricade for s in self.v.bases[q]) for q in self.opps
         )
 
     def attack(self, texts: list[str]) -> str:
         minions = self.attack_in_hand()
-        bonus = self.v["attack_bonus"]
-        life = self.v["life"]
+        bonus = self.v.attack_bonus
+        life = self.v.life
         total = sum(a for a, _ in minions) + bonus
         scavs = self.hand.count("scavenger")
         open_q = [q for q in self.opps if any(t.startswith(f"attack p{q + 1} with") for t in texts)]
@@ -276,9 +279,9 @@ class _Plan:
         # Every opponent is behind a Barricade: break the weakest one.
         best = None
         for q in self.opps:
-            for i, s in enumerate(self.v["bases"][q]):
-                if s["barricade"]:
-                    need = s["defense"][0] - s["damage"]
+            for i, s in enumerate(self.v.bases[q]):
+                if s.barricade:
+                    need = s.destroy - s.damage
                     if best is None or need < best[0]:
                         best = (need, q, i + 1)
         if best and best[0] <= total:
@@ -287,13 +290,13 @@ class _Plan:
 
     def blocking_trap(self, budget: int) -> tuple[int, int, int] | None:
         """The opponent Trap whose deactivation lets me lure the best Survivor: (seat, slot, need)."""
-        v, types = self.v, self.v["lure_types"]
-        pts = v["lure_points"]
+        v, types = self.v, LURE_TYPES
+        pts = v.lure_points
         best: tuple[float, int, int, int] | None = None
-        for w in v["wasteland"]:
-            if w["leader"] == self.me:
+        for w in v.wasteland:
+            if w.leader == self.me:
                 continue
-            idx = [types.index(t) for t in w["lure"]]
+            idx = [types.index(t) for t in w.lure]
             mine = sum(pts[self.me][t] for t in idx)
             if mine < 1:
                 continue
@@ -303,13 +306,13 @@ class _Plan:
             q = blockers[0]
             excess = sum(pts[q][t] for t in idx) - mine + 1  # Traps to knock out
             cands = []
-            for i, s in enumerate(v["bases"][q]):
-                if s["active"] and types.index(s["type"]) in idx:
-                    cands.append((s["defense"][1] - s["damage"], i + 1))
+            for i, s in enumerate(v.bases[q]):
+                if s.active and types.index(s.type) in idx:
+                    cands.append((s.deactivate - s.damage, i + 1))
             cands.sort()
             if len(cands) < excess or sum(c[0] for c in cands[:excess]) > budget:
                 continue
-            value = w["attack"] / (1 + excess)
+            value = w.attack / (1 + excess)
             if best is None or value > best[0]:
                 best = (value, q, cands[0][1], cands[0][0])
         return None if best is None else (best[1], best[2], best[3])
@@ -334,8 +337,8 @@ class _Plan:
         if first in ("deactivate", "malfunction", "destroy"):
             return max(texts, key=self.trap_threat)
         if first == "reinforce":
-            base = self.v["bases"][self.me]
-            return max(texts, key=lambda t: self.trap_value(self.card(base[int(t.split()[2]) - 1]["trap"])))
+            base = self.v.bases[self.me]
+            return max(texts, key=lambda t: self.trap_value(self.card(base[int(t.split()[2]) - 1].trap)))
         if first == "lure":
             return max(texts, key=lambda t: self.card(" ".join(t.split()[1:])).attack)
         if first == "take":
@@ -356,17 +359,17 @@ class _Plan:
 
     def threat(self, q: int) -> float:
         v = self.v
-        return v["life"][q] / 10 + len(v["bases"][q]) + v["hands"][q]["count"] / 2 + self.tie[q] / 100
+        return v.life[q] / 10 + len(v.bases[q]) + v.hand_counts[q] / 2 + self.tie[q] / 100
 
     def trap_threat(self, text: str) -> float:
         words = text.split()
         q, i = int(words[1][1:]) - 1, int(words[3]) - 1
-        s = self.v["bases"][q][i]
-        types = self.v["lure_types"]
-        t = types.index(s["type"])
-        wanted = sum(w["attack"] for w in self.v["wasteland"] if s["type"] in w["lure"])
-        mine = self.v["lure_points"][self.me][t]
-        return wanted * (2 if mine else 1) + s["defense"][0] + self.threat(q)
+        s = self.v.bases[q][i]
+        types = LURE_TYPES
+        t = types.index(s.type)
+        wanted = sum(w.attack for w in self.v.wasteland if s.type in w.lure)
+        mine = self.v.lure_points[self.me][t]
+        return wanted * (2 if mine else 1) + s.destroy + self.threat(q)
 
 
 __all__ = ["A", "HeuristicAgent"]

@@ -18,9 +18,14 @@ if TYPE_CHECKING:
     from .state import ZOState
 
 
-def leaders(s: ZOState) -> list[int]:
-    """For each Wasteland Survivor, the seat with strictly the most lure points for it, else -1."""
-    pts = [s.lure_points(q) for q in range(s.players) if s.alive[q]]
+def leaders(s: ZOState, points: list[list[int]] | None = None) -> list[int]:
+    """For each Wasteland Survivor, the seat with strictly the most lure points for it, else -1.
+
+    `points`, when the caller holds them, is every seat's `s.lure_points(q)`, by seat."""
+    if points is None:
+        pts = [s.lure_points(q) for q in range(s.players) if s.alive[q]]
+    else:
+        pts = [points[q] for q in range(s.players) if s.alive[q]]
     seats = [q for q in range(s.players) if s.alive[q]]  # the dead score 0: never a leader
     lure = s.cs.lures
     out = []

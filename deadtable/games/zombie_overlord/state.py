@@ -18,6 +18,7 @@ from deadtable.core.compiled import CompiledState, take_first
 from deadtable.i18n import Message
 
 from .cards import CardSet
+from .facts import ZOFacts, facts
 from .layout import ACTIVE, ATTACHED, KIND, Decision, Slot
 
 LOG_LENGTH: Final = 14  # shown in a view; the list keeps up to twice as many, trimmed now and then
@@ -349,6 +350,10 @@ class ZOState(CompiledState):
         from .view import view
 
         return view(self, player, narration)
+
+    def seat_facts(self, player: int) -> ZOFacts:
+        """What the heuristic reads of `player`'s view, without building the view (facts.py)."""
+        return facts(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> ZOState:
         """Redraw what `player` cannot see: every Draw Deck's order (its own too), the other hands,
