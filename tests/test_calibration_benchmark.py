@@ -22,14 +22,14 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_positions_are_reviewed_rows_kept_and_resumed(tmp_path: Path) -> None:
-    args = ["--game", "zombie-shedding", "--games", "2", "--positions", "2", "--iterations", "4"]
+    args = ["--game", "zombie-shedding", "--games", "2", "--rate", "0.02", "--iterations", "4"]
     args += ["--min-count", "1", "--rows", str(tmp_path)]
     first = run(*args)
     assert first.returncode == 0, first.stderr
     rows = [json.loads(line) for line in (tmp_path / "zombie-shedding.jsonl").read_text().splitlines()]
     assert sorted(r["game"] for r in rows) == [0, 1]
     points = [p for r in rows for p in r["points"]]
-    assert len(points) == 4 and all(0 <= p[0] <= 1 and p[1] in (0.0, 0.5, 1.0) for p in points)
+    assert points and all(0 <= p[0] <= 1 and p[1] in (0.0, 0.5, 1.0) for p in points)
     assert "| estimate | positions |" in first.stdout and ("PASS" in first.stdout or "FAIL" in first.stdout)
     again = run(*args)  # every game is in the rows: nothing is played, the same table is printed
     assert again.returncode == 0 and "games," not in again.stderr
