@@ -207,7 +207,7 @@ def measure(args: argparse.Namespace, game_id: str) -> None:
         f"{len(points)} positions, {args.iterations} playouts per decision"
     )
     if args.fit:
-        made = calibration.fit(points)
+        made = calibration.FITS[args.method](points)
         about = {
             "game": game_id,
             "players": 2,
@@ -216,6 +216,7 @@ def measure(args: argparse.Namespace, game_id: str) -> None:
             "trained_on": {"seed": args.seed, "games": len(done), "positions": len(points)},
             "agents": list(agents),
             "iterations": args.iterations,
+            "method": args.method,
         }
         print(f"{head}\nmap written to {calibration.save(game_id, made, about)}: {len(made.xs)} knots")
         return
@@ -268,6 +269,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument(
         "--fit", action="store_true", help="fit the game's calibration map on these (training) games"
     )
+    parser.add_argument("--method", choices=sorted(calibration.FITS), default="platt", help="the map's fit")
     args = parser.parse_args(argv)
     if not 0 < args.games < SEED_STRIDE:
         parser.error(f"--games must be 1 to {SEED_STRIDE - 1}")

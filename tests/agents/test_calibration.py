@@ -29,17 +29,19 @@ def skewed_points(n: int, seed: int) -> list[tuple[float, float]]:
     return out
 
 
-def test_a_fitted_map_is_monotone_and_maps_the_unit_range_into_itself() -> None:
+@pytest.mark.parametrize("method", sorted(cal.FITS))
+def test_a_fitted_map_is_monotone_and_maps_the_unit_range_into_itself(method: str) -> None:
     for seed in range(5):
-        the_map = cal.fit(skewed_points(300, seed))
+        the_map = cal.FITS[method](skewed_points(300, seed))
         values = [the_map(p) for p in GRID]
         assert all(0.0 <= v <= 1.0 for v in values)
         assert all(a <= b for a, b in itertools.pairwise(values))
         assert the_map(-0.5) == values[0] and the_map(1.5) == values[-1]  # flat outside the knots
 
 
-def test_a_map_fitted_on_training_points_is_closer_on_fresh_points_than_the_raw_chance() -> None:
-    the_map = cal.fit(skewed_points(2000, seed=1))
+@pytest.mark.parametrize("method", sorted(cal.FITS))
+def test_a_map_fitted_on_training_points_is_closer_on_fresh_points_than_the_raw_chance(method: str) -> None:
+    the_map = cal.FITS[method](skewed_points(2000, seed=1))
     fresh = skewed_points(2000, seed=2)
 
     def squared_error(f):  # type: ignore[no-untyped-def]
@@ -47,6 +49,18 @@ def test_a_map_fitted_on_training_points_is_closer_on_fresh_points_than_the_raw_
 
     assert squared_error(the_map) < squared_error(lambda x: x)
     assert the_map(0.25) == pytest.approx(0.5, abs=0.08)  # the truth there is sqrt(0.25)
+
+
+def test_platt_scaling_finds_a_known_shift_and_stays_inside_the_open_range() -> None:
+    rng = random.Random(4)
+    points = []
+    for _ in range(4000):
+        raw = rng.uniform(0.02, 0.98)
+        truth = 1 / (1 + ((1 - raw) / raw) * 0.5)  # odds doubled: logit shifted by log 2
+        points.append((raw, 1.0 if rng.random() < truth else 0.0))
+    the_map = cal.fit_platt(points)
+    assert the_map(0.5) == pytest.approx(2 / 3, abs=0.04)
+    assert the_map(0.0) > 0.0 and the_map(1.0) < 1.0
 
 
 def test_the_anchors_keep_a_small_end_block_off_certainty() -> None:

@@ -4,16 +4,17 @@ The review's raw estimate (`deadtable.agents.review`) is the seat's share of win
 playouts from determinizations of what it knows. The playouts are not the real game (a sample of
 the hidden cards is not the real hands, and a heuristic meeting a sample does not play as it does
 at the real table), so the raw estimate can be off in a systematic way; benchmarks/calibration.py
-measures by how much. So a game may carry a **calibration map**: a monotone mapping fitted by
-isotonic regression (pool adjacent violators) on *training* games, never on the games a table is
-judged on, stored as `<game id>.json` next to this module with the command that made it, the
-seeds it was trained on, and the players and options it applies to (`for_state`: a map of the
-2-player Duel says nothing of a Marathon). The review shows the calibrated chance; a game or
+measures by how much. So a game may carry a **calibration map**: a monotone mapping fitted on
+*training* games (by Platt scaling, `fit_platt`, two parameters, the default; or by isotonic
+regression, `fit`), never on the games a table is judged on, stored as `<game id>.json` next to
+this module with the command that made it, the seeds it was trained on, and the players and
+options it applies to (`for_state`: a map of the 2-player Duel says nothing of a Marathon).
+The review shows the calibrated chance; a game or
 variant without a map shows the raw one.
 
 A map is a list of knots (raw, calibrated), both increasing (not strictly) and inside [0, 1]; a
 chance between two knots is interpolated linearly, one outside them takes the nearest knot's value.
-The fit adds a pseudo-observation of half a win at each end of the range (weight `ANCHOR_WEIGHT`),
+The isotonic fit adds a pseudo-observation of half a win at each end of the range (weight `ANCHOR_WEIGHT`),
 pooled with the lowest and the highest block: a block of a few lost games never claims a certain
 loss, nor one of a few won games a certain win.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import json
+import math
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -32,6 +34,9 @@ if TYPE_CHECKING:
     from deadtable.core import State
 
 HERE = Path(__file__).parent
+PLATT_KNOTS = 101  # a Platt curve tabulated every 0.01 of the raw chance
+EDGE = 0.005  # raw chances are read inside [EDGE, 1 - EDGE] by the Platt fit (logit of 0 is infinite)
+RIDGE = 1e-6  # keeps Newton's step defined when every point has the same raw chance
 ANCHOR_WEIGHT = 1.0  # the pseudo-observations of half a win at raw chances 0 and 1
 
 
@@ -92,6 +97,53 @@ def fit(points: list[tuple[float, float]]) -> CalibrationMap:
     return CalibrationMap(
         tuple(min(1.0, max(0.0, x)) for x, _ in knots), tuple(min(1.0, max(0.0, y)) for _, y in knots)
     )
+
+
+def fit_platt(points: list[tuple[float, float]]) -> CalibrationMap:
+    """Platt scaling: outcome = sigmoid(a * logit(raw) + b), fitted by maximum likelihood (Newton's
+    method), tabulated as `PLATT_KNOTS` knots. Two parameters, so a few hundred points fit it
+    without the steps an isotonic fit learns from noise; monotone since `a` is kept at least 0.
+
+    >>> m = fit_platt([(0.2, 0.0), (0.2, 1.0), (0.8, 1.0), (0.8, 1.0), (0.8, 0.0), (0.8, 1.0)])
+    >>> round(m(0.2), 2), round(m(0.8), 2)
+    (0.5, 0.75)
+    """
+    data = [(_logit(x), y) for x, y in points]
+    a, b = 1.0, 0.0
+    for _ in range(50):
+        g0 = g1 = h00 = h01 = h11 = 0.0
+        for x, y in data:
+            q = _sigmoid(a * x + b)
+            w = q * (1.0 - q)
+            g0 += (q - y) * x
+            g1 += q - y
+            h00 += w * x * x
+            h01 += w * x
+            h11 += w
+        h00 += RIDGE
+        h11 += RIDGE
+        det = h00 * h11 - h01 * h01
+        if det <= 0.0:
+            break
+        da = (h11 * g0 - h01 * g1) / det
+        db = (h00 * g1 - h01 * g0) / det
+        a, b = max(0.0, a - da), b - db
+        if abs(da) + abs(db) < 1e-10:
+            break
+    xs = tuple(i / (PLATT_KNOTS - 1) for i in range(PLATT_KNOTS))
+    return CalibrationMap(xs, tuple(_sigmoid(a * _logit(x) + b) for x in xs))
+
+
+def _logit(p: float) -> float:
+    p = min(1.0 - EDGE, max(EDGE, p))
+    return math.log(p / (1.0 - p))
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+
+
+FITS = {"platt": fit_platt, "isotonic": fit}
 
 
 def path_of(game_id: str) -> Path:
