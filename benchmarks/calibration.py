@@ -18,7 +18,8 @@ length depends on its outcome), exactly as `deadtable review` does
 win at the end) is a point.
 
 With `--fit` the game's calibration map (`deadtable.agents.calibration`) is fitted on these points
-and written with the command and the seeds that made it. Otherwise the points are binned into tenths
+and written with the command and the seeds that made it, if it fits them better than the raw chance
+by more than chance would (`LR_5_PERCENT`). Otherwise the points are binned into tenths
 of the estimate, once raw and, when the game has a map and none of these games trained it, once
 calibrated (what the review shows); per bin the table gives the count, the mean estimate, the
 observed win rate with its 95% Wilson interval, and the gap. A bin with at least `--min-count`
@@ -55,6 +56,10 @@ OPTIONS: dict[str, dict[str, Any]] = {"zombie-shedding": {"mode": "duel"}}
 RATES = {"zombie-shedding": 0.025, "carson-zoo": 0.12}
 DEFAULT_RATE = 0.05
 TOLERANCE = 0.05
+# A Platt map (2 parameters) is written only when it beats the raw chance (a = 1, b = 0) on the
+# training games by a likelihood ratio above the 5% point of chi-squared with 2 degrees of freedom:
+# a map fitted to noise would move every chance the review shows for nothing.
+LR_5_PERCENT = 5.99
 BINS = 10
 
 
@@ -208,6 +213,15 @@ def measure(args: argparse.Namespace, game_id: str) -> None:
     )
     if args.fit:
         made = calibration.FITS[args.method](points)
+        ratio = 2 * (
+            calibration.log_likelihood(made, points) - calibration.log_likelihood(lambda p: p, points)
+        )
+        print(f"{head}\nlikelihood ratio of the {args.method} map against the raw chance: {ratio:.2f}")
+        if args.method == "platt" and ratio <= LR_5_PERCENT:
+            print(
+                f"{game_id}: the raw chance is not shown to be off (ratio <= {LR_5_PERCENT}): no map written"
+            )
+            return
         about = {
             "game": game_id,
             "players": 2,
@@ -218,7 +232,7 @@ def measure(args: argparse.Namespace, game_id: str) -> None:
             "iterations": args.iterations,
             "method": args.method,
         }
-        print(f"{head}\nmap written to {calibration.save(game_id, made, about)}: {len(made.xs)} knots")
+        print(f"map written to {calibration.save(game_id, made, about)}: {len(made.xs)} knots")
         return
     print(f"{head}\nraw estimate:")
     print_table(points, args.min_count, game_id)

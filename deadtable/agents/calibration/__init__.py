@@ -25,6 +25,7 @@ import bisect
 import itertools
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -132,6 +133,19 @@ def fit_platt(points: list[tuple[float, float]]) -> CalibrationMap:
             break
     xs = tuple(i / (PLATT_KNOTS - 1) for i in range(PLATT_KNOTS))
     return CalibrationMap(xs, tuple(_sigmoid(a * _logit(x) + b) for x in xs))
+
+
+def log_likelihood(the_map: Callable[[float], float], points: list[tuple[float, float]]) -> float:
+    """The log-likelihood of the outcomes when each raw chance is read through `the_map`.
+
+    >>> round(log_likelihood(lambda p: p, [(0.5, 1.0), (0.5, 0.0)]), 4)
+    -1.3863
+    """
+    total = 0.0
+    for x, y in points:
+        q = min(1.0 - EDGE, max(EDGE, the_map(x)))
+        total += y * math.log(q) + (1.0 - y) * math.log(1.0 - q)
+    return total
 
 
 def _logit(p: float) -> float:
