@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import deadtable
-from benchmarks.calibration import SEED_STRIDE, game_seeds, held_out
+from benchmarks.calibration import LR_5_PERCENT, SEED_STRIDE, game_seeds, held_out
 from deadtable.agents import calibration as cal
 from deadtable.agents import review as rv
 from tests.agents.test_review import played_record
@@ -133,3 +133,15 @@ def test_a_packaged_map_is_monotone_in_range_and_says_what_trained_it(game_id: s
     trained = info["trained_on"]
     assert trained["games"] > 0 and "benchmarks.calibration" in info["command"] and "--fit" in info["command"]
     assert held_out(trained["seed"], trained["games"], trained["seed"] + 1, SEED_STRIDE - 1)
+
+
+def test_the_likelihood_ratio_tells_an_off_estimate_from_a_calibrated_one() -> None:
+    rng = random.Random(6)
+    honest = [(x, 1.0 if rng.random() < x else 0.0) for x in (rng.random() for _ in range(600))]
+    skewed = skewed_points(600, seed=6)
+
+    def ratio(points):  # type: ignore[no-untyped-def]
+        made = cal.fit_platt(points)
+        return 2 * (cal.log_likelihood(made, points) - cal.log_likelihood(lambda p: p, points))
+
+    assert ratio(honest) < LR_5_PERCENT < ratio(skewed)
