@@ -26,6 +26,9 @@ observed win rate with its 95% Wilson interval, and the gap. A bin with at least
 points PASSES when the gap is at most 5 points; the run passes when every such bin does. On the
 training games no calibrated table is printed: a map judged on its own training games proves nothing.
 
+`--selection` reviews nothing: it measures how far drawing k decisions per game (as this benchmark
+did first) leans toward the eventual winner, against a coin per decision (`selection`).
+
 With `--rows DIR` each finished game's points are appended to DIR/<game id>.jsonl as soon as it
 ends, and a later run with the same DIR and settings plays only the games still missing (the
 resumable pattern of benchmarks/knows.py), so a long run can be stopped and resumed.
@@ -139,6 +142,33 @@ def play(
         "rate": rate,
         "points": points,
     }
+
+
+def selection(game_id: str, games: int, seed: int) -> tuple[float, float]:
+    """The eventual winner's share of the decisions with a choice, averaged per game (what drawing
+    k decisions per game samples) and pooled over the games (what a coin per decision samples), in
+    games of the heuristic against itself; no review, so it is cheap. Their difference is the lean
+    "k per game" gave the observed win rate."""
+    the_game = deadtable.game(game_id)
+    name = heuristic_name(game_id)
+    per_game = won = total = 0.0
+    for i in game_seeds(seed, games):
+        state = the_game.new(2, i, **OPTIONS.get(game_id, {}))
+        players = [build_agent(name, the_game) for _ in range(2)]
+        rngs = [random.Random(f"{i}/agent/{s}") for s in range(2)]
+        decisions = [0, 0]
+        while not state.is_terminal:
+            s = state.current_player
+            assert s is not None
+            if len(state.legal_actions()) > 1:
+                decisions[s] += 1
+            state.apply_trusted(players[s].act(seat_info(state), rngs[s]))
+        winners = state.outcome().winners
+        mine = sum(decisions[s] / len(winners) for s in winners)
+        per_game += mine / max(1, sum(decisions))
+        won += mine
+        total += sum(decisions)
+    return per_game / games, won / max(1.0, total)
 
 
 def table(points: list[tuple[float, float]], min_count: int) -> tuple[list[dict[str, Any]], bool]:
@@ -283,11 +313,21 @@ def main(argv: list[str]) -> None:
     parser.add_argument(
         "--fit", action="store_true", help="fit the game's calibration map on these (training) games"
     )
+    parser.add_argument(
+        "--selection", action="store_true", help="no review: how k decisions per game leaned (selection)"
+    )
     parser.add_argument("--method", choices=sorted(calibration.FITS), default="platt", help="the map's fit")
     args = parser.parse_args(argv)
     if not 0 < args.games < SEED_STRIDE:
         parser.error(f"--games must be 1 to {SEED_STRIDE - 1}")
     for game_id in args.game or GAMES:
+        if args.selection:
+            per_game, pooled = selection(game_id, args.games, args.seed)
+            print(
+                f"{game_id}: {args.games} games, seeds {describe_seeds(args.seed, args.games)}: the winner's "
+                f"share of the decisions with a choice is {per_game:.1%} per game, {pooled:.1%} pooled"
+            )
+            continue
         measure(args, game_id)
 
 

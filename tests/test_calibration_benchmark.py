@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmarks.calibration import table
+from benchmarks.calibration import selection, table
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -44,3 +44,10 @@ def test_bins_judge_the_gap_only_with_enough_positions() -> None:
     assert verdicts == {1: "FAIL", 5: "PASS"} and not passed
     bins, passed = table(close + far[:5], min_count=20)
     assert {b["bin"]: b["verdict"] for b in bins} == {1: "few", 5: "PASS"} and passed
+
+
+def test_the_selection_check_pools_one_game_as_it_averages_it() -> None:
+    per_game, pooled = selection("carson-zoo", 1, seed=9)
+    assert 0.0 <= pooled <= 1.0 and per_game == pooled  # one game: the mean of one share is the share
+    many = selection("carson-zoo", 6, seed=9)
+    assert all(0.0 <= v <= 1.0 for v in many)
