@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmarks.calibration import table
+from benchmarks.calibration import selection, table
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -22,14 +22,14 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_positions_are_reviewed_rows_kept_and_resumed(tmp_path: Path) -> None:
-    args = ["--game", "zombie-shedding", "--games", "2", "--positions", "2", "--iterations", "4"]
+    args = ["--game", "zombie-shedding", "--games", "2", "--rate", "0.02", "--iterations", "4"]
     args += ["--min-count", "1", "--rows", str(tmp_path)]
     first = run(*args)
     assert first.returncode == 0, first.stderr
     rows = [json.loads(line) for line in (tmp_path / "zombie-shedding.jsonl").read_text().splitlines()]
     assert sorted(r["game"] for r in rows) == [0, 1]
     points = [p for r in rows for p in r["points"]]
-    assert len(points) == 4 and all(0 <= p[0] <= 1 and p[1] in (0.0, 0.5, 1.0) for p in points)
+    assert points and all(0 <= p[0] <= 1 and p[1] in (0.0, 0.5, 1.0) for p in points)
     assert "| estimate | positions |" in first.stdout and ("PASS" in first.stdout or "FAIL" in first.stdout)
     again = run(*args)  # every game is in the rows: nothing is played, the same table is printed
     assert again.returncode == 0 and "games," not in again.stderr
@@ -44,3 +44,10 @@ def test_bins_judge_the_gap_only_with_enough_positions() -> None:
     assert verdicts == {1: "FAIL", 5: "PASS"} and not passed
     bins, passed = table(close + far[:5], min_count=20)
     assert {b["bin"]: b["verdict"] for b in bins} == {1: "few", 5: "PASS"} and passed
+
+
+def test_the_selection_check_pools_one_game_as_it_averages_it() -> None:
+    per_game, pooled = selection("carson-zoo", 1, seed=9)
+    assert 0.0 <= pooled <= 1.0 and per_game == pooled  # one game: the mean of one share is the share
+    many = selection("carson-zoo", 6, seed=9)
+    assert all(0.0 <= v <= 1.0 for v in many)

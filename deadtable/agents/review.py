@@ -13,8 +13,12 @@ action, the played one included, gets the same number of samples on the same hid
 rollout luck (common random numbers), and the reward of a sample is the seat's share of the win
 at the end of the game (1 won, 1/k for a win shared by k, 0 lost; ranks and scores are not used).
 An action's mean is therefore an estimate of the seat's **winning chance if every seat plays on as
-the heuristic would**, a probability in [0, 1]; benchmarks/calibration.py checks it against the
-observed win rates of held-out games (README, "Review and hints").
+the heuristic would**, a probability in [0, 1]. Measured against real games that raw estimate is
+off in a systematic way, so a game with a calibration map (`deadtable.agents.calibration`, fitted
+on training games) reports every chance through it: the review shows the **calibrated** chance, and
+losses and flags are differences of calibrated chances (the map is monotone, so the ranking of the
+actions is the raw one). benchmarks/calibration.py checks the calibrated chance against the observed
+win rates of held-out games (README, "Review and hints").
 
 `iterations` is the budget of playouts per decision: each action gets `ceil(iterations / actions)`
 samples, at least `MIN_SAMPLES`. The loss of a move is the best action's estimate minus the played
@@ -41,6 +45,7 @@ from deadtable.core.errors import DeadtableError, IllegalAction, RecordError
 from deadtable.core.record import REPLAY_FAILED
 from deadtable.core.state import LOG_I18N, LOG_START
 
+from . import calibration
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 
@@ -175,6 +180,7 @@ class Task:
     iterations: int
     seed: int
     narration: tuple[dict[str, Any], ...]
+    calibrate: bool = True  # False: the raw chances (the calibration benchmark fits and checks maps)
 
 
 def decision_seed(seed: int, move: int) -> int:
@@ -198,6 +204,7 @@ def review_decision(task: Task) -> Decision:
     # Drawn up front from `rng`: the info never holds the real state, only the seat's view and a
     # determinization of what it cannot see (deadtable.core.agent).
     info = seat_info(state, rng)
+    the_map = calibration.for_state(state) if task.calibrate else None  # by game, players, options
     del state
     samples = samples_for(task.iterations, len(actions))
     ranking = _ranked(actions, ReviewSearch(samples).analyse(info, rng))
@@ -210,6 +217,9 @@ def review_decision(task: Task) -> Decision:
         e.action: e
         for e in _ranked(list(pair), ReviewSearch(samples_for(task.iterations, 2)).analyse(again, rng))
     }
+    if the_map is not None:
+        ranking = [Estimate(e.action, the_map(e.chance), e.samples) for e in ranking]
+        checked = {a: Estimate(a, the_map(e.chance), e.samples) for a, e in checked.items()}
     top, mine = checked[str(best)], checked[str(played)]
     if mine.chance >= top.chance:  # measured again, the played move is as good: it is the best found
         top = mine

@@ -30,7 +30,9 @@ REVIEW_HELP = N_(
     "a flag (inaccuracy: loss of 5 points or more, mistake: 10, blunder: 20).\n\n"
     "The search uses only what that seat knew at the time (its view, and guesses of the cards it could "
     "not see), never the real hidden cards. A winning chance is the share of sampled games the seat "
-    "wins when every seat plays on like the game's bot. The same seed gives the same review. Example:\n\n"
+    "wins when every seat plays on like the game's bot; where the game has a calibration map (fitted on "
+    "other games), that share is corrected to the win rate seen at such estimates. The same seed gives "
+    "the same review. Example:\n\n"
     "    deadtable review game.json --seat 1"
 )
 FLAGS = {
