@@ -24,6 +24,12 @@ def variant_params() -> list[pytest.param]:
 def _english_and_a_private_data_folder(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    """Tests read English output and never touch the user's data folder (records, language)."""
+    """Tests read English output and never touch the user's data folder (records, language).
+
+    Each test has its own data folder and starts in English: a test that runs `--lang es` (which
+    remembers the language, and sets it for the process) must not turn a later test Spanish."""
+    from deadtable.i18n.catalog import set_language
+
     monkeypatch.setenv("DEADTABLE_LANG", "en")
-    monkeypatch.setenv("DEADTABLE_HOME", str(tmp_path_factory.getbasetemp() / "deadtable-home"))
+    monkeypatch.setenv("DEADTABLE_HOME", str(tmp_path_factory.mktemp("deadtable-home")))
+    set_language("en")
