@@ -39,11 +39,18 @@ def store(db_url: str) -> Iterator[Store]:
     engine.dispose()
 
 
-def _two_people(store: Store, *, turn_based: bool = True, move_time: int = HOURS_6) -> str:
+def _two_people(
+    store: Store,
+    *,
+    turn_based: bool = True,
+    move_time: int = HOURS_6,
+    game: str = "carson-zoo",
+    seed: int = 7,
+) -> str:
     table_id, _tokens = store.create_table(
-        game="carson-zoo",
+        game=game,
         players=2,
-        seed=7,
+        seed=seed,
         options={},
         seat_specs=[("human", None, "Ann"), ("human", None, "Bo")],
         move_time=move_time,
@@ -360,15 +367,7 @@ def test_after_an_undo_the_move_the_table_is_back_at_gets_its_deadline(store: St
     # once the last one passed (an undo must not leave the table without a clock).
     from deadtable.server import undo
 
-    table_id, _tokens = store.create_table(
-        game="zombie-overlord",
-        players=2,
-        seed=2,
-        options={},
-        seat_specs=[("human", None, "Ann"), ("human", None, "Bo")],
-        move_time=HOURS_6,
-        turn_based=True,
-    )
+    table_id = _two_people(store, game="zombie-overlord", seed=2)
     clock = FakeClock()
 
     async def scenario() -> int:
