@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -52,6 +53,21 @@ SEED_OPTION = click.option(
     show_default=True,
     help=N_("Base seed; game i plays a seed derived from it and i."),
 )
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def games_option(default: int) -> Callable[[F], F]:
+    """`--games N` (into `n_games`): how many seeded games a run plays, `default` when not given."""
+    return click.option(
+        "--games",
+        "n_games",
+        type=click.IntRange(min=1),
+        default=default,
+        show_default=True,
+        help=N_("How many games to play."),
+    )
+
+
 PLAYERS_OPTION = click.option(
     "--players",
     type=int,

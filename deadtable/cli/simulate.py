@@ -23,6 +23,7 @@ from .common import (
     SEED_OPTION,
     console,
     game_arg,
+    games_option,
     parse_options,
     split_names,
 )
@@ -108,14 +109,7 @@ def print_summary(tally: Tally, played: int, elapsed: float | None = None) -> No
 
 @click.command("simulate", cls=TCommand, help=SIMULATE_HELP)
 @click.argument("game_id", metavar="GAME")
-@click.option(
-    "--games",
-    "n_games",
-    type=click.IntRange(min=1),
-    default=100,
-    show_default=True,
-    help=N_("How many games to play."),
-)
+@games_option(100)
 @click.option(
     "--agents",
     default="random,greedy",

@@ -21,6 +21,7 @@ from .common import (
     SEED_OPTION,
     console,
     game_arg,
+    games_option,
     parse_options,
     split_names,
 )
@@ -80,14 +81,7 @@ def change_table(title: str, changes: list[Change]) -> Table:
     metavar="NAME=VALUE",
     help=N_("A game option for the changed run only (repeatable), e.g. a setup option."),
 )
-@click.option(
-    "--games",
-    "n_games",
-    type=click.IntRange(min=1),
-    default=1000,
-    show_default=True,
-    help=N_("How many games to play."),
-)
+@games_option(1000)
 @click.option(
     "--agents",
     default="heuristic,heuristic",
