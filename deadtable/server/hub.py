@@ -30,7 +30,7 @@ from . import chat, creator, turns, undo
 from .live import Conn, LiveTable, build, note_text
 from .live_limits import BOT_PACE, IDLE_UNLOAD, MAX_LIVE, SWEEP_EVERY
 from .players import BotsAndClocks
-from .store import ActionRow, NoteRow, Refused, Store, hash_token
+from .store import ActionRow, NoteRow, Refused, Store, Verdict, hash_token
 
 log = logging.getLogger("deadtable.server")
 T = TypeVar("T")
@@ -302,7 +302,7 @@ class Hub(BotsAndClocks):
             base = lt.state
             holder: dict[str, Any] = {}
 
-            def check(missing: list[ActionRow]) -> tuple[int, str, dict[str, Any] | None]:
+            def check(missing: list[ActionRow]) -> Verdict:
                 st = lt.add_actions(base, missing) if missing else base
                 holder["caught_up"] = st
                 if st.is_terminal:
@@ -319,7 +319,8 @@ class Hub(BotsAndClocks):
                 # Only a person's own moves may be taken back, never a stand-in's (undo.py).
                 holder["undo"] = window if actor == "player" else UndoWindow(window.at)
                 holder["new"] = new
-                return seat, str(action), (new.outcome().to_json() if new.is_terminal else None)
+                outcome = new.outcome().to_json() if new.is_terminal else None
+                return Verdict(seat, str(action), outcome, new.current_player)
 
             try:
                 idx = await self._run(

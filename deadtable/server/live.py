@@ -119,6 +119,12 @@ class Conn:
             yield item if isinstance(item, str) else item()
 
 
+def seat_label(row: TableRow, seat: int) -> str:
+    """How the log and the lobby name a seat: "P2", or "P2 Ana" when it has a name."""
+    name = row.seats[seat].name
+    return f"P{seat + 1}" + (f" {name}" if name else "")
+
+
 @dataclass(eq=False)
 class LiveTable:
     row: TableRow
@@ -165,8 +171,7 @@ class LiveTable:
         return any(s.kind == "human" for s in self.row.seats)
 
     def label(self, seat: int) -> str:
-        name = self.row.seats[seat].name
-        return f"P{seat + 1}" + (f" {name}" if name else "")
+        return seat_label(self.row, seat)
 
     def log_seat(self, idx: int) -> int | None:
         """The seat that took action `idx`."""

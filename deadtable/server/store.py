@@ -16,9 +16,9 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, Engine, bindparam, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, and_, bindparam, func, insert, or_, select, text, update
 
 from deadtable.i18n import N_, Message
 
@@ -80,6 +80,18 @@ class TableRow:
     creator_hash: str | None = None  # sha256 of the creator's secret (creator.py)
     undos: int = 0  # times moves were taken back: another process holding it reloads (undo.py)
     hints: bool = False  # a casual table: the seat to act may ask the bot for a move (hints.py)
+    to_act: int | None = None  # the seat to act, kept with each move; None: over, or not known
+
+
+class Verdict(NamedTuple):
+    """What `Store.accept`'s check says of an action it takes: who played it, its text, the
+    outcome when it ended the game, and the seat to act after it (kept for readers that do not
+    load the table: the lobby and "Your tables")."""
+
+    seat: int
+    text: str
+    outcome: dict[str, Any] | None
+    to_act: int | None = None
 
 
 @dataclass
@@ -131,9 +143,15 @@ class Store:
         # Statements built once: building them per action costs more than running them.
         self._insert_action = insert(actions)
         by_id = update(tables).where(tables.c.id == bindparam("tid"))
-        self._advance = by_id.values(n_actions=bindparam("n"), updated_at=bindparam("at"))
+        self._advance = by_id.values(
+            n_actions=bindparam("n"), updated_at=bindparam("at"), to_act=bindparam("to_act")
+        )
         self._finish = by_id.values(
-            n_actions=bindparam("n"), updated_at=bindparam("at"), status="over", outcome=bindparam("outcome")
+            n_actions=bindparam("n"),
+            updated_at=bindparam("at"),
+            status="over",
+            outcome=bindparam("outcome"),
+            to_act=None,
         )
 
     @contextlib.contextmanager
@@ -162,6 +180,7 @@ class Store:
         turn_based: bool = False,
         creator_hash: str | None = None,
         hints: bool = False,
+        to_act: int | None = None,
     ) -> tuple[str, dict[int, str]]:
         """A new table; returns its id and the secret token of each human seat (shown once)."""
         tokens: dict[int, str] = {}
@@ -185,6 +204,7 @@ class Store:
                 turn_based=turn_based,
                 creator_hash=creator_hash,
                 hints=hints,
+                to_act=to_act,
             )
         return table_id, tokens
 
@@ -204,6 +224,7 @@ class Store:
         turn_based: bool = False,
         creator_hash: str | None = None,
         hints: bool = False,
+        to_act: int | None = None,
     ) -> str:
         """Insert a new table and its seats (kind, agent, name, token hash) in `conn`'s transaction."""
         table_id = secrets.token_urlsafe(9)
@@ -228,6 +249,7 @@ class Store:
                 **({"turn_based": True} if turn_based else {}),
                 **({"creator_hash": creator_hash} if creator_hash is not None else {}),
                 **({"hints": True} if hints else {}),
+                **({"to_act": to_act} if to_act is not None else {}),
             )
         )
         for seat, (kind, agent, name, token_hash) in enumerate(seat_rows):
@@ -279,6 +301,7 @@ class Store:
             creator_hash=row["creator_hash"],
             undos=int(row["undos"] or 0),
             hints=bool(row["hints"]),
+            to_act=row["to_act"],
         )
 
     def table(self, table_id: str) -> TableRow | None:
@@ -315,16 +338,26 @@ class Store:
         self, *, status: str | None = None, limit: int = 100, active_since: datetime | None = None
     ) -> list[TableRow]:
         """The newest tables first; with `active_since`, an unfinished table only when it was
-        created or last moved since then (the others are abandoned)."""
+        created or last moved since then, or is turn-based and waits for a move before its
+        deadline (which a stand-in plays if the person does not): the others are abandoned."""
         with self._tx() as conn:
             query = select(tables.c.id).order_by(tables.c.created_at.desc()).limit(limit)
             if status:
                 query = query.where(tables.c.status == status)
             if active_since is not None:
-                query = query.where(or_(tables.c.status != "playing", tables.c.updated_at >= active_since))
+                waits = and_(tables.c.turn_based.is_(True), tables.c.deadline_index == tables.c.n_actions)
+                query = query.where(
+                    or_(tables.c.status != "playing", tables.c.updated_at >= active_since, waits)
+                )
             ids = [r.id for r in conn.execute(query)]
             out = [self._table(conn, i) for i in ids]
         return [t for t in out if t is not None]
+
+    def tables_by_id(self, ids: list[str]) -> dict[str, TableRow]:
+        """The rows of those of `ids` that exist, in one transaction (no actions read)."""
+        with self._tx() as conn:
+            found = (self._table(conn, i) for i in ids)
+            return {t.id: t for t in found if t is not None}
 
     def count_unfinished(self) -> int:
         with self._tx() as conn:
@@ -346,7 +379,7 @@ class Store:
         table_id: str,
         index: int | None,
         known: int,
-        check: Callable[[list[ActionRow]], tuple[int, str, dict[str, Any] | None]],
+        check: Callable[[list[ActionRow]], tuple[Any, ...]],
         actor: str,
         undos: int | None = None,
     ) -> int:
@@ -354,8 +387,9 @@ class Store:
 
         `check(missing)` runs while the table's row is locked and gets the actions from index `known` on
         (those this process has not seen yet, accepted by another process); it raises `Refused`
-        to refuse, or returns (seat, action text, outcome or None). With `undos`, the action is
-        refused as stale when moves were taken back since (the caller's state is not the record's).
+        to refuse, or returns a `Verdict` (seat, action text, outcome or None, seat to act next).
+        With `undos`, the action is refused as stale when moves were taken back since (the
+        caller's state is not the record's).
         """
         with self._tx() as conn:
             lock = self._lock_query if undos is None else self._lock_undos
@@ -375,7 +409,7 @@ class Store:
                     ),
                 )
             missing = self._actions(conn, table_id, known) if n > known else []
-            seat, action_text, outcome = check(missing)
+            seat, action_text, outcome, to_act = Verdict(*check(missing))
             stamp = db.now()
             conn.execute(
                 self._insert_action,
@@ -389,7 +423,7 @@ class Store:
                 },
             )
             if outcome is None:
-                conn.execute(self._advance, {"tid": table_id, "n": n + 1, "at": stamp})
+                conn.execute(self._advance, {"tid": table_id, "n": n + 1, "at": stamp, "to_act": to_act})
             else:
                 conn.execute(
                     self._finish, {"tid": table_id, "n": n + 1, "at": stamp, "outcome": json.dumps(outcome)}

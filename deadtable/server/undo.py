@@ -71,7 +71,9 @@ def remove_moves(store: Store, table_id: str, index: int, undos: int, seat: int,
         conn.execute(
             update(tables)
             .where(tables.c.id == table_id)
-            .values(n_actions=n - 1, undos=int(row.undos) + 1, status="playing", updated_at=stamp)
+            .values(
+                n_actions=n - 1, undos=int(row.undos) + 1, status="playing", updated_at=stamp, to_act=seat
+            )
         )
         conn.execute(insert(notes).values(table_id=table_id, at_action=n - 1, text=note[:400], at=stamp))
         store._notify(conn, table_id)

@@ -10,7 +10,8 @@ from sqlalchemy import inspect
 
 import deadtable
 from deadtable.server import create_app, db, migrate
-from deadtable.server.store import Refused, Store
+from deadtable.server.store import Refused, Store, Verdict
+from deadtable.server.undo import remove_moves
 
 from .conftest import create, next_state
 
@@ -132,3 +133,22 @@ def test_a_whole_game_through_the_app(db_url):
     with TestClient(create_app(db_url, test_client=True)) as client:
         assert client.get(f"/tables/{t['id']}/record").json() == record
         assert client.get(f"/api/tables/{t['id']}").json()["status"] == "over"
+
+
+def test_the_seat_to_act_is_kept_with_each_move_and_cleared_at_the_end(store):
+    # What the lobby and "Your tables" read without loading a table (migration 0007).
+    table_id, _ = store.create_table(
+        game="carson-zoo", players=2, seed=5, options={}, seat_specs=[("human", None, "")] * 2, to_act=1
+    )
+    assert store.table(table_id).to_act == 1
+    store.accept(table_id, 0, 0, lambda missing: Verdict(1, "a", None, 0), "player")
+    assert store.table(table_id).to_act == 0
+    store.accept(table_id, 1, 1, lambda missing: (0, "b", None), "player")  # a check that does not say
+    assert store.table(table_id).to_act is None
+    store.accept(table_id, 2, 2, lambda missing: Verdict(1, "c", None, 0), "player")
+    assert remove_moves(store, table_id, 3, 0, 1, "") == 2  # seat 1 takes its move back: its turn again
+    assert store.table(table_id).to_act == 1
+    store.accept(table_id, 2, 2, lambda missing: Verdict(1, "c", {"scores": [1, 0]}, 0), "player", 1)
+    row = store.table(table_id)
+    assert row.status == "over" and row.to_act is None
+    assert set(store.tables_by_id([table_id, "nosuch"])) == {table_id}

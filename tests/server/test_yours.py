@@ -191,3 +191,80 @@ def test_another_process_learns_the_new_link_and_closes_the_old_ones_connection(
         assert other.alive
     finally:
         engine.dispose()
+
+
+# -- answered from the store: the seat to act is kept with each move (migration 0007) -----------------
+def test_the_status_of_a_table_not_in_memory_comes_from_its_row_without_loading_it(
+    client: TestClient,
+) -> None:
+    made = _people(client)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/tables/{made['id']}") as ws:
+        _hello(ws, made, 0)
+        first = next_state(ws)
+        seat = 0 if first["your_turn"] else 1
+        if seat == 1:  # seat 1 is to act: play its move through its own connection
+            ws.close()
+            with client.websocket_connect(f"/ws/tables/{made['id']}") as ws1:
+                _hello(ws1, made, 1)
+                msg = next_state(ws1, turn=True)
+                ws1.send_json({"type": "act", "action": msg["legal"][0], "index": msg["index"]})
+                next_state(ws1, index=msg["index"] + 1)
+        else:
+            ws.send_json({"type": "act", "action": first["legal"][0], "index": first["index"]})
+            next_state(ws, index=first["index"] + 1)
+    lt = hub.tables[made["id"]]
+    expected = lt.state.current_player
+    assert lt.index == 1 and expected is not None
+    hub.tables.pop(made["id"])  # as the idle sweep unloads it (no connection holds it now)
+    got = _status(client, [made["id"]]).json()["tables"][0]
+    assert got["found"] and not got["over"] and got["index"] == 1
+    assert got["to_act"] == expected and got["to_act_label"].startswith(f"P{expected + 1}")
+    assert made["id"] not in hub.tables  # answered from its stored row: nothing was loaded
+    listed = {t["id"]: t for t in client.get("/api/tables").json()}
+    assert listed[made["id"]]["to_act"] == expected  # the lobby says whose turn it is too
+
+
+def test_a_table_whose_seat_to_act_is_not_stored_is_loaded_to_answer(client: TestClient) -> None:
+    from sqlalchemy import update
+
+    from deadtable.server import db
+
+    made = _people(client)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    expected = hub.tables[made["id"]].state.current_player
+    with hub.store.engine.begin() as conn:  # as a table made before 0007
+        conn.execute(update(db.tables).where(db.tables.c.id == made["id"]).values(to_act=None))
+    hub.tables.pop(made["id"])
+    got = _status(client, [made["id"]]).json()["tables"][0]
+    assert got["found"] and got["to_act"] == expected
+    assert made["id"] in hub.tables  # it had to be loaded to know
+
+
+def test_the_lobby_keeps_a_turn_based_table_waiting_for_its_deadline_past_a_day(
+    client: TestClient,
+) -> None:
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from deadtable.server import db
+
+    slow = _people(client, turn_based=True, move_time=3 * 24 * turns.HOUR)
+    quiet = _people(client)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    old = db.now() - timedelta(hours=30)
+    with hub.store.engine.begin() as conn:
+        for table in (slow, quiet):
+            conn.execute(
+                update(db.tables).where(db.tables.c.id == table["id"]).values(updated_at=old, created_at=old)
+            )
+        # the slow table waits for its person's move (its deadline armed, as turns.arm does)
+        conn.execute(
+            update(db.tables)
+            .where(db.tables.c.id == slow["id"])
+            .values(deadline_index=0, deadline=int(db.now().timestamp()) + 3600)
+        )
+    listed = [t["id"] for t in client.get("/api/tables").json()]
+    assert slow["id"] in listed  # a stand-in moves for it at the deadline: it is not abandoned
+    assert quiet["id"] not in listed

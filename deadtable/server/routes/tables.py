@@ -77,7 +77,7 @@ def summary(lt: LiveTable | None, row: Any, lang: str = "en") -> dict[str, Any]:
         "players": row.players,
         "status": row.status,
         "index": lt.index if lt is not None else row.n_actions,
-        "to_act": lt.state.current_player if lt is not None else None,
+        "to_act": lt.state.current_player if lt is not None else row.to_act,
         "move_time": row.move_time,
         "turn_based": row.turn_based,
         "hints": row.hints,  # shown to everyone: the seat to act may ask the bot (hints.py)
@@ -181,6 +181,7 @@ async def _create(spec: CreateTable, request: Request, lang: str) -> dict[str, A
             turn_based=spec.turn_based,
             creator_hash=hash_token(creator),
             hints=spec.hints,
+            to_act=state.current_player,
         )
         if spec.seed is not None:  # never silently: every seat reads it in the log
             hub.store.add_note(table_id, 0, note_text(Message(SEED_CHOSEN, seed=seed)))

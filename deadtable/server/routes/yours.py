@@ -26,7 +26,8 @@ from deadtable.i18n import N_
 
 from ..creator import check_creator, new_link
 from ..deps import client_may, fail, hub_of, language_of
-from ..store import Refused
+from ..live import seat_label
+from ..store import Refused, TableRow
 from ..throttle import SlidingWindow
 from .tables import summary
 
@@ -55,22 +56,39 @@ async def tables_status(ask: StatusAsk, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     lang = language_of(request)
     client_may(request, _statuses(request), TOO_MANY_STATUS, lang)
+    ids = list(dict.fromkeys(ask.ids))  # each once, in the order asked
+    # A table this process holds answers from memory; any other from its stored row (the seat to
+    # act is kept with each move), without loading it: one query for all, no record replayed.
+    rows = await hub._run(hub.store.tables_by_id, [i for i in ids if i not in hub.tables])
     out = []
-    for table_id in dict.fromkeys(ask.ids):  # each once, in the order asked
-        try:
-            lt = await hub.get(table_id)
-        except DeadtableError:
-            lt = None  # a table that cannot be rebuilt is answered as not found
-        if lt is None:
+    for table_id in ids:
+        lt = hub.tables.get(table_id)
+        row = rows.get(table_id)
+        if lt is None and row is not None and row.status == "playing" and row.to_act is None:
+            try:  # whose turn it is is not stored yet (a table made before it was, a new rematch)
+                lt = await hub.get(table_id)
+            except DeadtableError:
+                lt = None  # a table that cannot be rebuilt is answered as not found
+            row = None if lt is None else row
+        if lt is not None:
+            out.append(_entry(summary(lt, lt.row, lang), lt.row, lt.state.is_terminal, lt.deadline))
+        elif row is not None:
+            waits = row.turn_based and row.deadline_index == row.n_actions
+            out.append(
+                _entry(summary(None, row, lang), row, row.status == "over", row.deadline if waits else None)
+            )
+        else:
             out.append({"id": table_id, "found": False})
-            continue
-        entry = summary(lt, lt.row, lang)
-        entry["found"] = True
-        entry["over"] = lt.state.is_terminal
-        entry["deadline"] = lt.deadline  # unix seconds, or None (no clock, or a bot to act)
-        entry["to_act_label"] = lt.label(entry["to_act"]) if entry["to_act"] is not None else None
-        out.append(entry)
     return {"tables": out}
+
+
+def _entry(entry: dict[str, Any], row: TableRow, over: bool, deadline: int | float | None) -> dict[str, Any]:
+    entry["found"] = True
+    entry["over"] = over
+    entry["deadline"] = deadline  # unix seconds, or None (no clock, or a bot to act)
+    seat = entry["to_act"]
+    entry["to_act_label"] = seat_label(row, seat) if seat is not None else None
+    return entry
 
 
 def _statuses(request: Request) -> SlidingWindow:
