@@ -56,24 +56,21 @@ SEED_OPTION = click.option(
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def games_option(default: int) -> Callable[[F], F]:
+def games_option(default: int, help: str = N_("How many games to play.")) -> Callable[[F], F]:
     """`--games N` (into `n_games`): how many seeded games a run plays, `default` when not given."""
     return click.option(
-        "--games",
-        "n_games",
-        type=click.IntRange(min=1),
-        default=default,
-        show_default=True,
-        help=N_("How many games to play."),
+        "--games", "n_games", type=click.IntRange(min=1), default=default, show_default=True, help=help
     )
 
 
-PLAYERS_OPTION = click.option(
-    "--players",
-    type=int,
-    default=None,
-    help=N_("Seats per game (default: one per agent, within the game's range)."),
-)
+def players_option(
+    help: str = N_("Seats per game (default: one per agent, within the game's range)."),
+) -> Callable[[F], F]:
+    """`--players N`: seats per game, None when not given (the command works it out)."""
+    return click.option("--players", type=int, default=None, help=help)
+
+
+PLAYERS_OPTION = players_option()
 GAME_OPTIONS = click.option(
     "-o", "--option", "options", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP
 )

@@ -15,7 +15,7 @@ from deadtable.sim.report import Numbers
 from deadtable.sim.results import write
 from deadtable.sim.stats import wilson
 
-from .common import OPTION_HELP, console, game_arg, parse_options, split_names
+from .common import OPTION_HELP, console, game_arg, games_option, parse_options, players_option, split_names
 from .simulate import RateColumn
 from .translated import TCommand
 
@@ -27,23 +27,14 @@ TOURNAMENT_HELP = N_(
 )
 
 
+PLAYERS_HELP = N_("Seats per game (default: 2, or the game's minimum); each group of this many agents meets.")
+
+
 @click.command("tournament", cls=TCommand, help=TOURNAMENT_HELP)
 @click.argument("game_id", metavar="GAME")
 @click.option("--agents", required=True, help=N_("Agents, comma-separated (settings after colons)."))
-@click.option(
-    "--games",
-    "n_games",
-    type=click.IntRange(min=1),
-    default=50,
-    show_default=True,
-    help=N_("Games for each group of agents that meets."),
-)
-@click.option(
-    "--players",
-    type=int,
-    default=None,
-    help=N_("Seats per game (default: 2, or the game's minimum); each group of this many agents meets."),
-)
+@games_option(50, N_("Games for each group of agents that meets."))
+@players_option(PLAYERS_HELP)
 @click.option("--seed", type=int, default=0, show_default=True, help=N_("Base seed of the round robin."))
 @click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
 @click.option("--cards", type=click.Path(dir_okay=False), default=None, help=N_("Your own card file."))
