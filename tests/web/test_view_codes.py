@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,9 +39,9 @@ DRAW = """async ([view, lang]) => {
 }"""
 
 
-def _views(game_id: str, players: int, seed: int, steps: int = 3000) -> list[dict[str, Any]]:
+def _views(game_id: str, players: int, seed: int, steps: int = 3000, **options: Any) -> list[dict[str, Any]]:
     """The spectator's view before every move of a seeded random game."""
-    state = find_game(game_id).new(players, seed)
+    state = find_game(game_id).new(players, seed, **options)
     rng = random.Random(seed)
     out = []
     while not state.is_terminal and steps:
@@ -69,17 +70,30 @@ def lobby(server: str, browser: Any) -> Any:
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "ru"])
-def test_the_shedding_games_pending_decision_reads_as_in_the_terminal(lobby: Any, lang: str) -> None:
+def test_the_shedding_games_pending_decision_reads_as_in_the_terminal(
+    lobby: Any, lang: str, tmp_path: Path
+) -> None:
+    from deadtable.games.zombie_shedding.cards import BUILTIN
     from deadtable.games.zombie_shedding.text import _pending_text
 
     views = _views("zombie-shedding", 4, 0)
+    # No built-in card answers a draw (issue 25), so a draw is asked in a card file whose protection
+    # answers every effect, as before.
+    before = tmp_path / "cards.toml"
+    before.write_text(
+        BUILTIN.read_text("utf-8").replace(', answers = ["next_skips", "swap", "give"]', ""), "utf-8"
+    )
+    asked = [v for v in _views("zombie-shedding", 4, 0, cards=str(before)) if v["pending"]]
     firsts: dict[str, dict[str, Any]] = {}
     for v in views:
         p = v["pending"]
         if p and p["kind"] not in firsts:
             firsts[p["kind"]] = v
     respond = [v for v in views if v["pending"] and v["pending"]["kind"] == "respond"]
-    draws = next(v for v in respond if v["pending"]["effect"] == "next_draws")
+    assert not any(v["pending"]["effect"] == "next_draws" for v in respond)
+    draws = next(
+        v for v in asked if v["pending"]["kind"] == "respond" and v["pending"]["effect"] == "next_draws"
+    )
     skips = next(v for v in respond if v["pending"]["effect"] == "next_skips")
     assert set(firsts) == {"drawn", "name", "target", "respond", "take", "give"}
     assert all(v["teams"] is None for v in views)  # so the terminal's seats read "P1", as here

@@ -68,3 +68,12 @@ def without_not_last(folder: Path) -> str:
     path = folder / "cards.toml"
     path.write_text(BUILTIN.read_text("utf-8").replace(', { name = "not_last" }', ""), "utf-8")
     return str(path)
+
+
+def protection_as_before(folder: Path) -> str:
+    """The built-in card file whose Hide and Boomerang answer every effect, draws too, and may be the
+    last card (`answers` and `not_last` taken off, as before issue 25)."""
+    text = BUILTIN.read_text("utf-8").replace(', { name = "not_last" }', "")
+    path = folder / "cards-before.toml"
+    path.write_text(text.replace(', answers = ["next_skips", "swap", "give"]', ""), "utf-8")
+    return str(path)

@@ -98,6 +98,18 @@ def test_a_copy_of_the_built_in_file_loads(tmp_path: Path) -> None:
             "event",
         ),
         (
+            '{ name = "hide", answers = ["next_skips", "swap", "give"] }',
+            '{ name = "hide", answers = ["next_skips", "reverse"] }',
+            "Hide",
+            "effects.hide.answers",
+        ),
+        (
+            '{ name = "boomerang", answers = ["next_skips", "swap", "give"] }',
+            '{ name = "boomerang", answers = "next_skips" }',
+            "Boomerang",
+            "effects.boomerang.answers",
+        ),
+        (
             'name = "Screamer"\ntype = "zombie"\nkind = "boss"',
             'name = "Screamer"\ntype = "zombie"\nkind = "king"',
             "Screamer",

@@ -90,8 +90,7 @@ def test_option_errors_in_each_language() -> None:
 
 def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
     st = position(hands=[["Biter", "Brute"], ["Walker", "Blob"]], match="Shambler", deck=["Hide"] * 5)
-    do(st, "play biter")
-    do(st, "decline")  # P2 is asked whether to answer with protection
+    do(st, "play biter")  # no built-in card answers a draw (issue 25): P2 draws, unasked
     view = st.view(0)
     assert view["log"][-2:] == ["P1 plays Biter", "P2 draws 1 card"]
     assert len(view["log_i18n"]) == len(view["log"])
@@ -117,7 +116,7 @@ def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
                 "Your hand:",
                 "Hide",
                 "Alliances 2v2 to 60",
-                "protection: cancel an effect",
+                "protection: cancel a missed turn",
             ),
         ),
         (
@@ -133,7 +132,7 @@ def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
                 "Tu mano:",
                 "Esconderse",
                 "Alianzas 2v2 hasta 60",
-                "protección: anula un efecto",
+                "protección: anula un turno perdido",
                 "Paraguas",
                 "juega Guardia",
             ),
@@ -151,7 +150,7 @@ def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
                 "Ваши карты:",
                 "Скрыться",
                 "Альянсы 2v2 до 60",
-                "защита: отменяет эффект",
+                "защита: отменяет пропуск хода",
                 "Зонт",
                 "играет карту Охранник",
             ),
@@ -216,14 +215,14 @@ def test_a_move_after_the_end_is_refused_in_each_language() -> None:
 @pytest.mark.parametrize(
     ("lang", "sentence"),
     [
-        ("en", "P1 makes P2 draw 1 card: P2 may answer with Hide or Boomerang"),
-        ("es", "P1 le hace robar 1 carta a P2: P2 puede responder con Esconderse o Bumerán"),
-        ("ru", "P1 заставляет P2 взять 1 карту: P2 может ответить картой Скрыться или Бумеранг"),
+        ("en", "P1 makes P2 miss a turn: P2 may answer with Hide or Boomerang"),
+        ("es", "P1 le hace perder un turno a P2: P2 puede responder con Esconderse o Bumerán"),
+        ("ru", "P1 заставляет P2 пропустить ход: P2 может ответить картой Скрыться или Бумеранг"),
     ],
 )
 def test_an_effect_to_answer_is_one_whole_sentence_in_each_language(lang: str, sentence: str) -> None:
     """Issue 26: each effect has its own message, never a verb phrase dropped into a noun's slot."""
-    st = position(hands=[["Biter", "Brute"], ["Walker", "Hide"]], match="Shambler", deck=["Blob"] * 5)
-    do(st, "play biter")  # the next player draws 1; P2 holds Hide and is asked whether to answer
+    st = position(hands=[["Runner", "Brute"], ["Walker", "Hide"]], match="Shambler", deck=["Blob"] * 5)
+    do(st, "play runner")  # the next player misses a turn; P2 holds Hide and is asked whether to answer
     text = Text.from_markup(st.render(1, lang=lang)).plain
     assert sentence in text, text

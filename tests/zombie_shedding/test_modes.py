@@ -10,7 +10,7 @@ import pytest
 from deadtable.core import OptionError
 from deadtable.games.zombie_shedding import GAME, ShedState
 
-from .position import do, give_turn, hand, legal, position, without_not_last
+from .position import do, give_turn, hand, legal, position, protection_as_before
 
 
 @pytest.mark.parametrize(
@@ -114,14 +114,14 @@ def test_alliances_teammate_protects_and_thief_hits_only_opponents() -> None:
     st = position(
         4,
         mode="alliances",
-        hands=[["Sniper", "Thief", "Biter"], ["Walker"] * 2, ["Blob"] * 2, ["Hide", "Walker"]],
+        hands=[["Runner", "Thief", "Biter"], ["Walker"] * 2, ["Blob"] * 2, ["Hide", "Walker"]],
         match="Shambler",
         deck=["Hide"] * 9,
     )
-    do(st, "play sniper", "decline")  # P2 declines, its teammate P4 is asked next
+    do(st, "play runner", "decline")  # P2 declines, its teammate P4 is asked next
     assert st.current_player == 3 and legal(st) == ["play hide", "decline"]
-    do(st, "play hide")
-    assert len(st.hands[1]) == 2 and hand(st, 3) == ["Walker"]
+    do(st, "play hide")  # P2 does not miss its turn
+    assert not st.skip[1] and st.current_player == 1 and hand(st, 3) == ["Walker"]
     give_turn(st, 0)
     do(st, "play thief")
     assert legal(st) == ["target p2", "target p4"]  # P3 is a teammate
@@ -154,7 +154,7 @@ def test_outsider_plays_on_until_the_last_one_who_loses(tmp_path: Path) -> None:
         hands=[["Biter"], ["Walker"], ["Blob", "Blob"]],
         match="Shambler",
         deck=["Hide"] * 5,
-        cards=without_not_last(tmp_path),  # the Hide drawn may be P2's last card
+        cards=protection_as_before(tmp_path),  # the Hide drawn answers a draw and may be P2's last card
     )
     do(st, "play biter")  # going out ends nothing here; the Biter has its effect (ZS-6)
     assert not st.is_terminal and st.out == [0]

@@ -10,7 +10,7 @@ from deadtable.core import IllegalAction
 from deadtable.games.zombie_shedding import GAME, ShedState
 from deadtable.games.zombie_shedding.hands import HAND_SIZE
 
-from .position import do, give_turn, hand, legal, position, without_not_last
+from .position import do, give_turn, hand, legal, position, protection_as_before, without_not_last
 
 
 def test_deal_six_cards_and_the_dealer_opens_with_any_card() -> None:
@@ -130,10 +130,9 @@ def test_next_draws_and_next_skips() -> None:
         match="Biter",
         deck=["Hide"] * 10,
     )
-    do(st, "play sniper")
-    assert st.current_player == 1 and st.view(2)["pending"]["kind"] == "respond"
-    do(st, "decline")
+    do(st, "play sniper")  # no built-in card answers a draw (issue 25): nobody is asked, P2 draws
     assert len(st.hands[1]) == 4 and st.current_player == 1  # P2's own turn follows
+    assert st.view(1)["pending"] is None or st.view(1)["pending"]["kind"] != "respond"
     do(st, "play walker", "play walker")  # P2, then P3 plays Walker (Star 4)
     give_turn(st, 0)
     do(st, "play brute")  # 8 Star: P2 misses the next turn
@@ -182,8 +181,7 @@ def test_lady_mimic_combo_after_a_flask_card() -> None:
     st = position(hands=[["Blob", "Lady Mimic", "Biter"], ["Walker"] * 3], match="Leech", deck=["Hide"] * 5)
     # Blob (Flask) fits the Leech; Lady Mimic may follow any Flask card you play, whatever it shows.
     assert legal(st) == ["play biter", "play blob", "play blob + lady-mimic", "play lady-mimic"]
-    do(st, "play blob + lady-mimic")
-    do(st, "decline")  # Blob's effect comes first: P2 draws 1; then Lady Mimic is played
+    do(st, "play blob + lady-mimic")  # Blob's effect comes first: P2 draws 1; then Lady Mimic
     assert hand(st, 0) == ["Biter"] and st.current_player == 1 and len(st.hands[1]) == 4
     assert st.cards.name(st.match_kind) == "Lady Mimic"
 
@@ -202,7 +200,7 @@ def test_don_lysar_combo_after_an_elite_and_not_otherwise() -> None:
 def test_a_combo_comes_with_a_drawn_card_too() -> None:
     st = position(hands=[["Don Lysar", "Blob"], ["Walker"] * 3], match="Biter", deck=["Hide", "Sniper"])
     assert legal(st) == ["play sniper", "play sniper + don-lysar", "keep"]
-    do(st, "play sniper + don-lysar", "decline")
+    do(st, "play sniper + don-lysar")
     assert hand(st, 0) == ["Blob"] and len(st.hands[1]) == 4
 
 
@@ -242,20 +240,55 @@ def test_thief_looks_takes_and_gives_back() -> None:
 
 def test_hide_cancels_and_boomerang_turns_the_effect_back() -> None:
     st = position(
-        hands=[["Sniper", "Biter", "Walker"], ["Hide", "Boomerang", "Blob"]],
+        hands=[["Runner", "Barricade", "Walker"], ["Hide", "Boomerang", "Blob"]],
         match="Shambler",
         deck=["Walker"] * 10,
     )
-    do(st, "play sniper")
+    do(st, "play runner")  # the next player misses a turn
     assert legal(st) == ["play hide", "play boomerang", "decline"]
     do(st, "play hide")
-    assert len(st.hands[1]) == 2 and st.current_player == 1
+    assert len(st.hands[1]) == 2 and st.current_player == 1 and not st.skip[1]
     give_turn(st, 0)
-    do(st, "play biter")  # the next player draws 1
+    do(st, "play barricade")
     do(st, "play boomerang")
     assert st.view(0)["pending"]["victim"] == 0  # turned back: P1 may answer in turn
     do(st, "decline")
-    assert len(st.hands[0]) == 2 and hand(st, 1)[0] == "Blob" and "Boomerang" not in hand(st, 1)
+    assert st.skip[0] and not st.skip[1] and "Blob" in hand(st, 1) and "Boomerang" not in hand(st, 1)
+
+
+def test_protection_answers_a_missed_turn_a_swap_or_a_gift_and_nobody_is_asked_about_a_draw(
+    tmp_path: Path,
+) -> None:
+    """Issue 25: the built-in Hide and Boomerang `answers` a missed turn, a swap (Thief) or a gift
+    (the Schemer), not a draw; a draw no card answers is asked of nobody."""
+    st = position(
+        hands=[["Thief", "Biter", "Walker"], ["Hide", "Boomerang", "Blob", "Grunt"]],
+        match="Shambler",
+        deck=["Walker"] * 10,
+    )
+    do(st, "play thief")
+    assert legal(st) == ["play hide", "play boomerang", "decline"]
+    do(st, "play boomerang", "decline")  # turned back on P1, who may answer in turn (ZS-H4)
+    do(st, "take biter", "give blob")  # P2 takes a card from P1 and gives one back
+    assert hand(st, 1) == ["Biter", "Grunt", "Hide"] and hand(st, 0) == ["Blob", "Walker"]
+    schemer = position(hands=[["Schemer", "Colossus", "Biter"], ["Hide", "Walker", "Grunt"]], match="Intern")
+    do(schemer, "play schemer", "name flask")
+    assert legal(schemer) == ["play hide", "decline"]  # the Schemer's gift
+    draw = position(
+        hands=[["Biter", "Walker"], ["Hide", "Boomerang", "Grunt"]], match="Shambler", deck=["Blob"]
+    )
+    do(draw, "play biter")  # P2 draws at once, unasked, and its own turn follows
+    assert hand(draw, 1) == ["Blob", "Boomerang", "Grunt", "Hide"] and draw.current_player == 1
+    assert draw.view(1)["pending"] is None or draw.view(1)["pending"]["kind"] != "respond"
+    # A card file whose protection names no `answers` answers every effect, as before issue 25.
+    old = position(
+        hands=[["Biter", "Walker"], ["Hide", "Boomerang", "Grunt"]],
+        match="Shambler",
+        deck=["Blob"],
+        cards=protection_as_before(tmp_path),
+    )
+    do(old, "play biter")
+    assert legal(old) == ["play hide", "play boomerang", "decline"]
 
 
 def test_zs6_the_card_that_takes_a_player_out_has_its_effect_and_nobody_may_answer_it() -> None:
@@ -270,7 +303,7 @@ def test_zs6_a_boomerang_as_the_last_card_turns_the_effect_back_unanswered(tmp_p
         hands=[["Sniper", "Hide", "Walker"], ["Boomerang"]],
         match="Biter",
         deck=["Walker"] * 10,
-        cards=without_not_last(tmp_path),
+        cards=protection_as_before(tmp_path),  # a Boomerang that answers a draw, as the last card
     )
     do(st, "play sniper", "play boomerang")  # P2 goes out: P1 draws the card, its Hide no help
     assert st.hand_no == 2 and st.last_hand["out"] == [1] and st.scores == [4 + 4, 0]
@@ -283,11 +316,11 @@ def test_not_last_hide_and_boomerang_are_never_a_players_last_card() -> None:
     do(st, "play hide")
     assert hand(st, 0) == ["Walker"]
     # The Hide's ZS-H4 answer is asked of a victim holding only a Boomerang: declining is all it may do.
-    alone = position(hands=[["Biter", "Walker"], ["Boomerang"]], match="Brute", deck=["Spitter"] * 5)
-    do(alone, "play biter")
+    alone = position(hands=[["Runner", "Walker"], ["Boomerang"]], match="Brute", deck=["Spitter"] * 5)
+    do(alone, "play runner")
     assert alone.current_player == 1 and legal(alone) == ["decline"]
-    do(alone, "decline")
-    assert hand(alone, 1) == ["Boomerang", "Spitter"]
+    do(alone, "decline")  # P2 misses its turn, still holding the Boomerang
+    assert hand(alone, 1) == ["Boomerang"] and alone.current_player == 0
     # On its own turn, a lone Hide does not fit: the player draws (RULINGS ZS-4) and keeps it.
     lone = position(hands=[["Hide"], ["Blob", "Grunt"]], match="Brute", deck=["Spitter"] * 5)
     assert hand(lone, 0) == ["Hide", "Spitter"] and legal(lone) == ["keep"]

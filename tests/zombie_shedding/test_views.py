@@ -78,8 +78,9 @@ def test_known_values_for_fixed_seeds() -> None:
 # (actions, sum of legal-action counts, hands played, final scores), recorded from this engine
 # (again with RULINGS ZS-6: the card that takes a player out has its effect; again with the card
 # list and the two-player reverse of issue 25; again with the second tuning of issue 25: Hide and
-# Boomerang never the last card, every draw effect 1 card, the Screamer on 3 points or more).
-KNOWN = [(212, 423, 4, (0, 87)), (863, 1399, 4, (99, 52)), (265, 607, 5, (0, 0, 106, 170))]
+# Boomerang never the last card, every draw effect 1 card, the Screamer on 3 points or more; and
+# again with the third: protection answers a missed turn, a swap or a gift, and a draw nobody).
+KNOWN = [(117, 271, 3, (0, 67)), (291, 640, 3, (49, 99)), (143, 364, 3, (0, 0, 155, 36))]
 
 
 def test_a_determinization_drops_another_seats_combo_to_come_and_keeps_its_own() -> None:

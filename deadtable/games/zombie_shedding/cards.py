@@ -52,12 +52,13 @@ EFFECTS: dict[str, dict[str, type]] = {
     "give": {"target": str},
     "name_corporation": {},
     "finish": {"bonus": int},
-    "hide": {},
-    "boomerang": {},
+    "hide": {"answers": list},
+    "boomerang": {"answers": list},
     "not_last": {},
 }
 CONDITIONAL = ("lands_on", "follows", "combo")
 ATTACKS = ("next_draws", "next_skips", "swap", "give")  # effects protection answers
+PROTECTION = ("hide", "boomerang")  # `answers`: the ATTACKS it answers (default: all of them)
 ZOMBIE_ONLY = ("lands_on", "follows", "combo", "finish", "name_corporation")
 # Effects that happen when a card is played, in the order rules.py codes them (E_DRAWS = 0, ...).
 ON_PLAY = ("next_draws", "next_skips", "swap", "give", "reverse", "name_corporation")
@@ -152,6 +153,12 @@ class CardSet:
         self.on_play_reversed = tuple(effects[::-1] for effects in self.on_play)  # stacked last first
         self.finish_bonus = tuple(int(c.param("finish", "bonus", 0)) for c in cards)
         self.hides = tuple(c.has("hide") for c in cards)
+        # answer_masks[code]: the protection kinds that may answer the effect coded `code` (ON_PLAY
+        # order): every attack unless the card's `answers` names some (issue 25: the built-in
+        # Boomerang turns back draws and missed turns only, not a Thief or the Schemer's gift).
+        self.answer_masks = tuple(
+            mask_of(k in self.protection and e in _answers(c) for k, c in enumerate(cards)) for e in ON_PLAY
+        )
         self.name_texts = tuple(CardText(c.name) for c in cards)  # card names as log parameters
         # play_notes[seat][k]: the log entry "P{seat} plays {card}", made once and shared by every
         # log (an entry is never changed in place), so the most frequent move logs without allocating.
@@ -204,6 +211,14 @@ class CardSet:
         return list(done)
 
 
+def _answers(card: Card) -> tuple[str, ...]:
+    """The effects a protection card answers: those its `answers` names, else every attack."""
+    for name in PROTECTION:
+        if card.has(name):
+            return tuple(card.param(name, "answers", ATTACKS))
+    return ()
+
+
 def _conds(card: Card, effect: str) -> list[Cond]:
     out = []
     for name, params in card.effects:
@@ -248,6 +263,12 @@ def _effect(path: str, name: str, raw: Any, is_event: bool) -> tuple[str, tuple[
             raise _fail(
                 path, name, f"effects.{ename}.{key}", Message("must be {type}", type=allowed[key].__name__)
             )
+    if "answers" in params:
+        answers = params["answers"]
+        if not answers or any(a not in ATTACKS for a in answers):
+            why = Message("must be a list of one or more of {choices}", choices=", ".join(ATTACKS))
+            raise _fail(path, name, f"effects.{ename}.answers", why)
+        params["answers"] = tuple(a for a in ATTACKS if a in answers)  # canonical order, once each
     if ename in CONDITIONAL and not params:
         raise _fail(path, name, f"effects.{ename}", Message("needs a condition (kind, corporation, points)"))
     if params.get("kind", "common") not in KINDS:

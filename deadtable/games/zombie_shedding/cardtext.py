@@ -124,6 +124,7 @@ def effect_text(name: str, params: Mapping[str, Any]) -> str:
     'may be played on any boss'
     """
     cond = _cond_text(params)
+    aimed = _listed([ANSWER_WORDS[a] for a in params.get("answers", ())]) or "an effect"
     article = "an" if cond[0] in "aeiou" else "a"
     texts = {
         "lands_on": f"may be played on any {cond}",
@@ -136,11 +137,24 @@ def effect_text(name: str, params: Mapping[str, Any]) -> str:
         "give": "give an opponent a card of your choice",
         "name_corporation": "name the corporation to match",
         "finish": f"finish: -{params.get('bonus', 0)} points if you end the hand with it",
-        "hide": "protection: cancel an effect on you or a teammate",
-        "boomerang": "protection: turn an effect on you or a teammate back on its player",
+        "hide": f"protection: cancel {aimed} on you or a teammate",
+        "boomerang": f"protection: turn {aimed} on you or a teammate back on its player",
         "not_last": "cannot be your last card",
     }
     return texts.get(name, name)
+
+
+# What a protection card's `answers` names, in the words of its effect text.
+ANSWER_WORDS = {"next_draws": "a draw", "next_skips": "a missed turn", "swap": "a swap", "give": "a gift"}
+
+
+def _listed(words: list[str]) -> str:
+    """ "a, b or c" (empty for no words).
+
+    >>> _listed(["a missed turn", "a swap", "a gift"]), _listed(["a draw"])
+    ('a missed turn, a swap or a gift', 'a draw')
+    """
+    return " or ".join(filter(None, (", ".join(words[:-1]), *words[-1:])))
 
 
 def _cond_text(p: Mapping[str, Any]) -> str:

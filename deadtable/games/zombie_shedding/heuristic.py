@@ -9,8 +9,9 @@ and its legal actions). It
   to finish with it; but never keeps only cards that cannot be the last one (`not_last`);
 - reads what each card does to the next player (draws, missed turns, a reverse with two players
   in the hand) and what it leaves to match (`follows` opens options to everyone);
-- answers an effect with protection only when it matters (draw 2 or more, or a victim close to
-  going out, or a gift of a card), preferring Boomerang against an opponent.
+- answers an effect with protection when it matters (any draw: since issue 25 every draw effect is
+  1 card, and an answer sheds a card as well; a victim close to going out; a gift or a swap of a
+  small hand), preferring Boomerang against an opponent where it answers.
 
 Equal choices are broken at random from the agent's generator (so games replay the same), never
 by the order of the legal actions or the seats.
@@ -48,7 +49,7 @@ W = {
     "combo_keep": 2.0,  # keep a combo card (Lady Mimic, Don Lysar) to play it after its trigger
     "stranded": 12.0,  # keeping only cards that cannot be the last one (`not_last`): no way out
     "protect_below": 2,  # protect any effect on a victim with this many cards or fewer
-    "protect_draws": 2,  # protect a draw of this many cards or more
+    "protect_draws": 1,  # protect a draw of this many cards or more (every draw: issue 25, below)
     "protect_skips": 0.0,  # 1: a lost turn always matters
     "protect_always": 0.0,  # 1: answer every effect with protection (0: only when it matters)
 }

@@ -101,8 +101,8 @@ def decision_actions(st: ShedState) -> list[Action]:
         return drawn_actions(st, seat, f[5])
     if kind == _F_RESPOND:
         if len(st.hands[seat]) == 1:  # a `not_last` protection card cannot answer as the last card
-            return cs.responses.get(st.masks[seat] & cs.protection_mask & ~cs.not_last_mask)
-        return cs.responses.get(st.masks[seat] & cs.protection_mask)
+            return cs.responses.get(st.masks[seat] & cs.answer_masks[f[2]] & ~cs.not_last_mask)
+        return cs.responses.get(st.masks[seat] & cs.answer_masks[f[2]])  # what answers this effect
     if kind == _F_NAME:
         return list(NAMES)
     if kind == _F_TARGET:

@@ -373,7 +373,13 @@ def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int)
 
 
 def ask(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
-    """The victim, then each teammate still in the hand, may answer with protection."""
+    """The victim, then each teammate still in the hand, may answer with protection.
+
+    An effect that no card of the card set answers (the built-in deck's draws, issue 25) is asked of
+    nobody: the question depends on the card set alone, so skipping it reveals nothing (ZS-H4)."""
+    if not st.cards.answer_masks[code]:
+        _hit(st, code, actor, victim, param)
+        return
     helpers = tuple(t for t in st.mode.teammates(victim) if st.active(t)) if st.mode.teams else ()
     st.stack.append(frame(F_RESPOND, victim, code, actor, victim, param, helpers))
 
