@@ -107,6 +107,8 @@ class DeadtableAEC(AECEnv):
         self._legal: tuple[list[int], list[Any]] = ([], [])
         self._no_mask = np.zeros(self.encoder.size, np.int8)
         self._acting: int | None = None  # the game's current_player, read once a move
+        self._texts = self.encoder.texts  # read every step: held here, no property or attribute chain
+        self._indices = self.encoder.indices
 
     # -- PettingZoo API ------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -244,9 +246,10 @@ class DeadtableAEC(AECEnv):
             # Everyone takes a final (None) step in seat order, as in PettingZoo's classic games.
             self.agent_selection = self.agents[0]
             return
-        if self.encoder.fixed:  # encoder.legal, inlined: it runs every step
+        texts = self._texts
+        if texts is not None:  # a fixed space: encoder.legal, inlined (it runs every step)
             actions = state.legal_actions()
-            indices = self.encoder.indices(actions)
+            indices = self._indices(actions)
         else:
             indices, actions = self.encoder.legal(state)
         self._legal = indices, actions
@@ -258,7 +261,6 @@ class DeadtableAEC(AECEnv):
         before = self.agent_selection
         if before != agent and infos[before]["legal"]:
             infos[before] = {**infos[before], "legal": []}
-        texts = self.encoder.texts
         legal = list(map(texts.__getitem__, indices)) if texts is not None else list(map(str, actions))
         info = infos[agent]
         infos[agent] = {"legal": legal} if len(info) == 1 else {**info, "legal": legal}
@@ -379,7 +381,7 @@ class Classic(OrderEnforcingWrapper):
             raw.step(action)  # a dead step
             return
         assert action is not None, "action is not in action space"
-        if isinstance(action, int | np.integer):
+        if isinstance(action, INDEX_TYPES):
             assert 0 <= action < raw.encoder.size, "action is not in action space"
         else:
             assert raw.action_space(agent).contains(action), "action is not in action space"
@@ -397,6 +399,7 @@ class Classic(OrderEnforcingWrapper):
 
 
 ILLEGAL_POLICIES = ("terminate", "raise")
+INDEX_TYPES = (int, np.integer)  # an action index as Classic.step takes it without a space check
 
 
 def env_name(game_id: str) -> str:
