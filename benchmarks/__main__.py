@@ -1,15 +1,15 @@
 """`python -m benchmarks`: one table, one run, one core, for the build that runs it.
 
 For every game and variant: random full games per second and players' decisions per second; for each
-game's first variant also clone() cost, our IS-MCTS iterations per second and the PettingZoo
-wrapper's steps per second against raw engine steps; for every game at 2 players, its bots playing
-each other as `deadtable simulate` plays them, against random play (benchmarks/bots.py). Beside
-them, in the same run, the peers, each driven the cheapest correct way (benchmarks/peers.py):
-OpenSpiel's crazy_eights and RLCard's uno in slices alternating with the shedding game's Duel and
-Zombie Overlord 2p, and OpenSpiel's Python ISMCTS on hearts just before and after each of our IS-
-MCTS measures. Under the table, the targets of issues 9 and 22 (benchmarks/targets.py), each a ratio
-measured in this run: PASS, or MISSED and by how much. The terminal table fits 80 columns;
---markdown prints one wide table.
+game's first variant also clone() cost, our IS-MCTS iterations per second and the PettingZoo steps
+per second of `env()` (the environment a researcher gets) against raw engine steps; for every game
+at 2 players, its bots playing each other as `deadtable simulate` plays them, against random play
+(benchmarks/bots.py). Beside them, in the same run, the peers, each driven the cheapest correct way
+(benchmarks/peers.py): OpenSpiel's crazy_eights and RLCard's uno in slices alternating with the
+shedding game's Duel and Zombie Overlord 2p, and OpenSpiel's Python ISMCTS on hearts just before and
+after each of our IS-MCTS measures. Under the table, the targets of issues 9 and 22
+(benchmarks/targets.py), each a ratio measured in this run: PASS, or MISSED and by how much. The
+terminal table fits 80 columns; --markdown prints one wide table.
 
     python -m benchmarks                 # about a minute
     python -m benchmarks --budget 0.3    # quicker, noisier
@@ -199,7 +199,7 @@ def _game_row(
         row.clone_us = throughput.clone_cost(g, variant, budget / 2)
         over = throughput.wrapper_overhead(g, variant, budget / 2, draw)
         if over is not None:
-            row.env = over.env_steps_per_s
+            row.env = over.wrapped_steps_per_s  # env(), the researcher's step
             row.env_factor = over.factor
             row.checks.append(targets.env_cost(over.factor))
     return row

@@ -25,7 +25,7 @@ class Row:
     actions_s: float | None = None  # players' decisions a second
     clone_us: float | None = None
     ismcts: float | None = None
-    env: float | None = None  # PettingZoo env steps a second
+    env: float | None = None  # PettingZoo steps a second of env() (its wrapper included)
     env_factor: float | None = None  # how many times slower than raw engine steps
     checks: list[str] = field(default_factory=list)
     peer: bool = False  # another library's game, not "game variant"

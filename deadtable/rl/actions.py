@@ -74,17 +74,20 @@ class ActionEncoder:
         """The indices of the legal actions of `state` and the actions, in the same order."""
         actions = state.legal_actions()
         if self.texts is not None:
-            by_id = self._by_id
-            try:
-                return list(map(by_id.__getitem__, map(id, actions))), actions
-            except KeyError:
-                pass
-            return self._first_sight(actions), actions
+            return self.indices(actions), actions
         ordered = sorted(actions, key=str)
         if len(ordered) > self.size:
             self.truncated += 1
             ordered = ordered[: self.size]
         return list(range(len(ordered))), ordered
+
+    def indices(self, actions: list[Action]) -> list[int]:
+        """The indices of `actions` in a fixed space (DeadtableError for one outside it)."""
+        by_id = self._by_id
+        try:
+            return list(map(by_id.__getitem__, map(id, actions)))
+        except KeyError:
+            return self._first_sight(actions)
 
     def _first_sight(self, actions: list[Action]) -> list[int]:
         """The indices of `actions`, some of them objects not seen before (a fixed space)."""

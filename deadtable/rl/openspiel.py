@@ -29,8 +29,13 @@
   what it knew after every move (`State.information_key`, a function of its view). The tensor is
   the seat's observation vector now (the PettingZoo one, `deadtable.rl.encoders`) followed by its
   own moves: one slot per move since the deal, the action index it played there (see
-  `ViewObserver`). It recalls every action the seat took and when; what the seat saw of the other
-  seats' moves it holds as far as the observation now shows it (the string holds every step).
+  `ViewObserver`), so it recalls every action the seat took and when. Where the game's length
+  allows a fixed bound, (max_game_length + 1) observations of at most RECORD_LIMIT floats in all
+  (every Carson City Zoo variant: 84,942 to 116,202 floats), it then holds the seat's observation
+  vector after the deal and after every move, what the string's trail holds line by line, so it is
+  perfect recall as the string is. Elsewhere (Overlords from 207,672 floats, the shedding game from
+  165,714, Zombie Overlord from 5.8 million) it holds of the other seats' moves what the
+  observation now shows (the string holds every step).
 - Observations: `observation_string(p)` is the seat's current view as JSON, the tensor its
   observation vector (`deadtable.rl.encoders`). A public-information observer
   (`IIGObservationType(public_info=True, private_info=PrivateInfoType.NONE, perfect_recall=False)`)
@@ -108,18 +113,24 @@ def load(game_id: str, params: dict[str, Any]) -> DeadtableSpielGame:
 
 # Per seat: (move number since the deal, action index) of each move the seat made.
 OwnMoves = list[list[tuple[int, int]]]
+# Per seat: its observation vector after the deal and after every move since (games that record).
+Seen = list[list[np.ndarray]]
+# A seat's information-state tensor records its observation after the deal and after every move
+# when (max_game_length + 1) x the observation size is at most this many floats (see the module doc).
+RECORD_LIMIT = 1 << 17
 
 
 class _Held:
-    """A deadtable state (None before the deal), each seat's trail and own moves, and the game.
+    """A deadtable state (None before the deal), each seat's trail, own moves and (in a game that
+    records them, `DeadtableSpielGame.recorded`) observations since the deal, and the game.
 
     OpenSpiel's Clone() deep-copies every attribute of a Python state: this clones the deadtable
-    state (cheap, shares card data), copies the trails (lists of shared strings) and own moves, and
-    shares the game (which cannot be copied). Pickling keeps the game as its id and parameters
-    (`__reduce__`).
+    state (cheap, shares card data), copies the lists of trails (shared strings), own moves and
+    observations (shared arrays, never changed once made), and shares the game (which cannot be
+    copied). Pickling keeps the game as its id and parameters (`__reduce__`).
     """
 
-    __slots__ = ("game", "moves", "own", "state", "trails")
+    __slots__ = ("game", "moves", "own", "seen", "state", "trails")
 
     def __init__(
         self,
@@ -128,12 +139,14 @@ class _Held:
         trails: list[list[str]] | None = None,
         own: OwnMoves | None = None,
         moves: int = 0,
+        seen: Seen | None = None,
     ) -> None:
         self.game = game
         self.state = state
         self.trails: list[list[str]] = trails if trails is not None else [[] for _ in range(game.dplayers)]
         self.own: OwnMoves = own if own is not None else [[] for _ in range(game.dplayers)]
         self.moves = moves  # moves since the deal
+        self.seen: Seen = seen if seen is not None else [[] for _ in range(game.dplayers)]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return _Held(
@@ -142,15 +155,16 @@ class _Held:
             [list(t) for t in self.trails],
             [list(m) for m in self.own],
             self.moves,
+            [list(v) for v in self.seen],
         )
 
-    def __getstate__(self) -> tuple[DeadtableSpielGame, State | None, list[list[str]], OwnMoves, int]:
-        return (self.game, self.state, self.trails, self.own, self.moves)
+    def __getstate__(self) -> tuple[DeadtableSpielGame, State | None, list[list[str]], OwnMoves, int, Seen]:
+        return (self.game, self.state, self.trails, self.own, self.moves, self.seen)
 
     def __setstate__(
-        self, data: tuple[DeadtableSpielGame, State | None, list[list[str]], OwnMoves, int]
+        self, data: tuple[DeadtableSpielGame, State | None, list[list[str]], OwnMoves, int, Seen]
     ) -> None:
-        self.game, self.state, self.trails, self.own, self.moves = data
+        self.game, self.state, self.trails, self.own, self.moves, self.seen = data
 
 
 class DeadtableSpielGame(pyspiel.Game):
@@ -175,6 +189,10 @@ class DeadtableSpielGame(pyspiel.Game):
         self.layout: Observer = observer(g, self.dplayers, self.doptions)  # the seat's observation
         self.deal_outcomes = [(k, 1.0 / DEALS) for k in range(DEALS)]
         longest = probe(g, self.dplayers, self.doptions).max_length
+        length = LENGTH_MARGIN * longest + LENGTH_SLACK
+        # Observations a seat's information-state tensor records (after the deal and every move),
+        # 0 where that many would not fit RECORD_LIMIT.
+        self.recorded = length + 1 if (length + 1) * self.layout.size <= RECORD_LIMIT else 0
         zero_sum = self.dplayers == 2 and g.id in ZERO_SUM_TWO_PLAYER
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoder.size,
@@ -183,7 +201,7 @@ class DeadtableSpielGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if zero_sum else None,
-            max_game_length=LENGTH_MARGIN * longest + LENGTH_SLACK,
+            max_game_length=length,
         )
         game_type = _game_type(g, zero_sum=True) if zero_sum else self.game_type
         super().__init__(game_type, info, params)
@@ -230,9 +248,10 @@ class DeadtableSpielState(pyspiel.State):
         trails: list[list[str]] | None = None,
         own: OwnMoves | None = None,
         moves: int = 0,
+        seen: Seen | None = None,
     ) -> None:
         super().__init__(spiel_game)
-        self._held = _Held(spiel_game, state, trails, own, moves)
+        self._held = _Held(spiel_game, state, trails, own, moves, seen)
 
     @property
     def dstate(self) -> State:
@@ -277,6 +296,10 @@ class DeadtableSpielState(pyspiel.State):
             s.apply_trusted(act)
         for p, trail in enumerate(held.trails):
             trail.append(repr(s.information_key(p)))
+        if held.game.recorded:
+            encode = held.game.layout.encode
+            for p, seen in enumerate(held.seen):
+                seen.append(encode(s, p))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -315,7 +338,11 @@ class DeadtableSpielState(pyspiel.State):
             for p, t in enumerate(held.trails)
         ]
         own = [list(m) if p == player else [] for p, m in enumerate(held.own)]
-        return DeadtableSpielState(held.game, sample, trails, own, held.moves)
+        seen = [
+            list(v) if p == player or not held.game.recorded else [held.game.layout.encode(sample, p)]
+            for p, v in enumerate(held.seen)
+        ]
+        return DeadtableSpielState(held.game, sample, trails, own, held.moves, seen)
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
@@ -338,7 +365,10 @@ class ViewObserver:
     views (`deadtable.rl.observation`). With `perfect_recall` (SEAT_VIEW only), the string adds the
     seat's trail since the deal, and the tensor adds the seat's own moves: one slot per move since
     the deal (`max_game_length` of them), (index + 1) / `num_distinct_actions` where the seat made
-    that move with that action index, 0 where another seat moved (`dict["own_moves"]`).
+    that move with that action index, 0 where another seat moved (`dict["own_moves"]`); then, in a
+    game that records them (`DeadtableSpielGame.recorded`), the seat's observation vector after the
+    deal and after every move since, one row each (`dict["seen"]`, `max_game_length + 1` rows, all
+    zero past the moves made).
     """
 
     def __init__(self, spiel_game: DeadtableSpielGame, kind: str, *, perfect_recall: bool = False) -> None:
@@ -352,10 +382,13 @@ class ViewObserver:
         self.actions = spiel_game.encoder.size
         size = self.layout.size
         history = spiel_game.max_game_length() if perfect_recall else 0
-        self.tensor = np.zeros(size + history, np.float32)
+        rows = spiel_game.recorded if perfect_recall and kind == SEAT_VIEW else 0
+        self.tensor = np.zeros(size + history + rows * size, np.float32)
         self.dict = {"observation": self.tensor[:size]}
         if perfect_recall:
-            self.dict["own_moves"] = self.tensor[size:]
+            self.dict["own_moves"] = self.tensor[size : size + history]
+        if rows:
+            self.dict["seen"] = self.tensor[size + history :].reshape(rows, size)
 
     def set_from(self, state: DeadtableSpielState, player: int) -> None:
         held = state._held
@@ -376,6 +409,11 @@ class ViewObserver:
             for move, index in held.own[player]:
                 if move < len(own):
                     own[move] = (index + 1) * scale
+            if "seen" in self.dict:
+                rows = self.dict["seen"]
+                seen = held.seen[player][: len(rows)]
+                if seen:
+                    rows[: len(seen)] = seen
 
     def string_from(self, state: DeadtableSpielState, player: int) -> str:
         s = state._held.state

@@ -107,6 +107,8 @@ class DeadtableAEC(AECEnv):
         self._legal: tuple[list[int], list[Any]] = ([], [])
         self._no_mask = np.zeros(self.encoder.size, np.int8)
         self._acting: int | None = None  # the game's current_player, read once a move
+        self._texts = self.encoder.texts  # read every step: held here, no property or attribute chain
+        self._indices = self.encoder.indices
 
     # -- PettingZoo API ------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -149,6 +151,7 @@ class DeadtableAEC(AECEnv):
         return _agents(self, max_iter)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """A new observation vector and a new mask, both the caller's."""
         state = self.game_state
         assert state is not None, "call reset() first"
         seat = self._seat[agent]
@@ -166,15 +169,20 @@ class DeadtableAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.game_state
-        self._cumulative_rewards[agent] = 0.0
-        # self.rewards are all 0 here: only the move that ends the game gives any (then every step
-        # is a dead step, which clears them), so there is nothing to reset or to add up before.
         indices, actions = self._legal
         try:
             chosen = actions[indices.index(action)]  # type: ignore[arg-type]
         except ValueError:  # not legal now (or not an index at all): decode_legal says which
-            chosen = self.encoder.decode_legal(self._legal, int(action), state)  # type: ignore[arg-type]
+            chosen = self.encoder.decode_legal(self._legal, int(action), self.game_state)  # type: ignore[arg-type]
+        self._play(agent, chosen)
+
+    def _play(self, agent: str, chosen: Any) -> None:
+        """`agent`, the agent to act, plays `chosen`, one of its legal actions."""
+        state = self.game_state
+        assert state is not None
+        self._cumulative_rewards[agent] = 0.0
+        # self.rewards are all 0 here: only the move that ends the game gives any (then every step
+        # is a dead step, which clears them), so there is nothing to reset or to add up before.
         state.apply_trusted(chosen)
         self.steps += 1
         self._after_move()
@@ -238,7 +246,13 @@ class DeadtableAEC(AECEnv):
             # Everyone takes a final (None) step in seat order, as in PettingZoo's classic games.
             self.agent_selection = self.agents[0]
             return
-        self._legal = indices, actions = self.encoder.legal(state)
+        texts = self._texts
+        if texts is not None:  # a fixed space: encoder.legal, inlined (it runs every step)
+            actions = state.legal_actions()
+            indices = self._indices(actions)
+        else:
+            indices, actions = self.encoder.legal(state)
+        self._legal = indices, actions
         agent = self.possible_agents[seat]
         # The texts go to the agent to act, an empty list to the others (only the agent that acted
         # before may hold any). New dicts, never changed in place: an info dict handed out by
@@ -247,7 +261,6 @@ class DeadtableAEC(AECEnv):
         before = self.agent_selection
         if before != agent and infos[before]["legal"]:
             infos[before] = {**infos[before], "legal": []}
-        texts = self.encoder.texts
         legal = list(map(texts.__getitem__, indices)) if texts is not None else list(map(str, actions))
         info = infos[agent]
         infos[agent] = {"legal": legal} if len(info) == 1 else {**info, "legal": legal}
@@ -345,7 +358,9 @@ class Classic(OrderEnforcingWrapper):
         self.terminate = terminate
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
-        return _agents(self, max_iter)  # reads agents through this wrapper (its checks included)
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _agents(self.raw, max_iter)  # once reset, reading the raw agents is what it checks
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
@@ -361,20 +376,30 @@ class Classic(OrderEnforcingWrapper):
             EnvLogger.warn_step_after_terminated_truncated()
             return
         agent = raw.agent_selection
-        dead = raw.terminations[agent] or raw.truncations[agent]
-        if action is None:
-            assert dead, "action is not in action space"
-        elif isinstance(action, int | np.integer):
+        if raw.terminations[agent] or raw.truncations[agent]:
+            assert action is None or raw.action_space(agent).contains(action), "action is not in action space"
+            raw.step(action)  # a dead step
+            return
+        assert action is not None, "action is not in action space"
+        if isinstance(action, INDEX_TYPES):
             assert 0 <= action < raw.encoder.size, "action is not in action space"
         else:
             assert raw.action_space(agent).contains(action), "action is not in action space"
-        if self.terminate and not dead and (action is None or not raw.is_legal(int(action))):
-            end_for_illegal(raw, agent, action)
+            action = int(action)
+        indices, actions = raw._legal
+        try:
+            chosen = actions[indices.index(action)]  # the raw step's own lookup, here once
+        except ValueError:  # not legal now
+            if self.terminate:
+                end_for_illegal(raw, agent, action)
+            else:
+                raw.step(action)  # raises DeadtableError, saying which index and why
             return
-        raw.step(action)
+        raw._play(agent, chosen)
 
 
 ILLEGAL_POLICIES = ("terminate", "raise")
+INDEX_TYPES = (int, np.integer)  # an action index as Classic.step takes it without a space check
 
 
 def env_name(game_id: str) -> str:

@@ -326,3 +326,47 @@ def test_openspiel_ismcts_needs_no_resampler() -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert len(state.history()) > 1
+
+
+@pytest.mark.parametrize(("g", "variant"), first_variants())
+def test_information_state_tensor_records_every_observation_where_the_length_allows(
+    g: Game, variant: Variant
+) -> None:
+    """Where (max_game_length + 1) observations fit RECORD_LIMIT (Carson City Zoo), the tensor holds
+    the seat's observation after the deal and after every move: two different information-state
+    strings give two different tensors, as perfect recall asks. Elsewhere it holds no record."""
+    from open_spiel.python.observation import make_observation
+
+    from deadtable.rl.openspiel import RECORD_LIMIT
+
+    game = _load(g, variant, seed=6)
+    size, length = game.layout.size, game.max_game_length()
+    recall = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ),
+    )
+    if (length + 1) * size > RECORD_LIMIT:
+        assert game.recorded == 0 and "seen" not in recall.dict
+        assert game.information_state_tensor_size() == size + length
+        return
+    assert game.recorded == length + 1 and g.id == "carson-zoo"
+    state = _dealt(game)
+    expected = {p: [game.layout.encode(state.dstate, p)] for p in range(variant.players)}
+    strings: dict[str, bytes] = {}
+    rng = random.Random(6)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+        for p in range(variant.players):
+            expected[p].append(game.layout.encode(state.dstate, p))
+            tensor = np.asarray(state.information_state_tensor(p), np.float32).tobytes()
+            strings[state.information_state_string(p)] = tensor
+    assert len(set(strings.values())) == len(strings)  # a different string, a different tensor
+    for p in range(variant.players):
+        recall.set_from(state, p)
+        rows = recall.dict["seen"]
+        assert rows.shape == (length + 1, size)
+        assert np.array_equal(rows[: len(expected[p])], np.stack(expected[p]))
+        assert not rows[len(expected[p]) :].any()
+        assert np.array_equal(np.asarray(state.information_state_tensor(p), np.float32), recall.tensor)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from librt.vecs import vec
+from mypy_extensions import i16
 
 from deadtable.games.carson_zoo import board
 from deadtable.games.carson_zoo.state import NOBODY, ZooState
@@ -46,7 +47,7 @@ class ZooEncoder(Encoder):
         self.first_character = min(board.CHARACTER_VALUES)
         self.hand_width = len(board.CHARACTER_VALUES)
 
-    def fill(self, state: Any, seat: int, out: vec[float]) -> None:
+    def fill(self, state: Any, seat: int, out: vec[i16]) -> None:
         s: ZooState = state
         n = self.players
         height, top, owner_base, piece, mutant = self.height, self.top, self.owner, self.piece, self.mutant

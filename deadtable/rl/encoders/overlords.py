@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from librt.vecs import vec
+from mypy_extensions import i16
 
 from deadtable.games.overlords import gameplay, hired_hands
 from deadtable.games.overlords.gameplay import ABILITY, ACTIVATE, EXCHANGE, KEEP, NONE, OVER, PHASES, RECRUIT
@@ -65,7 +66,7 @@ class OverlordsEncoder(Encoder):
         self.target = slots.block("red knight looks at", zones)
         self.target_army = slots.block("army looked at", names, cards)
 
-    def fill(self, state: Any, seat: int, out: vec[float]) -> None:
+    def fill(self, state: Any, seat: int, out: vec[i16]) -> None:
         s: OverlordsState = state
         n, kinds, zones = self.players, self.kinds, self.zones
         hands, armies, last, known = s.hands, s.armies, s.last, s.known[seat]

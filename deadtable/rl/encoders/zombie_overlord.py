@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from librt.vecs import vec
+from mypy_extensions import i16
 
 from deadtable.games.zombie_overlord.actions import PHASES
 from deadtable.games.zombie_overlord.layout import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, USED
@@ -88,7 +89,7 @@ class ZOEncoder(Encoder):
         self.decision_index = {d: i for i, d in enumerate(DECISIONS)}
         self.detail_index = {d: i for i, d in enumerate(DETAILS)}
 
-    def fill(self, state: Any, seat: int, out: vec[float]) -> None:
+    def fill(self, state: Any, seat: int, out: vec[i16]) -> None:
         s: ZOState = state
         n, kinds = self.players, self.kinds
         hands, decks, discards, shown, bases = s.hand, s.deck, s.discard, s.shown, s.base

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from librt.vecs import vec
+from mypy_extensions import i16
 
 from deadtable.games.zombie_shedding import rules
 from deadtable.games.zombie_shedding.cards import CORPORATIONS, ON_PLAY
@@ -61,7 +62,7 @@ class SheddingEncoder(Encoder):
         self.drawn = slots.block("drawn card", slugs)
         self.over = slots.one("game over")
 
-    def fill(self, state: Any, seat: int, out: vec[float]) -> None:
+    def fill(self, state: Any, seat: int, out: vec[i16]) -> None:
         s: ShedState = state
         n = self.players
         kinds = self.kinds
