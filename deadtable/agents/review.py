@@ -21,11 +21,13 @@ actions is the raw one). benchmarks/calibration.py checks the calibrated chance 
 win rates of held-out games (README, "Review and hints").
 
 `iterations` is the budget of playouts per decision, spent in two steps (`Budget`; the default,
-`CHEAP`). The **screen** sweeps every action with 40% of it: each action gets
-`ceil(0.4 x iterations / actions)` samples, at least `MIN_SAMPLES`. When the played move screens as
+`CHEAP`). The **screen** sweeps every action with 35% of it: each action gets
+`ceil(0.35 x iterations / actions)` samples, at least `MIN_SAMPLES`. When the played move screens as
 good as the best, that is the answer: loss 0, and the played move's screen mean is its chance (a
 little optimistic, as the best of the screen; benchmarks/review_cost.py measures by how much).
-Otherwise the best of many noisy means is biased upwards (the winner's curse), so the **confirm**
+When it screens less than an inaccuracy (5 points) below the best, no flag is possible and the
+screen's figures stand. Otherwise the best of many noisy means is biased upwards (the winner's
+curse), so the **confirm**
 measures the best and the played move again on fresh shared samples, half the budget between them,
 and those figures are reported. `THOROUGH`, the review before this split (the whole budget screens,
 the whole budget confirms, always), costs about 2.5 times as much; benchmarks/review_cost.py
@@ -180,12 +182,13 @@ class Review:
 @dataclass(frozen=True)
 class Budget:
     """How a decision's `iterations` playouts are spent: `screen` of them sweep every action, and
-    unless the played move comes out best, `confirm` of them measure the best and the played move
-    again (each a share of `iterations`; each action gets at least MIN_SAMPLES)."""
+    unless the played move screens too close to the best for a flag, `confirm` of them measure the
+    best and the played move again (each a share of `iterations`; each action gets at least
+    MIN_SAMPLES); with `always_confirm`, every decision is measured again."""
 
     screen: float
     confirm: float
-    always_confirm: bool  # measure again even when the played move is the best found
+    always_confirm: bool  # measure again even when the played move screens as good as the best
 
     def screen_playouts(self, iterations: int) -> int:
         return max(1, math.ceil(iterations * self.screen))
@@ -194,10 +197,11 @@ class Budget:
         return max(1, math.ceil(iterations * self.confirm))
 
 
-# The default: 40% of the budget screens, half confirms, and a played move that screens as good as
-# the best is not measured again: at most 0.9 x `iterations` playouts a decision (when the screen's
-# MIN_SAMPLES per action do not ask for more), 0.4 x for most (benchmarks/review_cost.py).
-CHEAP: Final = Budget(screen=0.4, confirm=0.5, always_confirm=False)
+# The default: 35% of the budget screens, half confirms, and a played move that screens as good as
+# the best, or less than an inaccuracy below it, is not measured again: at most 0.85 x `iterations`
+# playouts a decision (when the screen's MIN_SAMPLES per action do not ask for more), 0.35 x for
+# most (benchmarks/review_cost.py).
+CHEAP: Final = Budget(screen=0.35, confirm=0.5, always_confirm=False)
 # The review before the budget was split: the whole budget screens, the whole budget confirms,
 # always (about 1.7 times `iterations` a decision). benchmarks/review_cost.py compares the two.
 THOROUGH: Final = Budget(screen=1.0, confirm=1.0, always_confirm=True)
@@ -251,6 +255,10 @@ def review_decision(task: Task) -> Decision:
         # the same): its loss is 0 whatever a second measure says, and its screen mean is reported.
         best = played
         checked = {mine.action: mine}
+    elif not budget.always_confirm and _close(ranking[0], mine, the_map):
+        # Screened too close to the best for any flag (under an inaccuracy): the screen's figures
+        # stand, as a second measure could only find noise.
+        checked = {e.action: e for e in (ranking[0], mine)}
     else:
         # The best of many noisy means is biased upwards (the winner's curse): the best and the
         # played action are measured again on fresh shared samples, and those are the figures reported.
@@ -280,6 +288,13 @@ def review_decision(task: Task) -> Decision:
         flag=flag(loss),
         ranking=ranking,
     )
+
+
+def _close(best: Estimate, mine: Estimate, the_map: Callable[[float], float] | None) -> bool:
+    """Whether `mine` screens too close to `best` for a flag, raw and as shown (through the map):
+    the raw gap decides, so a calibrated review takes the raw one's path whenever it can."""
+    shown = the_map(best.chance) - the_map(mine.chance) if the_map is not None else 0.0
+    return flag(best.chance - mine.chance) is None and flag(shown) is None
 
 
 def _ranked(actions: list[Action], stats: dict[Action, tuple[int, float]]) -> list[Estimate]:

@@ -137,9 +137,10 @@ def test_bad_seat_and_broken_record_are_clear_errors() -> None:
         rv.plan(rv.start_of(broken), broken.actions, 0)
 
 
-def test_the_cheap_budget_measures_again_only_a_played_move_that_screens_worse_than_the_best() -> None:
-    # CHEAP: a played move that screens as good as the best keeps its screen samples (loss 0); any
-    # other is measured again with the best on the confirm's samples. THOROUGH always measures again.
+def test_the_cheap_budget_measures_again_only_a_played_move_that_screens_a_flag_below_the_best() -> None:
+    # CHEAP: a played move that screens as good as the best keeps its screen figures (loss 0), one
+    # that screens less than an inaccuracy below it too (no flag); any other is measured again with
+    # the best on the confirm's samples. THOROUGH always measures again.
     record = played_record("carson-zoo", 3)
     start = rv.start_of(record)
     budget = 40
@@ -151,8 +152,17 @@ def test_the_cheap_budget_measures_again_only_a_played_move_that_screens_worse_t
     for d in cheap:
         screen = rv.samples_for(rv.CHEAP.screen_playouts(budget), d.options)
         mine = next(e for e in d.ranking if e.action == d.played)
-        if mine.chance >= d.ranking[0].chance:
+        top = d.ranking[0]
+        if mine.chance >= top.chance:
             assert (d.samples, d.loss, d.best, d.played_chance) == (screen, 0.0, d.played, mine.chance)
+        elif rv.flag(top.chance - mine.chance) is None:
+            assert (d.samples, d.best, d.best_chance, d.played_chance) == (
+                screen,
+                top.action,
+                top.chance,
+                mine.chance,
+            )
+            assert d.flag is None
         else:
             assert d.samples == confirm
             remeasured += 1
