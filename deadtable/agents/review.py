@@ -30,7 +30,7 @@ screen's figures stand. Otherwise the best of many noisy means is biased upwards
 curse), so the **confirm**
 measures the best and the played move again on fresh shared samples, half the budget between them,
 and those figures are reported. `THOROUGH`, the review before this split (the whole budget screens,
-the whole budget confirms, always), costs about 2.5 times as much; benchmarks/review_cost.py
+the whole budget confirms, always), costs about 4 times as much; benchmarks/review_cost.py
 compares the flags of both. The loss of a move is the best action's estimate minus the played
 one's; its flag follows `THRESHOLDS` (in points of winning chance): loss >= 0.20 is a blunder,
 >= 0.10 a mistake, >= 0.05 an inaccuracy. With few samples an estimate carries noise of several
