@@ -8,6 +8,16 @@ determinization drawn from what that seat can know, never the real hidden cards
 asking again at the same move gives the same answer, and the hint never depends on the table's
 seed (which fixes every hidden card).
 
+A hint says the move the way the game tells it (`told`): the lines the seat's own log would add
+if it played the move, in the game's narration (the log's messages, rendered in the reader's
+language). They are found by playing the move on `TOLD_SAMPLES` determinizations drawn from the
+seat's info, never on the real state; a line is kept only while every sample tells it the same, as
+one that differs (the card a draw brings, what a random discard hits) depends on a card the seat
+cannot see (a test checks the lines told against the real move in every game). Where the game has
+words of its own for a move (`Game.move_words`, from the seat's view alone), they are said instead:
+for a move the log does not tell (entering a phase) and one whose line tells a hidden card (the zoo
+card a Carson City Zoo move takes). A move with neither is said by its text (`words`).
+
 The server (deadtable/server/hints.py) builds the info under the table's lock and runs `suggest` in
 a worker thread: the info holds no reference to the live state, which may move on meanwhile.
 """
@@ -18,10 +28,13 @@ import random
 from typing import Final
 
 from deadtable.core import Action, Agent, Game, SeatInfo, State, seat_info
+from deadtable.core.state import LOG_I18N, LOG_START
+from deadtable.i18n import Message
 
 from .registry import make_agent
 
 HINT_AGENTS: Final = ("heuristic", "greedy")  # the first the game has
+TOLD_SAMPLES: Final = 4  # determinizations a move is told on; a line they do not all tell is dropped
 
 
 def hint_agent(the_game: Game) -> Agent:
@@ -49,3 +62,38 @@ def suggest(info: SeatInfo, the_game: Game, move: int) -> Action:
     if len(info.legal_actions) == 1:
         return info.legal_actions[0]
     return hint_agent(the_game).act(info, random.Random(hint_seed(move) + 1))
+
+
+def told(info: SeatInfo, action: Action, move: int) -> list[Message]:
+    """What the seat of `info` would be told of playing `action` (the new lines of its log), as far
+    as it can know: only the lines every one of `TOLD_SAMPLES` determinizations tells the same."""
+    agreed: list[dict[str, object]] | None = None
+    for k in range(TOLD_SAMPLES):
+        state = info.sample(random.Random(hint_seed(move) + 2 + k))
+        lines = _new_lines(state, info.seat, action)
+        if agreed is None:
+            agreed = lines
+        else:
+            same = 0
+            while same < min(len(agreed), len(lines)) and agreed[same] == lines[same]:
+                same += 1
+            agreed = agreed[:same]
+        if not agreed:
+            break
+    return [Message.from_json(m) for m in agreed or []]
+
+
+def _new_lines(state: State, seat: int, action: Action) -> list[dict[str, object]]:
+    """The messages `seat`'s log gains when `action` is played in `state` (JSON, as the view has them)."""
+    before = state.view(seat)
+    count = int(before.get(LOG_START, 0)) + len(before.get(LOG_I18N) or [])
+    state.apply(action)
+    after = state.view(seat)
+    return list((after.get(LOG_I18N) or [])[max(0, count - int(after.get(LOG_START, 0))) :])
+
+
+def words(info: SeatInfo, the_game: Game, action: Action, move: int) -> list[Message]:
+    """The hint's words for `action`: the game's own (`Game.move_words`), else what the seat's log
+    would tell of it (`told`); empty: neither."""
+    own = the_game.move_words(info.view, action)
+    return [own] if own is not None else told(info, action, move)

@@ -20,8 +20,18 @@ losses and flags are differences of calibrated chances (the map is monotone, so 
 actions is the raw one). benchmarks/calibration.py checks the calibrated chance against the observed
 win rates of held-out games (README, "Review and hints").
 
-`iterations` is the budget of playouts per decision: each action gets `ceil(iterations / actions)`
-samples, at least `MIN_SAMPLES`. The loss of a move is the best action's estimate minus the played
+`iterations` is the budget of playouts per decision, spent in two steps (`Budget`; the default,
+`CHEAP`). The **screen** sweeps every action with 35% of it: each action gets
+`ceil(0.35 x iterations / actions)` samples, at least `MIN_SAMPLES`. When the played move screens as
+good as the best, that is the answer: loss 0, and the played move's screen mean is its chance (a
+little optimistic, as the best of the screen; benchmarks/review_cost.py measures by how much).
+When it screens less than an inaccuracy (5 points) below the best, no flag is possible and the
+screen's figures stand. Otherwise the best of many noisy means is biased upwards (the winner's
+curse), so the **confirm**
+measures the best and the played move again on fresh shared samples, half the budget between them,
+and those figures are reported. `THOROUGH`, the review before this split (the whole budget screens,
+the whole budget confirms, always), costs about 4 times as much; benchmarks/review_cost.py
+compares the flags of both. The loss of a move is the best action's estimate minus the played
 one's; its flag follows `THRESHOLDS` (in points of winning chance): loss >= 0.20 is a blunder,
 >= 0.10 a mistake, >= 0.05 an inaccuracy. With few samples an estimate carries noise of several
 points (`stderr`), so small flags on close moves are not proof.
@@ -170,6 +180,34 @@ class Review:
 
 
 @dataclass(frozen=True)
+class Budget:
+    """How a decision's `iterations` playouts are spent: `screen` of them sweep every action, and
+    unless the played move screens too close to the best for a flag, `confirm` of them measure the
+    best and the played move again (each a share of `iterations`; each action gets at least
+    MIN_SAMPLES); with `always_confirm`, every decision is measured again."""
+
+    screen: float
+    confirm: float
+    always_confirm: bool  # measure again even when the played move screens as good as the best
+
+    def screen_playouts(self, iterations: int) -> int:
+        return max(1, math.ceil(iterations * self.screen))
+
+    def confirm_playouts(self, iterations: int) -> int:
+        return max(1, math.ceil(iterations * self.confirm))
+
+
+# The default: 35% of the budget screens, half confirms, and a played move that screens as good as
+# the best, or less than an inaccuracy below it, is not measured again: at most 0.85 x `iterations`
+# playouts a decision (when the screen's MIN_SAMPLES per action do not ask for more), 0.35 x for
+# most (benchmarks/review_cost.py).
+CHEAP: Final = Budget(screen=0.35, confirm=0.5, always_confirm=False)
+# The review before the budget was split: the whole budget screens, the whole budget confirms,
+# always (about 1.7 times `iterations` a decision). benchmarks/review_cost.py compares the two.
+THOROUGH: Final = Budget(screen=1.0, confirm=1.0, always_confirm=True)
+
+
+@dataclass(frozen=True)
 class Task:
     """One decision to review: the game's first state and the actions up to the decision."""
 
@@ -181,6 +219,7 @@ class Task:
     seed: int
     narration: tuple[dict[str, Any], ...]
     calibrate: bool = True  # False: the raw chances (the calibration benchmark fits and checks maps)
+    budget: Budget = CHEAP
 
 
 def decision_seed(seed: int, move: int) -> int:
@@ -193,7 +232,7 @@ def decision_seed(seed: int, move: int) -> int:
 
 
 def review_decision(task: Task) -> Decision:
-    """Search one decision from what its seat knew (a pool task)."""
+    """Search one decision from what its seat knew (a pool task): screen, then confirm (module doc)."""
     state = task.start.clone()
     for text in task.actions:
         state.apply(state.game.parse_action(state, text))
@@ -206,17 +245,29 @@ def review_decision(task: Task) -> Decision:
     info = seat_info(state, rng)
     the_map = calibration.for_state(state) if task.calibrate else None  # by game, players, options
     del state
-    samples = samples_for(task.iterations, len(actions))
-    ranking = _ranked(actions, ReviewSearch(samples).analyse(info, rng))
+    budget = task.budget
+    screen = budget.screen_playouts(task.iterations)
+    ranking = _ranked(actions, ReviewSearch(samples_for(screen, len(actions))).analyse(info, rng))
     best = next(a for a in actions if str(a) == ranking[0].action)
-    # The best of many noisy means is biased upwards (the winner's curse): the best and the played
-    # action are measured again on fresh shared samples, and those are the figures reported.
-    pair = (best,) if best == played else (best, played)
-    again = SeatInfo(info.game_id, info.seat, info.players, info.narrated_view, pair, info.sample, info.facts)
-    checked = {
-        e.action: e
-        for e in _ranked(list(pair), ReviewSearch(samples_for(task.iterations, 2)).analyse(again, rng))
-    }
+    mine = next(e for e in ranking if e.action == str(played))
+    if not budget.always_confirm and mine.chance >= ranking[0].chance:
+        # The played move screens as good as the best (often the same move, or one that plays out
+        # the same): its loss is 0 whatever a second measure says, and its screen mean is reported.
+        best = played
+        checked = {mine.action: mine}
+    elif not budget.always_confirm and _close(ranking[0], mine, the_map):
+        # Screened too close to the best for any flag (under an inaccuracy): the screen's figures
+        # stand, as a second measure could only find noise.
+        checked = {e.action: e for e in (ranking[0], mine)}
+    else:
+        # The best of many noisy means is biased upwards (the winner's curse): the best and the
+        # played action are measured again on fresh shared samples, and those are the figures reported.
+        pair = (best,) if best == played else (best, played)
+        again = SeatInfo(
+            info.game_id, info.seat, info.players, info.narrated_view, pair, info.sample, info.facts
+        )
+        confirm = samples_for(budget.confirm_playouts(task.iterations), 2)
+        checked = {e.action: e for e in _ranked(list(pair), ReviewSearch(confirm).analyse(again, rng))}
     if the_map is not None:
         ranking = [Estimate(e.action, the_map(e.chance), e.samples) for e in ranking]
         checked = {a: Estimate(a, the_map(e.chance), e.samples) for a, e in checked.items()}
@@ -239,6 +290,13 @@ def review_decision(task: Task) -> Decision:
     )
 
 
+def _close(best: Estimate, mine: Estimate, the_map: Callable[[float], float] | None) -> bool:
+    """Whether `mine` screens too close to `best` for a flag, raw and as shown (through the map):
+    the raw gap decides, so a calibrated review takes the raw one's path whenever it can."""
+    shown = the_map(best.chance) - the_map(mine.chance) if the_map is not None else 0.0
+    return flag(best.chance - mine.chance) is None and flag(shown) is None
+
+
 def _ranked(actions: list[Action], stats: dict[Action, tuple[int, float]]) -> list[Estimate]:
     """Every action's estimate, the best first (ties: the listed order)."""
     out = [Estimate(str(a), min(1.0, max(0.0, stats[a][1])), stats[a][0]) for a in actions]
@@ -254,6 +312,7 @@ def plan(
     iterations: int = DEFAULT_ITERATIONS,
     seed: int = 0,
     skip_routine: bool = False,
+    budget: Budget = CHEAP,
 ) -> list[Task]:
     """The decisions of `seat` to review in the game from `start` played with `actions`."""
     if not 0 <= seat < start.players:
@@ -279,7 +338,9 @@ def plan(
             continue
         after = state.view(seat)
         narration = tuple((after.get(LOG_I18N) or [])[max(0, told - int(after.get(LOG_START, 0))) :])
-        tasks.append(Task(start, tuple(actions[: number - 1]), text, seat, iterations, seed, narration))
+        tasks.append(
+            Task(start, tuple(actions[: number - 1]), text, seat, iterations, seed, narration, budget=budget)
+        )
     return tasks
 
 
@@ -328,11 +389,20 @@ def review(
     workers: int = 1,
     skip_routine: bool = False,
     progress: Callable[[int], None] | None = None,
+    budget: Budget = CHEAP,
 ) -> Review:
     """The review of `seat` (from 0) in `record`; `progress(total)` is called once with the number
     of decisions, then `progress(-1)` as each one is done."""
     start = start_of(record)
-    tasks = plan(start, record.actions, seat, iterations=iterations, seed=seed, skip_routine=skip_routine)
+    tasks = plan(
+        start,
+        record.actions,
+        seat,
+        iterations=iterations,
+        seed=seed,
+        skip_routine=skip_routine,
+        budget=budget,
+    )
     if progress:
         progress(len(tasks))
     decisions = run(tasks, workers, (lambda: progress(-1)) if progress else None)

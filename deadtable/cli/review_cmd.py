@@ -66,7 +66,10 @@ def sparkline(values: list[float]) -> str:
     type=click.IntRange(min=1),
     default=DEFAULT_ITERATIONS,
     show_default=True,
-    help=N_("Sampled games per decision, shared among its moves (each move gets at least 8)."),
+    help=N_(
+        "Sampled games per decision, at most: about a third compare every move (each gets at least 8), "
+        "and half measure the best and the played move again when the played one looks worse."
+    ),
 )
 @click.option(
     "--workers",

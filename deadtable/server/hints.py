@@ -9,8 +9,11 @@ else "hint-too-soon").
 The hint is computed from that seat's own information only (deadtable.agents.hint): the info is
 drawn under the table's lock, the agent runs in a worker thread, so the event loop goes on serving
 the tables. The answer goes to the asking connection alone:
-`{"type": "hint", "index": n, "action": "<action text>", "text": "<the same, in words>"}`; a table
-that moved on meanwhile gets the refusal "hint-stale" instead.
+`{"type": "hint", "index": n, "action": "<action text>", "text": "<the same, in words>"}`, the words
+being the game's own (`hint.words`): what the seat's log would tell of the move (from the seat's
+determinizations, only what they all tell), and its words for a move the log does not tell
+(`Game.move_words`), else the action's text alone; a table that moved on
+meanwhile gets the refusal "hint-stale" instead.
 """
 
 from __future__ import annotations
@@ -18,12 +21,14 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from deadtable.agents.hint import info_for, suggest
+from deadtable.agents.hint import info_for, suggest, words
 from deadtable.i18n import N_, Message, render
 
 from .store import Refused
 
 if TYPE_CHECKING:
+    from deadtable.core import Action, SeatInfo
+
     from .live import LiveTable
 
 HINTS_OFF = N_("hints are off at this table: they are chosen when the table is made")
@@ -32,6 +37,7 @@ NOT_YOUR_TURN = N_("a hint is for the seat to act: wait for your turn")
 STALE = N_("the table has moved on since you asked for a hint")
 TOO_SOON = N_("one hint every {seconds} seconds: wait a moment")
 SUGGESTED = N_("The bot would play: {action}")
+SUGGESTED_TOLD = N_("The bot would play “{action}”: {told}")
 
 
 async def hint(lt: LiveTable, seat: int | None, index: int, lang: str) -> dict[str, Any]:
@@ -47,13 +53,16 @@ async def hint(lt: LiveTable, seat: int | None, index: int, lang: str) -> dict[s
         if index != lt.index:
             raise Refused("hint-stale", Message(STALE))
         info = info_for(state, index)  # the seat's view and a determinization: no hidden card
-    action = await asyncio.to_thread(suggest, info, lt.game, index)
+    action, lines = await asyncio.to_thread(_suggest_and_tell, info, lt, index)
     if lt.index != index:  # a move came (a stand-in's, or an undo) while the bot was thinking
         raise Refused("hint-stale", Message(STALE))
     text = str(action)
-    return {
-        "type": "hint",
-        "index": index,
-        "action": text,
-        "text": render(Message(SUGGESTED, action=text), lang),
-    }
+    words = "; ".join(line.render(lang) for line in lines)
+    said = Message(SUGGESTED_TOLD, action=text, told=words) if words else Message(SUGGESTED, action=text)
+    return {"type": "hint", "index": index, "action": text, "text": render(said, lang)}
+
+
+def _suggest_and_tell(info: SeatInfo, lt: LiveTable, index: int) -> tuple[Action, list[Message]]:
+    """The bot's move from `info`, and what the seat's log would tell of it (worker thread)."""
+    action = suggest(info, lt.game, index)
+    return action, words(info, lt.game, action, index)

@@ -135,3 +135,36 @@ def test_bad_seat_and_broken_record_are_clear_errors() -> None:
     broken = Record(record.game, 2, record.seed, {}, [*record.actions, "fly away"])
     with pytest.raises(RecordError):
         rv.plan(rv.start_of(broken), broken.actions, 0)
+
+
+def test_the_cheap_budget_measures_again_only_a_played_move_that_screens_a_flag_below_the_best() -> None:
+    # CHEAP: a played move that screens as good as the best keeps its screen figures (loss 0), one
+    # that screens less than an inaccuracy below it too (no flag); any other is measured again with
+    # the best on the confirm's samples. THOROUGH always measures again.
+    record = played_record("carson-zoo", 3)
+    start = rv.start_of(record)
+    budget = 40
+    cheap = rv.run(rv.plan(start, record.actions, 0, iterations=budget, seed=2))
+    thorough = rv.run(rv.plan(start, record.actions, 0, iterations=budget, seed=2, budget=rv.THOROUGH))
+    assert len(cheap) >= 5 and [d.move for d in cheap] == [d.move for d in thorough]
+    confirm = rv.samples_for(rv.CHEAP.confirm_playouts(budget), 2)
+    remeasured = 0
+    for d in cheap:
+        screen = rv.samples_for(rv.CHEAP.screen_playouts(budget), d.options)
+        mine = next(e for e in d.ranking if e.action == d.played)
+        top = d.ranking[0]
+        if mine.chance >= top.chance:
+            assert (d.samples, d.loss, d.best, d.played_chance) == (screen, 0.0, d.played, mine.chance)
+        elif rv.flag(top.chance - mine.chance) is None:
+            assert (d.samples, d.best, d.best_chance, d.played_chance) == (
+                screen,
+                top.action,
+                top.chance,
+                mine.chance,
+            )
+            assert d.flag is None
+        else:
+            assert d.samples == confirm
+            remeasured += 1
+    assert 0 < remeasured < len(cheap), "the game should have both kinds of decision"
+    assert all(d.samples == rv.samples_for(budget, 2) for d in thorough)

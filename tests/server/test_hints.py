@@ -10,7 +10,7 @@ import pytest
 from alembic import command
 from sqlalchemy import inspect
 
-from deadtable.agents.hint import info_for, suggest
+from deadtable.agents.hint import info_for, suggest, words
 from deadtable.server import db, migrate
 from deadtable.server.rematch import make_rematch
 from deadtable.server.store import Store
@@ -127,8 +127,12 @@ def test_only_the_seat_to_act_gets_a_hint_a_legal_action_for_it_alone(client: An
         hint = next_of(conns[mover], "hint")
         assert hint["index"] == 0 and hint["action"] in first[mover]["legal"]
         state = client.app.state.hub.tables[t["id"]].state  # the bot's move from the seat's info
-        assert hint["action"] == str(suggest(info_for(state, 0), state.game, 0))
-        assert hint["action"] in hint["text"]
+        info = info_for(state, 0)
+        action = suggest(info, state.game, 0)
+        assert hint["action"] == str(action)
+        said = "; ".join(m.render("en") for m in words(info, state.game, action, 0))
+        assert said, "the move is said in the game's words"
+        assert hint["text"] == f"The bot would play “{action}”: {said}"
         conns[mover].send_json({"type": "hint", "index": 0})  # at once again: too soon
         assert next_of(conns[mover], "error")["code"] == "hint-too-soon"
         for ws in (conns[other], watcher):  # the hint went to the asking connection alone

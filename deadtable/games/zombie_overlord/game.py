@@ -146,6 +146,12 @@ class ZombieOverlord(Game):
             "iterations": 4,
         }
 
+    def move_words(self, view: dict[str, Any], action: Action) -> Message | None:
+        """The moves the log does not tell: entering or leaving a phase, playing Supplies (words.py)."""
+        from .words import move_words
+
+        return move_words(action)
+
     def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
         """Every action text for these settings, the fixed space of deadtable.rl (action_space.py)."""
         from .action_space import action_space

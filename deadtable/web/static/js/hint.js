@@ -46,7 +46,8 @@ function draw() {
     button.addEventListener("click", ask);
     parts.push(button);
   }
-  if (hint) parts.push(el("span", { id: "hint-text", class: "hint-text", role: "status" }, hint.text));
+  // The text says the move in the game's words; the action it names is kept beside it (data-action).
+  if (hint) parts.push(el("span", { id: "hint-text", class: "hint-text", role: "status", dataset: { action: hint.action } }, hint.text));
   if (problem) parts.push(el("span", { class: "hint-note error", role: "status" }, problem));
   node.replaceChildren(...parts);
 }
