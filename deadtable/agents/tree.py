@@ -55,11 +55,32 @@ class Edge:
 class Node:
     """An information set of the seat to act: statistics of each action tried from it."""
 
-    __slots__ = ("edges", "hint")
+    __slots__ = ("actions", "edges", "hint", "row")
 
     def __init__(self) -> None:
         self.edges: dict[Action, Edge] = {}
         self.hint: Action | None = None  # the game's heuristic's choice here, when guided
+        # The legal actions of the last visit and their edges, in order: a visit with the same
+        # actions (always at the searching seat's own nodes) reads its edges without hashing an
+        # action (a Python call on the games' dataclass actions).
+        self.actions: list[Action] = []
+        self.row: list[Edge] = []
+
+    def edges_of(self, actions: list[Action]) -> list[Edge]:
+        """The edge of each of `actions`, in order, made for those tried nowhere yet."""
+        if actions == self.actions:  # the same objects: compared in C, by identity first
+            return self.row
+        edges = self.edges
+        row: list[Edge] = []
+        for a in actions:
+            e = edges.get(a)
+            if e is None:
+                e = Edge()
+                edges[a] = e
+            row.append(e)
+        self.actions = list(actions)
+        self.row = row
+        return row
 
 
 def signature(state: State, seat: int) -> Hashable:
@@ -162,50 +183,51 @@ class Search:
                 table[key] = node
                 if guide:
                     node.hint = self.heuristic_choice(state, actions, rng)
-            edges = node.edges
+            row = node.edges_of(actions)
             hint = node.hint
-            untried: list[Action] = []
-            chosen: Edge | None = None
-            action = actions[0]
+            untried: list[int] = []  # indices into actions and row
+            chosen = 0
             best_value = -math.inf
             ties = 0
             # Means are rescaled to the range of rewards seen so far in this search (as MuZero
             # does), so a game whose evaluation moves by 0.02 still steers the search.
             lo = self.low
             scale = 1.0 / (self.high - lo) if self.high > lo else 0.0
-            for a in actions:
-                e = edges.get(a)
-                if e is None:
-                    e = Edge()
-                    edges[a] = e
+            for i in range(count):
+                e = row[i]
                 e.avail += 1
                 visits = e.visits
                 if not visits:
-                    untried.append(a)
+                    untried.append(i)
                     continue
                 if untried:
                     continue  # an untried action is taken: no value is needed
                 mean = (e.total / visits - lo) * scale if scale else 0.5
                 value = mean + c * math.sqrt(math.log(e.avail) / visits)
-                if a == hint:
+                if guide and actions[i] == hint:
                     value += guide * math.sqrt(e.avail) / (1 + visits)
                 if value > best_value + 1e-12:
-                    best_value, action, chosen, ties = value, a, e, 1
+                    best_value, chosen, ties = value, i, 1
                 elif value >= best_value - 1e-12:
                     # Equal values are broken at random: with a fixed order, two seats choosing
                     # in secret can fall into lockstep and one "answers" the other by accident.
                     ties += 1
                     if int(rand() * ties) == 0:
-                        action, chosen = a, e
+                        chosen = i
             if untried:
-                guided = hint is not None and hint in untried
-                action = hint if guided and hint is not None else untried[int(rand() * len(untried))]
-                path.append((edges[action], seat))
-                state.apply_trusted(action)
+                chosen = -1
+                if guide:
+                    for i in untried:
+                        if actions[i] == hint:
+                            chosen = i  # the heuristic's choice is tried first
+                            break
+                if chosen < 0:
+                    chosen = untried[int(rand() * len(untried))]
+                path.append((row[chosen], seat))
+                state.apply_trusted(actions[chosen])
                 break
-            assert chosen is not None
-            path.append((chosen, seat))
-            state.apply_trusted(action)
+            path.append((row[chosen], seat))
+            state.apply_trusted(actions[chosen])
             key = None
         rewards = self.playout(state, rng, since)
         for r in rewards:
