@@ -27,6 +27,9 @@ A determinized state is the only state the search touches; the agent never holds
 
 With an iteration budget the agent is reproducible: the same SeatInfo (hence the same view and
 sampler) and the same `rng` state give the same action. A time budget trades that for speed.
+
+This module holds the agent (its settings, `act`, `analyse`); the tree and the iteration loop are
+in deadtable/agents/tree.py (`IsmctsAgent.search` makes one), which the native build compiles.
 """
 
 from __future__ import annotations
