@@ -312,3 +312,18 @@ def test_env_parts_measures_a_step_with_and_without_the_encoding() -> None:
     assert name == "zombie-overlord 2p"
     assert raw > 0 and without > 0 and with_obs > 0
     assert parts(["no-such-game"], 0.01) == []
+
+
+def test_the_ismcts_rate_prints_each_games_rate_against_hearts_ismcts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """benchmarks/ismcts_rate.py: the bench's IS-MCTS row alone, a line per game with the ratio."""
+    pytest.importorskip("pyspiel", reason="the hearts ISMCTS peer needs the peers extra (open_spiel)")
+    from benchmarks import ismcts_rate
+
+    assert ismcts_rate.main(["--budget", "0.05", "--games", "zombie-shedding,carson-zoo"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("build: ")
+    assert len(out) == 3
+    for line, gid in zip(out[1:], ("carson-zoo", "zombie-shedding"), strict=True):
+        assert re.fullmatch(rf"{gid} \S+: [\d,]+ it/s, hearts ISMCTS [\d,]+: [\d.]+x", line), line
