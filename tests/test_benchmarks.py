@@ -327,3 +327,14 @@ def test_the_ismcts_rate_prints_each_games_rate_against_hearts_ismcts(
     assert len(out) == 3
     for line, gid in zip(out[1:], ("carson-zoo", "zombie-shedding"), strict=True):
         assert re.fullmatch(rf"{gid} \S+: [\d,]+ it/s, hearts ISMCTS [\d,]+: [\d.]+x", line), line
+
+
+def test_the_ismcts_parts_share_an_iterations_time() -> None:
+    """benchmarks/ismcts_rate.py --parts: every part of an iteration takes a share, and they add up."""
+    import deadtable
+    from benchmarks.ismcts_rate import parts
+
+    shares = parts(deadtable.game("zombie-shedding"), iterations=20, rounds=1)
+    assert list(shares) == ["sample", "tree walk", "rollout", "score"]
+    assert all(v > 0 for v in shares.values()), shares
+    assert abs(sum(shares.values()) - 1.0) < 1e-9
