@@ -338,3 +338,19 @@ def test_the_ismcts_parts_share_an_iterations_time() -> None:
     assert list(shares) == ["sample", "tree walk", "rollout", "score"]
     assert all(v > 0 for v in shares.values()), shares
     assert abs(sum(shares.values()) - 1.0) < 1e-9
+
+
+def test_search_versus_loads_an_earlier_search_from_git_and_plays_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """benchmarks/search_versus.py: the search of commit 5a0b674 (before agents/tree.py) against
+    this one, two tiny games with the seats swapped; the shares of the wins add up."""
+    if subprocess.run(["git", "cat-file", "-e", "5a0b674"], cwd=REPO, capture_output=True).returncode:
+        pytest.skip("not a git checkout holding commit 5a0b674")
+    from benchmarks import search_versus
+
+    args = ["--against", "5a0b674", "--game", "carson-zoo", "--games", "2", "--iterations", "5"]
+    assert search_versus.main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("2 games from 0: current wins ")
+    assert re.fullmatch(r"carson-zoo, 2 games at 5 iterations: the current search wins [\d.]+ = .*", out[1])
