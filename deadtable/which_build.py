@@ -61,6 +61,8 @@ MODULES = (
     ),
     *(f"deadtable/games/carson_zoo/{m}.py" for m in ("board", "state", "facts", "heuristic")),
     "deadtable/agents/greedy.py",
+    # The IS-MCTS loop (the agent around it, agents/ismcts.py, stays interpreted: the review subclasses it).
+    "deadtable/agents/tree.py",
     # The learning environments' observation encoders, read every step (deadtable/rl/encoding.py).
     "deadtable/rl/encoding.py",
     *(

@@ -313,3 +313,45 @@ def test_env_parts_measures_a_step_with_and_without_the_encoding() -> None:
     assert name == "zombie-overlord 2p"
     assert raw > 0 and wrapped > 0 and unwrapped > 0 and without > 0
     assert parts(["no-such-game"], 0.01) == []
+
+
+def test_the_ismcts_rate_prints_each_games_rate_against_hearts_ismcts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """benchmarks/ismcts_rate.py: the bench's IS-MCTS row alone, a line per game with the ratio."""
+    pytest.importorskip("pyspiel", reason="the hearts ISMCTS peer needs the peers extra (open_spiel)")
+    from benchmarks import ismcts_rate
+
+    assert ismcts_rate.main(["--budget", "0.05", "--games", "zombie-shedding,carson-zoo"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("build: ")
+    assert len(out) == 3
+    for line, gid in zip(out[1:], ("carson-zoo", "zombie-shedding"), strict=True):
+        assert re.fullmatch(rf"{gid} \S+: [\d,]+ it/s, hearts ISMCTS [\d,]+: [\d.]+x", line), line
+
+
+def test_the_ismcts_parts_share_an_iterations_time() -> None:
+    """benchmarks/ismcts_rate.py --parts: every part of an iteration takes a share, and they add up."""
+    import deadtable
+    from benchmarks.ismcts_rate import parts
+
+    shares = parts(deadtable.game("zombie-shedding"), iterations=20, rounds=1)
+    assert list(shares) == ["sample", "tree walk", "rollout", "score"]
+    assert all(v > 0 for v in shares.values()), shares
+    assert abs(sum(shares.values()) - 1.0) < 1e-9
+
+
+def test_search_versus_loads_an_earlier_search_from_git_and_plays_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """benchmarks/search_versus.py: the search of commit 5a0b674 (before agents/tree.py) against
+    this one, two tiny games with the seats swapped; the shares of the wins add up."""
+    if subprocess.run(["git", "cat-file", "-e", "5a0b674"], cwd=REPO, capture_output=True).returncode:
+        pytest.skip("not a git checkout holding commit 5a0b674")
+    from benchmarks import search_versus
+
+    args = ["--against", "5a0b674", "--game", "carson-zoo", "--games", "2", "--iterations", "5"]
+    assert search_versus.main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("2 games from 0: current wins ")
+    assert re.fullmatch(r"carson-zoo, 2 games at 5 iterations: the current search wins [\d.]+ = .*", out[1])

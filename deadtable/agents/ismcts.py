@@ -27,44 +27,22 @@ A determinized state is the only state the search touches; the agent never holds
 
 With an iteration budget the agent is reproducible: the same SeatInfo (hence the same view and
 sampler) and the same `rng` state give the same action. A time budget trades that for speed.
+
+This module holds the agent (its settings, `act`, `analyse`); the tree and the iteration loop are
+in deadtable/agents/tree.py (`IsmctsAgent.search` makes one), which the native build compiles.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections.abc import Callable, Hashable
 
-from deadtable.core import Action, Agent, Game, SeatInfo, State
+from deadtable.core import Action, Agent, Game, SeatInfo
 from deadtable.i18n import N_
 
+from .tree import Search, Settings
+
 DEFAULT_ITERATIONS = 1000
-
-
-class _Edge:
-    __slots__ = ("avail", "total", "visits")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 0
-
-
-class _Node:
-    """An information set of the seat to act: statistics of each action tried from it."""
-
-    __slots__ = ("edges", "hint")
-
-    def __init__(self) -> None:
-        self.edges: dict[Action, _Edge] = {}
-        self.hint: Action | None = None  # the game's heuristic's choice here, when guided
-
-
-def _signature(state: State, seat: int) -> Hashable:
-    # The game's fingerprint of the seat's information (by default the text of its view, which
-    # the game builds in a fixed key order; games give cheaper tuples of the same facts).
-    return (seat, state.information_key(seat))
 
 
 class IsmctsAgent:
@@ -154,7 +132,7 @@ class IsmctsAgent:
 
     def analyse(self, seat_info: SeatInfo, rng: random.Random) -> dict[Action, tuple[int, float]]:
         """Search, then (visits, mean reward for the seat) of each legal action at the root."""
-        search = _Search(self, seat_info, rng)
+        search = self.search(seat_info, rng)
         step = search.sweep if self.sweep else search.iterate
         if self.time_limit is not None:
             deadline = time.perf_counter() + self.time_limit
@@ -169,180 +147,26 @@ class IsmctsAgent:
             for _ in range(n):
                 step()
         self.last_iterations = n
-        root = search.table.get(search.root_key)
-        out: dict[Action, tuple[int, float]] = {}
-        for a in seat_info.legal_actions:
-            edge = root.edges.get(a) if root is not None else None
-            out[a] = (edge.visits, edge.total / edge.visits) if edge and edge.visits else (0, 0.0)
-        return out
+        actions = seat_info.legal_actions
+        return dict(zip(actions, search.root_statistics(actions), strict=True))
 
+    def search(self, seat_info: SeatInfo, rng: random.Random) -> Search:
+        """A new search of this decision with this agent's settings (deadtable/agents/tree.py)."""
+        first = seat_info.sample(random.Random(0))  # the game object comes with a sample
+        wants = self.rollout == "heuristic" or bool(self.guide)
+        heuristic = self.game_heuristic(first.game) if wants else None
+        return Search(self.settings(), seat_info, rng, first, heuristic)
 
-class _Search:
-    """The statistics of one decision: nodes by information set, and the iteration loop."""
-
-    def __init__(self, agent: IsmctsAgent, info: SeatInfo, rng: random.Random) -> None:
-        self.agent = agent
-        # The game object comes with the samples, so games outside the registry work too.
-        first = info.sample(random.Random(0))
-        self.game: Game = first.game
-        self.root_key = _signature(first, info.seat)  # every sample has the seat's information
-        self.info = info
-        self.rng = rng
-        self.players = info.players
-        self.table: dict[Hashable, _Node] = {}
-        self.c = agent.exploration
-        self.low = math.inf  # the range of rewards backed up so far
-        self.high = -math.inf
-        self.policy: Callable[[State, list[Action], random.Random], Action] = self._random_policy
-        self.guide = 0.0
-        if agent.rollout == "heuristic" or agent.guide:
-            heuristic = agent.game_heuristic(self.game)
-            if heuristic is not None:
-                self.heuristic = heuristic
-                self.guide = agent.guide
-                if agent.rollout == "heuristic":
-                    self.policy = self._heuristic_policy
-
-    def iterate(self) -> None:
-        """One iteration: a fresh determinization walked down the tree from the root."""
-        self._descend(self.info.sample(self.rng), [], self.rng)
-
-    def sweep(self) -> None:
-        """One determinization with every root action played on it (`sweep`): the actions meet the
-        same hidden cards and the same rollout luck (common random numbers), so their means differ
-        by what the actions do, not by the draw; an iteration then costs one rollout per action."""
-        rng = self.rng
-        base = self.info.sample(rng)
-        seed = rng.getrandbits(64)
-        seat = self.info.seat
-        root = self.table.get(self.root_key)
-        if root is None:
-            root = self.table[self.root_key] = _Node()
-        for action in self.info.legal_actions:
-            edge = root.edges.get(action)
-            if edge is None:
-                edge = root.edges[action] = _Edge()
-            edge.avail += 1
-            state = base.clone()
-            state.apply_trusted(action)
-            # Turns are counted from the root, so "end turn" is scored at the same moment as the
-            # actions that go on with the turn (counted from after it, it would be scored a
-            # whole turn later, with that turn's attacks in its favour).
-            self._descend(state, [(edge, seat)], random.Random(seed), seat)
-
-    def _descend(
-        self, state: State, path: list[tuple[_Edge, int]], rng: random.Random, since: int | None = None
-    ) -> None:
-        table = self.table
-        depth = self.agent.tree_depth
-        c = self.c
-        guide = self.guide
-        # Selection and expansion: walk known information sets; stop after the first new try (or
-        # at `tree_depth` decisions, where the rollout policy takes over).
-        while not state.is_terminal and not (depth and len(path) >= depth):
-            seat = state.current_player
-            assert seat is not None
-            actions = state.legal_actions()
-            if len(actions) == 1:  # a forced move needs no statistics
-                state.apply_trusted(actions[0])
-                continue
-            key = _signature(state, seat)
-            node = table.get(key)
-            if node is None:
-                node = table[key] = _Node()
-                if guide:
-                    node.hint = self._heuristic_policy(state, actions, rng)
-            edges = node.edges
-            hint = node.hint
-            untried = []
-            for a in actions:
-                e = edges.get(a)
-                if e is None:
-                    e = edges[a] = _Edge()
-                e.avail += 1
-                if not e.visits:
-                    untried.append(a)
-            if untried:
-                if hint is not None and hint in untried:
-                    action = hint
-                else:
-                    action = untried[rng.randrange(len(untried))]
-                path.append((edges[action], seat))
-                state.apply_trusted(action)
-                break
-            best_value = -math.inf
-            action = actions[0]
-            ties = 0
-            # Means are rescaled to the range of rewards seen so far in this search (as MuZero
-            # does), so a game whose evaluation moves by 0.02 still steers the search.
-            lo = self.low
-            scale = 1.0 / (self.high - lo) if self.high > lo else 0.0
-            for a in actions:
-                e = edges[a]
-                mean = (e.total / e.visits - lo) * scale if scale else 0.5
-                value = mean + c * math.sqrt(math.log(e.avail) / e.visits)
-                if a == hint:
-                    value += guide * math.sqrt(e.avail) / (1 + e.visits)
-                if value > best_value + 1e-12:
-                    best_value, action, ties = value, a, 1
-                elif value >= best_value - 1e-12:
-                    # Equal values are broken at random: with a fixed order, two seats choosing
-                    # in secret can fall into lockstep and one "answers" the other by accident.
-                    ties += 1
-                    if rng.randrange(ties) == 0:
-                        action = a
-            path.append((edges[action], seat))
-            state.apply_trusted(action)
-        rewards = self._playout(state, rng, since)
-        for r in rewards:
-            if r < self.low:
-                self.low = r
-            if r > self.high:
-                self.high = r
-        for edge, seat in path:
-            edge.visits += 1
-            edge.total += rewards[seat]
-
-    def _playout(self, state: State, rng: random.Random, since: int | None = None) -> list[float]:
-        # The rollout counts actions (`rollout_depth`), or with `rollout_turns` turns: a turn is a
-        # run of actions by one seat, and it stops when the `turns`-th new seat is to act, so a
-        # game whose turns are many small actions is scored between turns.
-        turns = self.agent.rollout_turns
-        limit = turns or self.agent.rollout_depth
-        policy = self.policy
-        seat = state.current_player if since is None else since  # `since`: the seat to count from
-        count = 0
-        while not state.is_terminal:
-            if turns:
-                now = state.current_player
-                if now != seat:
-                    count += 1
-                    seat = now
-            if count >= limit:
-                break
-            actions = state.legal_actions()
-            state.apply_trusted(actions[0] if len(actions) == 1 else policy(state, actions, rng))
-            if not turns:
-                count += 1
-        return self._rewards(state)
-
-    def _rewards(self, state: State) -> list[float]:
-        """Each seat's reward in 0..1: the share of the win once over, else the game's evaluation."""
-        n = self.players
-        if state.is_terminal:
-            winners = state.outcome().winners
-            share = 1.0 / len(winners) if winners else 0.0
-            return [share if s in winners else 0.0 for s in range(n)]
-        return [(min(1.0, max(-1.0, v)) + 1.0) / 2.0 for v in self.game.evaluate_all(state)]
-
-    def _random_policy(self, state: State, actions: list[Action], rng: random.Random) -> Action:
-        return actions[rng.randrange(len(actions))]
-
-    def _heuristic_policy(self, state: State, actions: list[Action], rng: random.Random) -> Action:
-        # The rollout state is already a sample, so the heuristic's sampler redraws from it; its
-        # view (without the log, which the games' heuristics never read) is built if it is read.
-        info = SeatInfo.lazy(state, tuple(actions))
-        return self.heuristic.act(info, rng)
+    def settings(self) -> Settings:
+        """The settings the search loop reads (deadtable/agents/tree.py)."""
+        return Settings(
+            exploration=self.exploration,
+            tree_depth=self.tree_depth,
+            rollout_depth=self.rollout_depth,
+            rollout_turns=self.rollout_turns,
+            guide=self.guide,
+            heuristic_rollout=self.rollout == "heuristic",
+        )
 
 
 def _heuristic(the_game: Game) -> Agent | None:

@@ -133,14 +133,12 @@ def _zombie_overlord_midgame(seed: int) -> State:
 
 def test_rollout_turns_stop_when_the_turns_have_passed() -> None:
     """rollout_turns=k plays on until the k-th change of the seat to act, and not one action more."""
-    from deadtable.agents.ismcts import _Search
-
     for turns in (1, 2, 3):
         agent = IsmctsAgent(iterations=1, rollout_turns=turns)
         for seed in range(4):
             state = _zombie_overlord_midgame(seed)
             info = seat_info(state)
-            search = _Search(agent, info, random.Random(seed))
+            search = agent.search(info, random.Random(seed))
             sample = info.sample(random.Random(seed))
             seats: list[int | None] = [sample.current_player]
 
@@ -149,7 +147,7 @@ def test_rollout_turns_stop_when_the_turns_have_passed() -> None:
                     seats.append(data["seat"])
 
             sample.listeners.append(note)
-            search._playout(sample, random.Random(seed))
+            search.playout(sample, random.Random(seed), -1)
             changes = sum(1 for a, b in itertools.pairwise(seats) if a != b)
             if not sample.is_terminal:
                 assert changes == turns - 1 and sample.current_player != seats[-1], (turns, seed, seats)
@@ -158,8 +156,6 @@ def test_rollout_turns_stop_when_the_turns_have_passed() -> None:
 def test_a_sweep_counts_turns_from_the_root() -> None:
     """In a sweep "end turn" is scored when the seat is to act again, like the moves that go on
     with the turn (counted from after it, it would be scored one whole turn later)."""
-    from deadtable.agents.ismcts import _Search
-
     agent = IsmctsAgent(iterations=1, sweep=True, tree_depth=1, rollout="heuristic", rollout_turns=2)
     checked = 0
     for seed in range(60):
@@ -168,13 +164,13 @@ def test_a_sweep_counts_turns_from_the_root() -> None:
         if state.is_terminal or "end turn" not in texts or len(texts) < 2:
             continue
         info = seat_info(state)
-        search = _Search(agent, info, random.Random(seed))
+        search = agent.search(info, random.Random(seed))
         for text in ("end turn", None):
             sample = info.sample(random.Random(seed))
             acts = sample.legal_actions()
             action = next(a for a in acts if (str(a) == "end turn") == (text is not None))
             sample.apply(action)
-            search._playout(sample, random.Random(seed), info.seat)
+            search.playout(sample, random.Random(seed), info.seat)
             if not sample.is_terminal:
                 assert sample.current_player == info.seat, (seed, text)
                 assert sample.view(info.seat)["phase"] in ("choose", "action", "purchase", "attack")
@@ -268,21 +264,21 @@ def test_routine_decisions_go_to_the_heuristic_and_the_rest_are_searched() -> No
 def test_a_sweep_plays_every_root_action_on_one_sample_with_one_rollout_seed() -> None:
     """sweep: each iteration is one determinization, every legal action played on it with the same
     rollout rng (common random numbers); tree_depth=1 keeps the tree to the root alone."""
-    from deadtable.agents.ismcts import _Search
+    from deadtable.agents.tree import Search
 
     state = _zombie_overlord_decisions(1)[0]
     info = seat_info(state)
     agent = IsmctsAgent(iterations=3, sweep=True, tree_depth=1, rollout="heuristic", rollout_turns=2)
-    search = _Search(agent, info, random.Random(5))
     starts: list[tuple[str, object]] = []
-    descend = search._descend
 
-    def spy(sample: State, path: list, rng: random.Random, since: int | None = None) -> None:
-        assert since == info.seat, "a sweep counts rollout turns from the root's seat"
-        starts.append((repr(sample.key()), rng.getstate()))
-        descend(sample, path, rng, since)
+    class Spy(Search):
+        def descend(self, sample: State, path: list, rng: random.Random, since: int, key: object) -> None:
+            assert since == info.seat, "a sweep counts rollout turns from the root's seat"
+            starts.append((repr(sample.key()), rng.getstate()))
+            super().descend(sample, path, rng, since, key)
 
-    search._descend = spy  # type: ignore[method-assign]
+    plain = agent.search(info, random.Random(5))
+    search = Spy(agent.settings(), info, random.Random(5), info.sample(random.Random(0)), plain.heuristic)
     for _ in range(3):
         search.sweep()
     n = len(info.legal_actions)

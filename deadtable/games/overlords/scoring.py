@@ -12,7 +12,6 @@ across all armies at once, the dummy's included (OV-3), so the sheet is computed
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -140,11 +139,18 @@ class Tally:
     def totals(self, armies: Sequence[Sequence[int]]) -> list[int]:
         """The Total row of `score_sheets`, without building the sheets."""
         plain = self.plain
-        counts = [Counter(army) for army in armies]
+        counts: list[list[int]] = []  # each army's count of every kind (a list, not a Counter: cheap)
+        for army in armies:
+            c = [0] * self.kinds
+            for k in army:
+                c[k] += 1
+            counts.append(c)
         out = []
         for c in counts:
             total = 0
-            for k, x in c.items():
+            for k, x in enumerate(c):
+                if not x:
+                    continue
                 pts = plain[k]
                 if pts is not None:
                     total += pts[x] if x < len(pts) else rule_points(self.rules[k], x)

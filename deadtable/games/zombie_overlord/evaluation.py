@@ -49,8 +49,13 @@ WEIGHTS = (
 )  # fmt: skip
 
 
-def features(s: ZOState, p: int) -> list[float]:
-    """The facts of seat `p`'s position that the evaluation weighs, in the order of FEATURES."""
+def features(
+    s: ZOState, p: int, points: list[list[int]] | None = None, leaders: list[int] | None = None
+) -> list[float]:
+    """The facts of seat `p`'s position that the evaluation weighs, in the order of FEATURES.
+
+    `points` (every seat's `s.lure_points(q)`, by seat) and `leaders` (`lure.leaders(s)`), when
+    the caller holds them: `evaluate_all` counts them once for every seat."""
     cs = s.cs
     cards = cs.cards
     attack = purchase = traps_off = 0
@@ -76,7 +81,11 @@ def features(s: ZOState, p: int) -> list[float]:
             barricade = 1
     n = max(1, len(owned))
     led = 0
-    for k, q in zip(s.wasteland, lure.leaders(s), strict=True):
+    if points is None:
+        points = [s.lure_points(q) for q in range(s.players)]
+    if leaders is None:
+        leaders = lure.leaders(s, points)
+    for k, q in zip(s.wasteland, leaders, strict=True):
         if q == p:
             led += cards[k].attack
     turn = s.tp == p
@@ -95,16 +104,22 @@ def features(s: ZOState, p: int) -> list[float]:
         float(traps_off),
         trap_cost / 10,
         led / 5,
-        float(sum(s.lure_points(p))),
+        float(sum(points[p])),
         float(barricade),
         hand_attack / 5,
         1.0 if turn else 0.0,
     ]
 
 
-def score(s: ZOState, p: int, weights: tuple[float, ...] = WEIGHTS) -> float:
-    """The linear score of seat `p`'s facts (higher is better)."""
-    return sum(w * f for w, f in zip(weights, features(s, p), strict=True))
+def score(
+    s: ZOState,
+    p: int,
+    weights: tuple[float, ...] = WEIGHTS,
+    points: list[list[int]] | None = None,
+    leaders: list[int] | None = None,
+) -> float:
+    """The linear score of seat `p`'s facts (higher is better); `points`, `leaders` as `features`."""
+    return sum(w * f for w, f in zip(weights, features(s, p, points, leaders), strict=True))
 
 
 def evaluate(s: ZOState, p: int, weights: tuple[float, ...] = WEIGHTS) -> float:
@@ -117,7 +132,9 @@ def evaluate_all(s: ZOState, weights: tuple[float, ...] = WEIGHTS) -> list[float
     if s.over:
         winners = s.outcome().winners
         return [1.0 if p in winners else -1.0 for p in range(s.players)]
-    scores = [score(s, q, weights) if s.alive[q] else 0.0 for q in range(s.players)]
+    points = [s.lure_points(q) for q in range(s.players)]
+    leaders = lure.leaders(s, points)
+    scores = [score(s, q, weights, points, leaders) if s.alive[q] else 0.0 for q in range(s.players)]
     out = []
     for p in range(s.players):
         if not s.alive[p]:

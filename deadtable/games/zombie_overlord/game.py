@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from deadtable.core import Action, Game, Option, OptionError, State, Variant
 from deadtable.i18n import N_, Message
 
-from . import cards
+from . import cards, evaluation
 from .state import ZOState
 
 if TYPE_CHECKING:
@@ -105,17 +105,13 @@ class ZombieOverlord(Game):
 
     def evaluate(self, state: State, player: int) -> float:
         """About how likely `player` is to win, -1..1: a fitted logistic model (evaluation.py)."""
-        from .evaluation import evaluate
-
         assert isinstance(state, ZOState)
-        return evaluate(state, player)
+        return evaluation.evaluate(state, player)
 
     def evaluate_all(self, state: State) -> list[float]:
         """`evaluate` of every seat, each seat's facts weighed once."""
-        from .evaluation import evaluate_all
-
         assert isinstance(state, ZOState)
-        return evaluate_all(state)
+        return evaluation.evaluate_all(state)
 
     def agents(self) -> dict[str, Callable[[], Agent]]:
         from .agent import HeuristicAgent

@@ -13,6 +13,7 @@ from deadtable.i18n import N_, Message
 from . import hands
 from .cards import CardSet, load_cards
 from .cardtext import typed_names
+from .heuristic import evaluate, evaluate_all
 from .modes import LAYOUTS, MODES, resolved
 from .state import ShedState
 from .text import render
@@ -113,10 +114,12 @@ class ZombieShedding(Game):
         return render(view, lang)
 
     def evaluate(self, state: State, player: int) -> float:
-        from .heuristic import evaluate
-
         assert isinstance(state, ShedState)
         return evaluate(state, player)
+
+    def evaluate_all(self, state: State) -> list[float]:
+        assert isinstance(state, ShedState)
+        return evaluate_all(state)
 
     def agents(self) -> dict[str, Callable[[], Agent]]:
         from .heuristic import HeuristicAgent

@@ -259,3 +259,34 @@ def evaluate(state: ShedState, player: int) -> float:
         margin = (sum(others) / len(others) - state.scores[mine]) / mode.target
         x += 2.0 * (margin if mode.penalty else -margin)
     return math.tanh(x)
+
+
+def evaluate_all(state: ShedState) -> list[float]:
+    """`evaluate` for every seat in one pass (search scores each rollout for all seats): each hand's
+    size and points counted once. The same numbers, in the same order of operations."""
+    n = state.players
+    if state.over:
+        winners = state.outcome().winners
+        return [1.0 if p in winners else -1.0 for p in range(n)]
+    mode = state.mode
+    team_of = mode.team_of
+    out = state.out
+    points = state.cards.points
+    sizes = [len(h) for h in state.hands]
+    hand_points = [sum(points[k] for k in h) for h in state.hands]
+    values: list[float] = []
+    for player in range(n):
+        mine = team_of[player]
+        opp = [s for s in range(n) if team_of[s] != mine and s not in out]
+        if not opp:
+            values.append(0.0)
+            continue
+        opp_cards = min(sizes[s] for s in opp)
+        opp_pts = sum(hand_points[s] for s in opp) / len(opp)
+        x = 0.25 * (opp_cards - sizes[player]) + 0.02 * (opp_pts - hand_points[player])
+        if mode.target:
+            others = [state.scores[team_of[s]] for s in opp]
+            margin = (sum(others) / len(others) - state.scores[mine]) / mode.target
+            x += 2.0 * (margin if mode.penalty else -margin)
+        values.append(math.tanh(x))
+    return values
