@@ -57,7 +57,7 @@ MODULES = (
     ),
     *(
         f"deadtable/games/overlords/{m}.py"
-        for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring", "view", "agent")
+        for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring", "view", "facts", "agent")
     ),
     *(f"deadtable/games/carson_zoo/{m}.py" for m in ("board", "state", "facts", "heuristic")),
     "deadtable/agents/greedy.py",
