@@ -11,6 +11,8 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+import pytest
+
 from deadtable.core import SeatInfo
 from deadtable.games.overlords import GAME, OverlordsState
 from deadtable.games.overlords.actions import Activate, SwapHands
@@ -131,3 +133,18 @@ def test_an_unseen_hand_is_scored_by_its_expected_best_card() -> None:
         assert abs(val.hand_best(0, q) - mean) < 0.05 * max(1.0, abs(mean))
     known = st.known[0][1] = st.hands[1][:1]  # seat 0 knows one card of seat 1's hand
     assert Valuer(st.seat_facts(0)).hand_best(0, 1) >= Valuer(st.seat_facts(0)).best(0, known)
+
+
+def test_a_decision_builds_no_view_and_draws_no_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the heuristic read a view or drew a sample")
+
+    st = GAME.new(3, 12, hired_hands=CHOSEN_EXAMPLE)
+    assert isinstance(st, OverlordsState)
+    monkeypatch.setattr(OverlordsState, "view", refuse)
+    monkeypatch.setattr(OverlordsState, "determinize", refuse)
+    agent, rng, decided = HeuristicAgent(), random.Random(12), 0
+    while not st.is_terminal:
+        decided += len(st.legal_actions()) > 1
+        st.apply(agent.act(SeatInfo.lazy(st), rng))
+    assert decided > 30
