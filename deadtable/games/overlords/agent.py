@@ -92,10 +92,16 @@ class Valuer:
                 counts[s][k] += 1
         picks_left = (f.rounds - f.round - 1) * f.per_hand + f.hand_sizes[f.seat] - 1
         self.time = max(0.0, min(1.0, picks_left / TIME_SCALE))
-        seen_minotaurs = [sum(column) for column in zip(*counts, strict=True)]  # per kind, all armies
-        share = f.per_hand * (f.rounds - f.round) / max(1, f.draw_size + sum(f.hand_sizes))
-        nh = len(f.armies)
-        self.expect = [(cards.counts[k] - seen_minotaurs[k]) * share / nh for k in range(cards.kinds)]
+        # The share of the cards still to come that will be recruited: by every army, each its part.
+        self.share = f.per_hand * (f.rounds - f.round) / max(1, f.draw_size + sum(f.hand_sizes))
+
+    def expect(self, k: int) -> float:
+        """How many more cards of kind `k` one army may expect to recruit (its part of those no
+        army holds yet)."""
+        seen = 0
+        for c in self.counts:
+            seen += c[k]
+        return (self.cards.counts[k] - seen) * self.share / len(self.counts)
 
     def value(self, army: int, k: int) -> float:
         """Points card kind `k` adds to army `army`, now and in prospect."""
@@ -104,7 +110,7 @@ class Valuer:
         name, n, t = rule["rule"], c[k], self.time
         if name == "majority":
             now = self._race(army, k, 0)
-            later = self._race(army, k, round(self.expect[k] * t))
+            later = self._race(army, k, round(self.expect(k) * t))
             return 0.5 * (now + later)
         gain = float(rule_points(rule, n + 1) - rule_points(rule, n))
         if name == "straight":

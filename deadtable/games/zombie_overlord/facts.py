@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from deadtable.core.agent import StaleSeatInfo
+
 from . import lure
 from .cards import LURE_TYPES
 from .layout import ACTIVE, DAMAGE, KIND
@@ -49,17 +51,13 @@ class SurvivorFacts(NamedTuple):
     leader: int  # the seat with strictly the most lure points for it, else NOBODY
 
 
-class StaleFacts(RuntimeError):
-    """Facts read after their game moved on: like a SeatInfo, they are good for one decision."""
-
-
 class ZOFacts:
     """One seat's knowledge; lists indexed by seat unless said.
 
     The cheap fields are filled at once. The bases, the lure points, the Wasteland and the Discard
     Piles are worked out from the state on their first reading (a decision at the turn's hub or
     most pending choices read none of them), so, like a lazy SeatInfo, the facts are good while
-    their decision lasts: read later, they raise `StaleFacts`. Two facts are equal when every
+    their decision lasts: read later, they raise `StaleSeatInfo`. Two facts are equal when every
     field is (the lazy ones worked out then).
     """
 
@@ -93,7 +91,7 @@ class ZOFacts:
     def _live(self) -> ZOState:
         s = self._state
         if len(s.history) != self._moves:
-            raise StaleFacts("these facts were for an earlier move: the game has moved on")
+            raise StaleSeatInfo("these facts were for an earlier move: the game has moved on")
         return s
 
     @property
