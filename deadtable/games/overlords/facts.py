@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from .cards import CardSet  # at run time: a compiled NamedTuple reads its fields' types then
+
 if TYPE_CHECKING:
-    from .cards import CardSet
     from .state import OverlordsState
 
 
