@@ -39,7 +39,7 @@ MODULES = (
     "deadtable/core/compiled.py",
     *(
         f"deadtable/games/zombie_shedding/{m}.py"
-        for m in ("state", "rules", "legal", "masks", "hands", "cards", "modes", "view", "heuristic")
+        for m in ("state", "rules", "legal", "masks", "hands", "cards", "modes", "view", "facts", "heuristic")
     ),
     *(
         f"deadtable/games/zombie_overlord/{m}.py"
@@ -57,7 +57,7 @@ MODULES = (
     ),
     *(
         f"deadtable/games/overlords/{m}.py"
-        for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring", "view", "agent")
+        for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring", "view", "facts", "agent")
     ),
     *(f"deadtable/games/carson_zoo/{m}.py" for m in ("board", "state", "facts", "heuristic")),
     "deadtable/agents/greedy.py",

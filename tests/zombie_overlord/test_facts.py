@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from deadtable.core import seat_info
+from deadtable.core.agent import StaleSeatInfo
 from deadtable.games.zombie_overlord.agent import HeuristicAgent
-from deadtable.games.zombie_overlord.facts import NOBODY, ZOFacts
+from deadtable.games.zombie_overlord.facts import NOBODY, ZOFacts, slot_facts
 from deadtable.games.zombie_overlord.game import GAME
 from deadtable.games.zombie_overlord.state import ZOState
 
@@ -82,3 +85,20 @@ def test_twins_that_differ_only_in_hidden_cards_get_the_same_facts_and_decision(
             decided += 1
     # The twins really differed where the seat cannot see, many times over.
     assert hands > 20 and decks > 20 and traps > 20 and decided > 100
+
+
+def test_facts_are_good_for_one_decision() -> None:
+    """The costly fields are worked out when first read, so facts outlive their decision only for
+    what was read then: a later first reading refuses (`StaleSeatInfo`, as a SeatInfo does), never
+    shows another move."""
+    st = GAME.new(2, 1)
+    assert isinstance(st, ZOState)
+    seat = st.current_player
+    assert seat is not None
+    read, unread = st.seat_facts(seat), st.seat_facts(seat)
+    bases = read.bases
+    assert bases == [[slot_facts(st, sl) for sl in st.base[q]] for q in range(2)]
+    st.apply(st.legal_actions()[0])
+    assert read.bases is bases
+    with pytest.raises(StaleSeatInfo):
+        unread.bases  # noqa: B018 (the reading is the test)

@@ -82,7 +82,7 @@ def _positions(seed: int, every: int = 3) -> list[ShedState]:
 
 
 def test_twins_that_differ_only_in_hidden_cards_get_the_same_decision() -> None:
-    """The heuristic reads the view and the unseen cards' kinds (`seat_facts`), no sample: two
+    """The heuristic reads its facts (`seat_facts`: no view, no sample): two
     states that differ only in where the unseen cards lie (the deck, the other hand) must get the
     same decision from the same generator."""
     rng, differed, decided = random.Random(5), 0, 0

@@ -1,10 +1,12 @@
 """The heuristic player: the marginal points of each pick, with a Minotaur-race estimate.
 
-It reads only its SeatInfo: the legal actions, and one state drawn by `seat_info.sample` (armies
-are public, hidden hands are redrawn, so the sample holds nothing the seat has not seen). Each card
-is worth the points it adds to the army now, plus a share of what it sets up (a set, a straight,
-the next Zombie or Hydra step) that shrinks as the game runs out of picks; a Minotaur is worth the
-change in its expected place points against every army's projected count.
+It reads only its SeatInfo: the legal actions and its seat's facts (`SeatInfo.facts()`,
+facts.py: the armies, which are public, its own hand and picks, what it knows of the hidden zones
+and how many cards of each kind it cannot place); it draws no sample. Each card is worth the points
+it adds to the army now, plus a share of what it sets up (a set, a straight, the next Zombie or
+Hydra step) that shrinks as the game runs out of picks; a Minotaur is worth the change in its
+expected place points against every army's projected count. Where a hand it cannot see matters (a
+Lich King's swap), the hand's best card is an expectation over the cards it cannot place.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import random
 from deadtable.core import Action, SeatInfo
 
 from .actions import (
+    DUMMY_NAME,
     Activate,
     Exchange,
     Force,
@@ -28,33 +31,77 @@ from .actions import (
     SwapHands,
     TakeFromPile,
 )
-from .hired_hands import target_index
+from .facts import OverlordsFacts
 from .scoring import counts_of, majority_share, rule_points, totals
-from .state import OverlordsState
 
 SET_UP = 0.4  # how much of a set's future bonus a partial set is credited with (tuned against random)
 HIRED_HAND_BONUS = 0.0  # an unused ability on top of its 2 points: tuning found no gain above 0
 TIME_SCALE = 10.0  # picks left at which a partial set is credited in full
 
 
-class Valuer:
-    """Card values for every army of one sampled state."""
+def army_index(f: OverlordsFacts, name: str) -> int:
+    """The army (or hand) an action's target names: "p2" is seat 1, "dummy" the dummy's."""
+    return f.players if name == DUMMY_NAME else int(name[1:]) - 1
 
-    def __init__(self, st: OverlordsState, seat: int) -> None:
-        self.st, self.seat, self.cards = st, seat, st.cards
-        self.counts = [counts_of(st.cards, a) for a in st.armies]
-        for s in range(st.players):  # hidden picks of this seat are its own: count them in
-            for k in st.pend[s] if s == seat else []:
-                self.counts[s][k] += 1
-            for k in st.aside[s]:
-                self.counts[s][k] += 1
-        picks_left = (st.rounds - st.round - 1) * st.per_hand + len(st.hands[seat]) - 1
+
+def opponents(f: OverlordsFacts, seat: int) -> list[int]:
+    """Other players clockwise from `seat`, the teammate left out (as `OverlordsState.opponents`)."""
+    n = f.players
+    others = [(seat + i) % n for i in range(1, n)]
+    if f.teams:
+        return [o for o in others if o != (seat + 2) % 4]  # teammates sit opposite (XIII)
+    return others
+
+
+def available(f: OverlordsFacts) -> list[int]:
+    """The seat's hand less the picks it has committed this turn (as `gameplay.available`)."""
+    if not f.pending:
+        return f.hand
+    out = list(f.hand)
+    for k in f.pending:
+        out.remove(k)
+    return out
+
+
+def none_among(pool: float, marked: float, drawn: int) -> float:
+    """The chance that `drawn` cards dealt from `pool` hold none of `marked` of them.
+
+    >>> none_among(10, 2, 1), round(none_among(10, 2, 2), 4), none_among(3, 2, 2)
+    (0.8, 0.6222, 0.0)
+    """
+    p = 1.0
+    for i in range(drawn):
+        left = pool - i
+        if left <= 0:
+            break
+        p *= max(0.0, left - marked) / left
+    return p
+
+
+class Valuer:
+    """Card values for every army, from one seat's facts."""
+
+    def __init__(self, f: OverlordsFacts) -> None:
+        self.f, self.seat, self.cards = f, f.seat, f.cards
+        cards = f.cards
+        self.counts = counts = [counts_of(cards, a) for a in f.armies]
+        for k in f.pending:  # hidden picks of this seat are its own: count them in
+            counts[f.seat][k] += 1
+        for s in range(f.players):
+            for k in f.aside[s]:
+                counts[s][k] += 1
+        picks_left = (f.rounds - f.round - 1) * f.per_hand + f.hand_sizes[f.seat] - 1
         self.time = max(0.0, min(1.0, picks_left / TIME_SCALE))
-        seen_minotaurs = [sum(column) for column in zip(*self.counts, strict=True)]  # per kind, all armies
-        share = st.per_hand * (st.rounds - st.round) / max(1, len(st.draw) + sum(map(len, st.hands)))
-        self.expect = [
-            (self.cards.counts[k] - seen_minotaurs[k]) * share / st.nh for k in range(self.cards.kinds)
-        ]
+        # The share of the cards still to come that will be recruited: by every army, each its part.
+        self.share = f.per_hand * (f.rounds - f.round) / max(1, f.draw_size + sum(f.hand_sizes))
+
+    def expect(self, k: int) -> float:
+        """How many more cards of kind `k` one army may expect to recruit (its part of those no
+        army holds yet)."""
+        seen = 0
+        for c in self.counts:
+            seen += c[k]
+        return (self.cards.counts[k] - seen) * self.share / len(self.counts)
 
     def value(self, army: int, k: int) -> float:
         """Points card kind `k` adds to army `army`, now and in prospect."""
@@ -63,7 +110,7 @@ class Valuer:
         name, n, t = rule["rule"], c[k], self.time
         if name == "majority":
             now = self._race(army, k, 0)
-            later = self._race(army, k, round(self.expect[k] * t))
+            later = self._race(army, k, round(self.expect(k) * t))
             return 0.5 * (now + later)
         gain = float(rule_points(rule, n + 1) - rule_points(rule, n))
         if name == "straight":
@@ -81,7 +128,7 @@ class Valuer:
             step = rule_points(rule, n + 2) - rule_points(rule, n + 1)
             gain += max(0.0, step - gain) * 0.5 * t
         elif name == "flat":
-            gain += HIRED_HAND_BONUS * t if army < self.st.players else 0.0
+            gain += HIRED_HAND_BONUS * t if army < self.f.players else 0.0
         return gain
 
     def _race(self, army: int, k: int, extra: int) -> float:
@@ -94,6 +141,37 @@ class Valuer:
     def best(self, army: int, kinds: list[int]) -> float:
         return max((self.value(army, k) for k in kinds), default=0.0)
 
+    def hand_best(self, army: int, hand: int) -> float:
+        """The expected `best` for `army` of hand zone `hand`: the cards the seat knows are there,
+        the rest dealt at random from the cards it cannot place (outside the box)."""
+        f = self.f
+        known = f.known[hand] if hand != f.seat else f.hand
+        drawn = f.hand_sizes[hand] - len(known)
+        if drawn <= 0:
+            return self.best(army, known)
+        sure = max((self.value(army, k) for k in known), default=float("-inf"))
+        hired = self.cards.hired
+        in_box = f.box_unseen
+        unseen_hired = sum(x for k, x in enumerate(f.unseen) if hired[k])
+        # Each unplaced Hired Hand is in the box with the same chance: weigh it by the rest.
+        out_of_box = (unseen_hired - in_box) / unseen_hired if unseen_hired else 0.0
+        weighed = [
+            (self.value(army, k), x * out_of_box if hired[k] else float(x))
+            for k, x in enumerate(f.unseen)
+            if x > 0
+        ]
+        weighed.sort(reverse=True)
+        pool = sum(w for _, w in weighed)
+        expected, marked, p_none = 0.0, 0.0, 1.0
+        for value, w in weighed:  # the chance that the best dealt card is worth exactly `value`
+            marked += w
+            p_after = none_among(pool, marked, drawn)
+            expected += (p_none - p_after) * max(sure, value)
+            p_none = p_after
+        if p_none > 0.0 and known:
+            expected += p_none * sure
+        return expected
+
 
 class HeuristicAgent:
     name = "heuristic"
@@ -102,17 +180,17 @@ class HeuristicAgent:
         actions = seat_info.legal_actions
         if len(actions) == 1:
             return actions[0]
-        st = seat_info.sample(rng)
-        assert isinstance(st, OverlordsState)
-        me = seat_info.seat
-        val = Valuer(st, me)
-        scores = [self._score(st, val, me, a) for a in actions]
+        f = seat_info.facts()
+        assert isinstance(f, OverlordsFacts)
+        me = f.seat
+        val = Valuer(f)
+        scores = [self._score(f, val, me, a) for a in actions]
         best = max(scores)
         choices = [a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9]
         return choices[rng.randrange(len(choices))]
 
-    def _score(self, st: OverlordsState, val: Valuer, me: int, action: Action) -> float:
-        kind = st.cards.kind
+    def _score(self, f: OverlordsFacts, val: Valuer, me: int, action: Action) -> float:
+        kind = f.cards.kind
         if isinstance(action, Recruit):
             return val.value(me, kind(action.card))
         if isinstance(action, RecruitForDummy):
@@ -122,28 +200,28 @@ class HeuristicAgent:
             return val.value(opp, k) - max(0.0, -self._dummy_race(val, me, k))
         if isinstance(action, Exchange):
             k = kind(action.card)
-            gift = val.value(st.partner(me), k) - val.value(me, k)
+            gift = val.value((me + 2) % 4, k) - val.value(me, k)  # the teammate sits opposite (XIII)
             return gift - 2.0
         if isinstance(action, (NoExchange, NoActivation, NoSwap)):
             return 0.0
         if isinstance(action, Activate):
-            return self._activation(st, val, me, kind(action.card))
+            return self._activation(f, val, me, kind(action.card))
         if isinstance(action, Steal):
-            z = target_index(st, action.target)
-            return val.value(me, st.armies[z][-1])
+            z = army_index(f, action.target)
+            return val.value(me, f.armies[z][-1])
         if isinstance(action, TakeFromPile):
             return val.value(me, kind(action.card))
         if isinstance(action, PassTops):
-            return self._sorcerer(st, me, action.clockwise)
+            return self._sorcerer(f, me, action.clockwise)
         if isinstance(action, Force):
-            t = target_index(st, action.target)
+            t = army_index(f, action.target)
             return -val.value(t, kind(action.card))
         if isinstance(action, SwapHands):
-            a, b = target_index(st, action.first), target_index(st, action.second)
+            a, b = army_index(f, action.first), army_index(f, action.second)
             if me not in (a, b):
                 return -1.0
             other = b if a == me else a
-            return val.best(me, st.hands[other]) - val.best(me, st.hands[me]) - 2.0
+            return val.hand_best(me, other) - val.best(me, f.hand) - 2.0
         if isinstance(action, PutOnTop):
             return 0.0
         return 0.0
@@ -154,38 +232,38 @@ class HeuristicAgent:
         places = val.cards.scoring[k]["places"]
         held = [c[k] for c in val.counts]
         before = majority_share(places, held, me)
-        held[val.st.players] += 1
+        held[val.f.players] += 1
         return float(majority_share(places, held, me) - before)
 
-    def _sorcerer(self, st: OverlordsState, me: int, clockwise: bool) -> float:
-        armies = [list(a) for a in st.armies]
-        n = st.players
+    def _sorcerer(self, f: OverlordsFacts, me: int, clockwise: bool) -> float:
+        armies = [list(a) for a in f.armies]
+        n = f.players
         tops = [armies[q].pop() if armies[q] else -1 for q in range(n)]
         for q, top in enumerate(tops):
             if top >= 0:
                 armies[(q + 1) % n if clockwise else (q - 1) % n].append(top)
-        before = totals(st.cards, st.armies)
-        after = totals(st.cards, armies)
+        before = totals(f.cards, f.armies)
+        after = totals(f.cards, armies)
         delta = [a - b for a, b in zip(after, before, strict=True)]
-        rivals = [delta[q] for q in st.opponents(me)]
+        rivals = [delta[q] for q in opponents(f, me)]
         return delta[me] - max(rivals, default=0)
 
-    def _activation(self, st: OverlordsState, val: Valuer, me: int, k: int) -> float:
-        ability = st.cards.abilities[k]
-        hand = st.available(me)
+    def _activation(self, f: OverlordsFacts, val: Valuer, me: int, k: int) -> float:
+        ability = f.cards.abilities[k]
+        hand = available(f)
         if ability == "black_knight":
             values = sorted((val.value(me, c) for c in hand), reverse=True)
             return values[1] - 4.0 if len(values) > 1 else -1.0
         if ability == "thief":
-            tops = [st.armies[z][-1] for z in range(st.nh) if z != me and st.armies[z]]
+            tops = [a[-1] for z, a in enumerate(f.armies) if z != me and a]
             return val.best(me, tops) - 5.0
         if ability == "sorcerer":
-            return max(self._sorcerer(st, me, True), self._sorcerer(st, me, False)) - 3.0
+            return max(self._sorcerer(f, me, True), self._sorcerer(f, me, False)) - 3.0
         if ability == "medusa":
             return 1.0 if len(hand) >= 3 else -1.0
         if ability == "lich_king":
-            others = [val.best(me, st.hands[q]) for q in st.opponents(me)]
+            others = [val.hand_best(me, q) for q in opponents(f, me)]
             return max(others, default=0.0) - val.best(me, hand) - 4.0
         if ability == "blue_knight":
-            return 1.0 if len(st.draw) >= 3 and st.round == st.rounds - 1 else -1.0
+            return 1.0 if f.draw_size >= 3 and f.round == f.rounds - 1 else -1.0
         return -1.0  # Red Knight: it scores 2 aside as well as under the army

@@ -23,6 +23,7 @@ from deadtable.i18n import Message
 from . import gameplay, hired_hands, knowledge
 from .actions import NO_EXCHANGE, Exchange, Recruit
 from .cards import CardSet
+from .facts import OverlordsFacts, facts
 from .gameplay import ABILITY, ACTIVATE, EXCHANGE, KEEP, LAYOUT, NONE, OVER, PHASES, RECRUIT, REVEALED
 from .scoring import score_sheets, totals
 
@@ -287,6 +288,10 @@ class OverlordsState(CompiledState):
         other: OverlordsState = self._determinized_copy(rng)
         knowledge.redeal(self, other, player, rng)
         return other
+
+    def seat_facts(self, player: int) -> OverlordsFacts:
+        """What the heuristic reads of `player`'s knowledge, without a view or a sample (facts.py)."""
+        return facts(self, player)
 
     def information_key(self, player: int) -> Hashable:
         """What `player` sees (the view's facts without the log), as one tuple: search's key.

@@ -3,10 +3,11 @@
 The heuristic (agent.py) reads a few public facts and its own hand: lives, bases, Discard Piles,
 the Purchase Row, the Wasteland and who leads each Survivor, the turn's phase. `ZOFacts` holds
 exactly those, as named fields, built without the rest of the view (no pending decision's text, no
-note, no narration). Like the view (RULINGS ALL-2) it never holds another seat's hand (only its
-size) nor the order of any deck, so it is the same for every state the seat cannot tell from this
-one (`ZOState.seat_facts`; the conformance suite checks it on determinized samples, and
-tests/zombie_overlord/test_facts.py on twins).
+note, no narration), and the costly ones (the bases, the lure leaders) only when read. Like the
+view (RULINGS ALL-2) it never holds another seat's hand (only its size) nor the order of any deck,
+so it is the same for every state the seat cannot tell from this one (`ZOState.seat_facts`; the
+conformance suite checks it on determinized samples, and tests/zombie_overlord/test_facts.py on
+twins).
 
 Compiled in the native build (deadtable/which_build.py).
 """
@@ -14,6 +15,8 @@ Compiled in the native build (deadtable/which_build.py).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
+
+from deadtable.core.agent import StaleSeatInfo
 
 from . import lure
 from .cards import LURE_TYPES
@@ -48,57 +51,121 @@ class SurvivorFacts(NamedTuple):
     leader: int  # the seat with strictly the most lure points for it, else NOBODY
 
 
-class ZOFacts(NamedTuple):
-    """One seat's knowledge; lists indexed by seat unless said."""
+class ZOFacts:
+    """One seat's knowledge; lists indexed by seat unless said.
 
-    seat: int
-    players: int
-    card_file: str  # the game's card file ("" = the built-in set): the cards' static facts
-    pending: bool  # a decision (a card's choice) waits for an answer
-    phase: str  # "choose" at the turn's hub, else "purchase", "action" or "attack"
-    visited: list[str]  # the phases already visited this turn
-    attack_bonus: int
-    life: list[int]
-    alive: list[bool]
-    hand: list[str]  # the seat's own hand, card names
-    hand_counts: list[int]  # the size of every seat's hand (never the cards)
-    discards: list[list[str]]
-    bases: list[list[SlotFacts]]
-    lure_points: list[list[int]]  # by seat, then by lure type (LURE_TYPES)
-    purchase_row: list[str | None]  # by slot, None where empty
-    wasteland: list[SurvivorFacts]
+    The cheap fields are filled at once. The bases, the lure points, the Wasteland and the Discard
+    Piles are worked out from the state on their first reading (a decision at the turn's hub or
+    most pending choices read none of them), so, like a lazy SeatInfo, the facts are good while
+    their decision lasts: read later, they raise `StaleSeatInfo`. Two facts are equal when every
+    field is (the lazy ones worked out then).
+    """
+
+    __slots__ = (
+        "_bases", "_discards", "_lure_points", "_moves", "_state", "_wasteland", "alive", "attack_bonus",
+        "card_file", "hand", "hand_counts", "life", "pending", "phase", "players", "purchase_row", "seat",
+        "visited",
+    )  # fmt: skip
+
+    def __init__(self, s: ZOState, seat: int) -> None:
+        names = s.cs.names
+        self.seat = seat
+        self.players = s.players
+        self.card_file: str = s.options.get("cards", "")  # the game's card file ("" = the built-in set)
+        self.pending = bool(s.pending)  # a decision (a card's choice) waits for an answer
+        self.phase: str = s.phase or "choose"  # "choose" at the turn's hub, else the phase's name
+        self.visited = [ph for ph, bit in PHASE_BITS if s.visited & bit]  # phases visited this turn
+        self.attack_bonus = s.bonus
+        self.life = list(s.life)
+        self.alive = list(s.alive)
+        self.hand = [names[k] for k in s.hand[seat]]  # the seat's own hand, card names
+        self.hand_counts = [len(h) for h in s.hand]  # the size of every seat's hand (never the cards)
+        self.purchase_row: list[str | None] = [names[k] if k >= 0 else None for k in s.row]  # by slot
+        self._state = s
+        self._moves = len(s.history)
+        self._bases: list[list[SlotFacts]] | None = None
+        self._discards: list[list[str]] | None = None
+        self._lure_points: list[list[int]] | None = None
+        self._wasteland: list[SurvivorFacts] | None = None
+
+    def _live(self) -> ZOState:
+        s = self._state
+        if len(s.history) != self._moves:
+            raise StaleSeatInfo("these facts were for an earlier move: the game has moved on")
+        return s
+
+    @property
+    def bases(self) -> list[list[SlotFacts]]:
+        """Every seat's base, slot by slot."""
+        out = self._bases
+        if out is None:
+            s = self._live()
+            out = self._bases = [[slot_facts(s, sl) for sl in s.base[q]] for q in range(s.players)]
+        return out
+
+    @property
+    def discards(self) -> list[list[str]]:
+        """Every seat's Discard Pile, card names, bottom first."""
+        out = self._discards
+        if out is None:
+            s = self._live()
+            names = s.cs.names
+            out = self._discards = [[names[k] for k in d] for d in s.discard]
+        return out
+
+    @property
+    def lure_points(self) -> list[list[int]]:
+        """By seat, then by lure type (LURE_TYPES): each active Trap counts 1."""
+        out = self._lure_points
+        if out is None:
+            s = self._live()
+            out = self._lure_points = [s.lure_points(q) for q in range(s.players)]
+        return out
+
+    @property
+    def wasteland(self) -> list[SurvivorFacts]:
+        """The Survivors in the Wasteland, each with its leader."""
+        out = self._wasteland
+        if out is None:
+            s = self._live()
+            cards = s.cs.cards
+            leaders = lure.leaders(s, self.lure_points)
+            out = self._wasteland = [
+                SurvivorFacts(
+                    cards[k].name,
+                    [LURE_TYPES[t] for t in cards[k].lure],
+                    cards[k].attack,
+                    NOBODY if q < 0 else q,
+                )
+                for k, q in zip(s.wasteland, leaders, strict=True)
+            ]
+        return out
+
+    def fields(self) -> tuple[object, ...]:
+        """Every field, the lazy ones worked out: what equality compares."""
+        return (
+            self.seat, self.players, self.card_file, self.pending, self.phase, self.visited,
+            self.attack_bonus, self.life, self.alive, self.hand, self.hand_counts, self.discards,
+            self.bases, self.lure_points, self.purchase_row, self.wasteland,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ZOFacts):
+            return NotImplemented
+        return self.fields() == other.fields()
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, ZOFacts):
+            return NotImplemented
+        return self.fields() != other.fields()
+
+    def __repr__(self) -> str:
+        return f"ZOFacts{self.fields()!r}"
 
 
 def facts(s: ZOState, seat: int) -> ZOFacts:
     """What `seat` knows of `s`, for its heuristic (the same facts as its view, fewer of them)."""
-    cards = s.cs.cards
-    names = s.cs.names
-    players = range(s.players)
-    points = [s.lure_points(q) for q in players]
-    leaders = lure.leaders(s, points)
-    return ZOFacts(
-        seat,
-        s.players,
-        s.options.get("cards", ""),
-        bool(s.pending),
-        s.phase or "choose",
-        [ph for ph, bit in PHASE_BITS if s.visited & bit],
-        s.bonus,
-        list(s.life),
-        list(s.alive),
-        [names[k] for k in s.hand[seat]],
-        [len(h) for h in s.hand],
-        [[names[k] for k in d] for d in s.discard],
-        [[slot_facts(s, sl) for sl in s.base[q]] for q in players],
-        points,
-        [names[k] if k >= 0 else None for k in s.row],
-        [
-            SurvivorFacts(
-                cards[k].name, [LURE_TYPES[t] for t in cards[k].lure], cards[k].attack, NOBODY if q < 0 else q
-            )
-            for k, q in zip(s.wasteland, leaders, strict=True)
-        ],
-    )
+    return ZOFacts(s, seat)
 
 
 def slot_facts(s: ZOState, sl: Slot) -> SlotFacts:

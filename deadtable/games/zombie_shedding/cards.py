@@ -128,6 +128,7 @@ class CardSet:
         self.is_event = tuple(c.is_event for c in cards)
         self.copies = tuple(c.copies for c in cards)  # in one deck
         self.corp = tuple(c.corporation for c in cards)
+        self.effect_names = tuple(frozenset(n for n, _ in c.effects) for c in cards)  # what each kind does
         self.protection = frozenset(k for k, c in enumerate(cards) if c.has("hide") or c.has("boomerang"))
         conds = {e: [_conds(c, e) for c in cards] for e in CONDITIONAL}
         # playable[m][corp][k]: kind k may be played on card to match m whose corporation is corp.

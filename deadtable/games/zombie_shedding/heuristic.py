@@ -1,7 +1,7 @@
 """A heuristic player for the zombie shedding game, and the game's evaluation for greedy/search.
 
-The agent reads only its SeatInfo (its view, its facts: the kinds of the cards it has not seen,
-and its legal actions). It
+The agent reads only its SeatInfo: its facts (`SeatInfo.facts()`, facts.py: its hand, the hand
+sizes, the decision on top, the kinds of the cards it has not seen, ...) and its legal actions. It
 - keeps matching options open: prefers the card after which most of its hand still fits;
 - dumps high points when an opponent is about to go out (two cards or fewer);
 - keeps its events (they fit anywhere), its protection, the cards that land on more than their
@@ -21,17 +21,17 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from deadtable.core import Action, SeatInfo
 
 from . import actions as A
-from .view import Unseen
+from .cards import CORPORATIONS, CardSet
+from .facts import UNSHOWN, Pending, ShedFacts
 
 if TYPE_CHECKING:
     from .state import ShedState
 
-PROTECTION = ("hide", "boomerang")
 # Weights of a play on your turn (tuned by self-play against earlier settings).
 W = {
     "points": 0.35,  # per zombie point shed, while no opponent is close to going out
@@ -56,136 +56,119 @@ W = {
 ATTACKS = ("next_draws", "next_skips", "swap", "give")
 
 
-def _is_protection(card: dict[str, Any]) -> bool:
-    return any(n in PROTECTION for n in card["effect_names"])
-
-
-def _opponents(view: dict[str, Any], seat: int) -> list[int]:
-    teams = view["teams"]
+def _opponents(f: ShedFacts, seat: int) -> list[int]:
+    teams, out = f.teams, f.out
     return [
         s
-        for s in range(view["players"])
-        if s != seat and s not in view["out"] and (teams is None or teams[s] != teams[seat])
+        for s in range(f.players)
+        if s != seat and s not in out and (teams is None or teams[s] != teams[seat])
     ]
 
 
-def _danger(view: dict[str, Any], seat: int) -> int:
-    """Cards in the smallest opponent hand: 1 or 2 means someone is about to go out."""
-    opp = _opponents(view, seat)
-    return min((view["hand_sizes"][s] for s in opp), default=99)
-
-
-def _in_hand(view: dict[str, Any]) -> int:
-    """How many players are still in the hand."""
-    return view["players"] - len(view["out"])
-
-
-def _next_seat(view: dict[str, Any], seat: int) -> int:
-    step = 1 if view["direction"] == "clockwise" else -1
-    n = view["players"]
+def _next_seat(f: ShedFacts, seat: int) -> int:
+    step = f.direction
+    n = f.players
     s = seat
     for _ in range(n):
         s = (s + step) % n
-        if s not in view["out"]:
+        if s not in f.out:
             return s
     return seat
 
 
-def _play_score(
-    view: dict[str, Any], seat: int, card: dict[str, Any], hand: list[dict[str, Any]], table: _Table
-) -> float:
-    rest = list(hand)
-    rest.remove(card)
-    danger = _danger(view, seat)
-    score = card["points"] * (W["points_danger"] if danger <= 2 else W["points"])
-    if not rest:
-        return 1000.0  # going out
-    if all("not_last" in c["effect_names"] for c in rest):
-        score -= W["stranded"]
-    names = card["effect_names"]
-    if card["event"]:
-        # Events fit anywhere: keep them for when nothing else does, protection longest.
-        score -= W["protection"] if _is_protection(card) else W["event"]
-    if "lands_on" in names:
-        score -= W["flexible"]
-    if "combo" in names:
-        score -= W["combo_keep"]
-    # Keep options open: how much of the rest still fits on what this card leaves to match, and
-    # how little of what this seat has not seen (the others' hands and the deck) does.
-    own, unseen = table.fits_after(card["slug"], [c["slug"] for c in rest])
-    score += W["own_fit"] * own - W["unseen_fit"] * unseen
-    nxt = _next_seat(view, seat)
-    hits_opponent = nxt in _opponents(view, seat)
-    if any(n in ATTACKS for n in names) or ("reverse" in names and _in_hand(view) == 2 and W["reverse_two"]):
-        boost = W["attack"] + (W["attack_danger"] if danger <= 2 else 0.0)
-        score += boost if hits_opponent else -boost
-    if "finish" in names and danger > 1:
-        score -= W["screamer"]
-    return score
+class _Turn:
+    """What every play of one decision is scored against (`SeatInfo.facts()`: the unseen cards'
+    kinds are known, only where they lie is hidden, so no sample is drawn)."""
 
-
-def _combo_score(
-    view: dict[str, Any],
-    seat: int,
-    action: A.Play,
-    by_slug: dict[str, dict[str, Any]],
-    hand: list[dict[str, Any]],
-    table: _Table,
-) -> float:
-    score = _play_score(view, seat, by_slug[action.card], hand, table)
-    if action.combo:  # a second card shed in the same turn, and a big one
-        score += W["combo"] + by_slug[action.combo]["points"] * W["points"]
-    return score
-
-
-def _respond(view: dict[str, Any], seat: int, actions: tuple[Action, ...]) -> Action:
-    p = view["pending"]
-    plays = [a for a in actions if isinstance(a, A.Play)]
-    if not plays:
-        return A.DECLINE
-    victim, actor = p["victim"], p["actor"]
-    small = view["hand_sizes"][victim] <= W["protect_below"]
-    matters = (
-        (p["effect"] == "next_draws" and p.get("count", 1) >= W["protect_draws"])
-        or small
-        or p["effect"] == "give"
-        or (p["effect"] == "next_skips" and W["protect_skips"])
-        or (p["effect"] == "swap" and view["hand_sizes"][victim] <= 3)
-    )
-    if not matters and not W["protect_always"]:
-        return A.DECLINE
-    teams = view["teams"]
-    actor_is_opponent = teams is None or teams[actor] != teams[seat]
-    by_name = {a.card: a for a in plays}
-    if actor_is_opponent and "boomerang" in by_name:
-        return by_name["boomerang"]
-    return by_name.get("hide", plays[0])
-
-
-class _Table:
-    """The card tables and the unseen cards (`SeatInfo.facts()`: their kinds are known, only where
-    they lie is hidden, so no sample is drawn)."""
-
-    def __init__(self, seat_info: SeatInfo) -> None:
-        facts: Unseen = seat_info.facts()
-        self.cards = facts.cards
-        self.match = (facts.match_kind, facts.match_corp)
-        self.unseen = facts.kinds
+    def __init__(self, f: ShedFacts) -> None:
+        self.cards = cs = f.cards
+        self.names = cs.effect_names
+        seat = f.seat
+        opponents = _opponents(f, seat)
+        # Cards in the smallest opponent hand: 1 or 2 means someone is about to go out.
+        self.danger = min((f.hand_sizes[s] for s in opponents), default=99)
+        self.hits_opponent = _next_seat(f, seat) in opponents
+        self.two_in_hand = f.players - len(f.out) == 2  # a reverse then hits the other player
+        self.match = (f.match_kind, f.match_corp)
+        self.unseen = f.kinds
         self.unseen_fit: dict[tuple[int, int], float] = {}  # (kind, corporation) to match -> share
 
-    def fits_after(self, slug: str, rest: list[str]) -> tuple[int, float]:
+    def fits_after(self, k: int, rest: list[int]) -> tuple[int, float]:
+        """How many of `rest` fit on what playing `k` leaves to match, and what share of the unseen
+        cards does."""
         cs = self.cards
-        k = cs.by_slug[slug]
         mk, mc = (k, cs.corp[k]) if not cs.is_event[k] else self.match
         if mk < 0:
             return len(rest), 1.0
         row = cs.playable[mk][mc]
-        own = sum(1 for s in rest if row[cs.by_slug[s]])
+        own = 0
+        for c in rest:
+            if row[c]:
+                own += 1
         unseen = self.unseen_fit.get((mk, mc))
         if unseen is None:  # the same for every card that leaves this to match: counted once
-            fit = sum(1 for u in self.unseen if row[u])
+            fit = sum(map(row.__getitem__, self.unseen))  # bools: the count of unseen cards that fit
             unseen = self.unseen_fit[mk, mc] = fit / max(1, len(self.unseen))
         return own, unseen
+
+    def play_score(self, k: int, hand: list[int]) -> float:
+        cs, names = self.cards, self.names
+        rest = list(hand)
+        rest.remove(k)
+        danger = self.danger
+        score = cs.points[k] * (W["points_danger"] if danger <= 2 else W["points"])
+        if not rest:
+            return 1000.0  # going out
+        if all("not_last" in names[c] for c in rest):
+            score -= W["stranded"]
+        mine = names[k]
+        if cs.is_event[k]:
+            # Events fit anywhere: keep them for when nothing else does, protection longest.
+            score -= W["protection"] if k in cs.protection else W["event"]
+        if "lands_on" in mine:
+            score -= W["flexible"]
+        if "combo" in mine:
+            score -= W["combo_keep"]
+        # Keep options open: how much of the rest still fits on what this card leaves to match, and
+        # how little of what this seat has not seen (the others' hands and the deck) does.
+        own, unseen = self.fits_after(k, rest)
+        score += W["own_fit"] * own - W["unseen_fit"] * unseen
+        if any(n in ATTACKS for n in mine) or ("reverse" in mine and self.two_in_hand and W["reverse_two"]):
+            boost = W["attack"] + (W["attack_danger"] if danger <= 2 else 0.0)
+            score += boost if self.hits_opponent else -boost
+        if "finish" in mine and danger > 1:
+            score -= W["screamer"]
+        return score
+
+    def combo_score(self, action: A.Play, hand: list[int]) -> float:
+        by_slug = self.cards.by_slug
+        score = self.play_score(by_slug[action.card], hand)
+        if action.combo:  # a second card shed in the same turn, and a big one
+            score += W["combo"] + self.cards.points[by_slug[action.combo]] * W["points"]
+        return score
+
+
+def _respond(f: ShedFacts, p: Pending, actions: tuple[Action, ...]) -> Action:
+    plays = [a for a in actions if isinstance(a, A.Play)]
+    if not plays:
+        return A.DECLINE
+    victim, actor = p.victim, p.actor
+    small = f.hand_sizes[victim] <= W["protect_below"]
+    matters = (
+        (p.effect == "next_draws" and p.draws >= W["protect_draws"])
+        or small
+        or p.effect == "give"
+        or (p.effect == "next_skips" and W["protect_skips"])
+        or (p.effect == "swap" and f.hand_sizes[victim] <= 3)
+    )
+    if not matters and not W["protect_always"]:
+        return A.DECLINE
+    teams = f.teams
+    actor_is_opponent = teams is None or teams[actor] != teams[f.seat]
+    by_name = {a.card: a for a in plays}
+    if actor_is_opponent and "boomerang" in by_name:
+        return by_name["boomerang"]
+    return by_name.get("hide", plays[0])
 
 
 class HeuristicAgent:
@@ -195,49 +178,54 @@ class HeuristicAgent:
         actions = seat_info.legal_actions
         if len(actions) == 1:
             return actions[0]
-        view, seat = seat_info.view, seat_info.seat
-        hand = view["hand"] or []
-        by_slug = {c["slug"]: c for c in hand}
-        pending = view["pending"]
-        kind = pending["kind"] if pending else "turn"
+        f = seat_info.facts()
+        assert isinstance(f, ShedFacts)
+        cs = f.cards
+        hand = f.hand
+        pending = f.pending
+        kind = pending.kind if pending else "turn"
         if kind == "respond":
-            return _respond(view, seat, actions)
+            assert pending is not None
+            return _respond(f, pending, actions)
         if kind in ("turn", "drawn"):
             plays = [a for a in actions if isinstance(a, A.Play)]
             if kind == "drawn":
-                drawn = pending["card"] if pending else None
-                if plays and drawn and not _is_protection(drawn):
+                drawn = pending.card if pending else UNSHOWN
+                if plays and drawn != UNSHOWN and drawn not in cs.protection:
                     return max(plays, key=lambda a: len(a.combo))  # with its combo when there is one
                 return A.KEEP
             if not plays:
                 return actions[0]
-            table = _Table(seat_info)
-            scored = [(_combo_score(view, seat, a, by_slug, hand, table), rng.random(), a) for a in plays]
+            turn = _Turn(f)
+            scored = [(turn.combo_score(a, hand), rng.random(), a) for a in plays]
             return max(scored, key=lambda x: (x[0], x[1]))[2]
         if kind == "name":
             weight: dict[str, float] = {}
-            for c in hand:
-                if c["corporation"]:
-                    weight[c["corporation"]] = weight.get(c["corporation"], 0) + 1 + c["points"] / 20
+            for k in hand:
+                corp = cs.corp[k]
+                if corp >= 0:  # events have none
+                    name = CORPORATIONS[corp]
+                    weight[name] = weight.get(name, 0) + 1 + cs.points[k] / 20
             order = {k: rng.random() for k in sorted(weight)}
             best = max(sorted(weight), key=lambda k: (weight[k], order[k])) if weight else "Star"
             return A.Name(best.lower())
         if kind == "target":
-            sizes = view["hand_sizes"]
+            sizes = f.hand_sizes
             ranked = [(sizes[a.seat], rng.random(), a) for a in actions]  # type: ignore[attr-defined]
             return min(ranked, key=lambda x: (x[0], x[1]))[2]
         if kind == "take":
             return min(actions, key=lambda a: _take_rank(a.card))  # type: ignore[attr-defined]
         # give: the highest points, never protection
-        return max(actions, key=lambda a: _give_rank(by_slug[a.card]))  # type: ignore[attr-defined]
+        by_slug = cs.by_slug
+        return max(actions, key=lambda a: _give_rank(cs, by_slug[a.card]))  # type: ignore[attr-defined]
 
 
 def _take_rank(slug: str) -> int:
     return {"boomerang": 0, "hide": 1, "thief": 2}.get(slug, 3)
 
 
-def _give_rank(card: dict[str, Any]) -> float:
-    return -100.0 if _is_protection(card) else card["points"]
+def _give_rank(cs: CardSet, k: int) -> float:
+    return -100.0 if k in cs.protection else cs.points[k]
 
 
 def evaluate(state: ShedState, player: int) -> float:

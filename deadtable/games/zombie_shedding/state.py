@@ -23,6 +23,7 @@ from . import hands, legal, rules
 from . import view as seen
 from .cards import CardSet
 from .cardtext import LogEntry
+from .facts import ShedFacts, facts
 from .modes import Mode
 
 Frame = tuple[int, int, int, int, int, int, tuple[int, ...]]
@@ -132,9 +133,9 @@ class ShedState(CompiledState):
     def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:
         return seen.build(self, player, narration)
 
-    def seat_facts(self, player: int) -> seen.Unseen:
-        """What the heuristic reads beside the view: the cards `player` has not seen (view.py)."""
-        return seen.unseen(self, player)
+    def seat_facts(self, player: int) -> ShedFacts:
+        """What the heuristic reads of `player`'s knowledge, without building the view (facts.py)."""
+        return facts(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> ShedState:
         other: ShedState = self._determinized_copy(rng)

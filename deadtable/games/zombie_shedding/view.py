@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from deadtable.core import Action
 from deadtable.core.state import narrate
@@ -20,7 +20,7 @@ from deadtable.i18n import N_, Message, nmsg
 
 from . import actions as A
 from . import hands, legal, rules
-from .cards import CORPORATIONS, KINDS, Card, CardSet
+from .cards import CORPORATIONS, KINDS, Card
 from .cardtext import CardText, effect_text
 from .modes import Mode
 
@@ -162,28 +162,6 @@ def unseen_frames(st: ShedState, player: int) -> list[Frame]:
 
 def _unseen(f: Frame, player: int) -> bool:
     return f[0] == rules.F_COMBO and f[1] != player  # (frame, seat, ...): see rules.py
-
-
-class Unseen(NamedTuple):
-    """What the heuristic reads beside the view (`ShedState.seat_facts`): the card set, the card
-    to match, and the kinds of every card the seat has not seen, sorted. Which cards those are is
-    known to every seat (all cards, less its hand and the cards played); only where they lie (the
-    deck, which other hand) is hidden, so a determinization never changes this."""
-
-    cards: CardSet
-    match_kind: int
-    match_corp: int
-    kinds: tuple[int, ...]
-
-
-def unseen(st: ShedState, player: int) -> Unseen:
-    """The cards `player` has not seen (the deck and the other hands, the pool `redeal` deals)."""
-    pool = list(st.deck)
-    for h, held in enumerate(st.hands):
-        if h != player:
-            pool.extend(held)
-    pool.sort()
-    return Unseen(st.cards, st.match_kind, st.match_corp, tuple(pool))
 
 
 def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> None:
