@@ -12,9 +12,11 @@ rate with a 95% Wilson interval. `speed` times searches on positions from seeded
 Each game of `strength` is played by `play_timed`, the simulator's game (`deadtable.sim.runner.
 play_game`: the same seeds, agents and rows) with each agent's `act` timed in CPU seconds of its
 process (`time.process_time`): a row carries `cpu_s<seat>` and `moves_s<seat>` (every move the seat
-made) and `choices_s<seat>` (the moves with more than one legal action), and the figure printed is
-the IS-MCTS seat's CPU per move over all the games. `--opponent` names the opponent (default: the
-game's heuristic, else greedy; `--opponent greedy` for issue #24's Carson City Zoo target).
+made) and `choices_s<seat>` (the moves with more than one legal action), and `build` (native or
+pure: both builds play the same games, so their rows make one win rate, but their CPU is printed
+apart); the figure printed is the IS-MCTS seat's CPU per move over all the games of each build.
+`--opponent` names the opponent (default: the game's heuristic, else greedy; `--opponent greedy`
+for issue #24's Carson City Zoo target).
 
 A 400-game run takes one to three hours of CPU per game id. With `--rows DIR` each finished
 game's row (without per-card counts) is appended to DIR/<game id>.jsonl as soon as it ends, and a
@@ -38,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import deadtable
+from deadtable import native
 from deadtable.agents.ismcts import IsmctsAgent
 from deadtable.core import DeadtableError, Game, SeatInfo, State, seat_info
 from deadtable.sim import Plan, by_agent, run
@@ -124,12 +127,15 @@ def play_timed(plan: Plan, index: int) -> dict[str, Any]:
         row[f"moves_s{s}"] = moves[s]
         row[f"choices_s{s}"] = choices[s]
     row["winners"] = " ".join(str(w) for w in out.winners)
+    row["build"] = "native" if native.compiled_modules() else "pure"
     return row
 
 
-def cpu_per_move(rows: list[dict[str, Any]], agent: str) -> tuple[float, float, int] | None:
-    """`agent`'s CPU seconds per move and per move with a choice over `rows`, and the moves timed;
-    None when no row was timed (rows of runs before `play_timed`).
+def cpu_per_move(
+    rows: list[dict[str, Any]], agent: str, build: str | None = None
+) -> tuple[float, float, int] | None:
+    """`agent`'s CPU seconds per move and per move with a choice over `rows` (of `build`, if named),
+    and the moves timed; None when no row was timed (rows of runs before `play_timed`).
 
     >>> row = {"agent_s0": "a", "cpu_s0": 2.0, "moves_s0": 10, "choices_s0": 4, "agent_s1": "b"}
     >>> cpu_per_move([row], "a")
@@ -138,6 +144,8 @@ def cpu_per_move(rows: list[dict[str, Any]], agent: str) -> tuple[float, float, 
     seconds = 0.0
     moves = choices = 0
     for row in rows:
+        if build is not None and row.get("build") != build:
+            continue
         for s in range(int(row.get("players", 2))):
             if row.get(f"agent_s{s}") == agent and f"cpu_s{s}" in row:
                 seconds += float(row[f"cpu_s{s}"])
@@ -206,12 +214,16 @@ def strength(
         rates = {r.label: r for r in by_agent(rows)}
         r = rates[agent]
         lo, hi = r.ci
-        timed = cpu_per_move(rows, agent)
-        cost = (
-            f"{timed[0]:.3f} s CPU a move ({timed[1]:.3f} a move with a choice, {timed[2]} moves)"
-            if timed
-            else "CPU per move not recorded in these rows"
-        )
+        costs = []
+        for build in sorted({str(row.get("build")) for row in rows if "build" in row}):
+            timed = cpu_per_move(rows, agent, build)
+            if timed:
+                games = sum(row.get("build") == build for row in rows)
+                costs.append(
+                    f"{build}: {timed[0]:.3f} s CPU a move ({timed[1]:.3f} a move with a choice; "
+                    f"{timed[2]} moves, {games} games)"
+                )
+        cost = "; ".join(costs) or "CPU per move not recorded in these rows"
         print(
             f"{g.id:18} {agent} vs {opp}: {r.wins:g}/{r.trials} = {r.rate:.1%} "
             f"(95% CI {lo:.1%} - {hi:.1%}); {cost}; {time.time() - t:.0f}s",

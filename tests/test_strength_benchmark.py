@@ -25,6 +25,7 @@ def test_a_timed_game_is_the_simulators_game_with_each_seats_cpu() -> None:
         assert {"winners", "win_s0", "win_s1", "score_s0", "score_s1", "agent_s0"} <= shared
         assert {k: timed[k] for k in shared} == {k: plain[k] for k in shared}
         assert timed["moves_s0"] + timed["moves_s1"] == plain["actions"]
+        assert timed["build"] in ("native", "pure")
         for s in range(2):
             assert 0 < timed[f"choices_s{s}"] <= timed[f"moves_s{s}"] and timed[f"cpu_s{s}"] >= 0.0
 
@@ -52,6 +53,7 @@ def test_the_run_keeps_timed_rows_resumes_and_prints_the_cpu_per_move(tmp_path: 
     assert (
         timed is not None and f"{timed[0]:.3f} s CPU a move" in first.stdout and "vs greedy" in first.stdout
     )
+    assert {r["build"] for r in rows} <= {"native", "pure"}
     again = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
     assert again.returncode == 0 and "0 to play" in again.stderr and "s CPU a move" in again.stdout
 
