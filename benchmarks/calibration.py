@@ -179,22 +179,57 @@ def selection(game_id: str, games: int, seed: int) -> tuple[float, float]:
     return per_game / games, won / max(1.0, total)
 
 
+def load_rows(path: Path | None, seed: int, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The rows in `path` of the run `--seed seed` made with `settings`, by game index."""
+    rows: dict[int, dict[str, Any]] = {}
+    if path is not None and path.exists():
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            same = {k: row.get(k) for k in settings} == settings
+            if same and row["seed"] == game_seeds(seed, row["game"] + 1)[-1]:
+                rows[row["game"]] = row
+    return rows
+
+
+def candidates(
+    args: argparse.Namespace,
+    path: Path | None,
+    settings: dict[str, Any],
+    games: list[list[tuple[float, float]]],
+) -> None:
+    """Each fit of `calibration.FITS` made on the training run's rows (`--train-seed`, its first
+    `--train-games` games, kept in the same rows file) and judged on these games: its held-out
+    likelihood against the raw chance's and its reliability verdict. Nothing is written."""
+    kept = load_rows(path, args.train_seed, settings)
+    trained = [kept[i] for i in range(args.train_games) if i in kept]
+    if args.train_seed == args.seed or not trained:
+        print(f"no training rows of --seed {args.train_seed} (another seed than these games'): no candidates")
+        return
+    points = [(p[0], p[1]) for r in trained for p in r["points"]]
+    print(
+        f"candidate maps fitted on {len(trained)} training games, seeds "
+        f"{describe_seeds(args.train_seed, len(trained))}, {len(points)} positions; held out: the seeds above"
+    )
+    for method in sorted(calibration.FITS):
+        the_map = calibration.FITS[method](points)
+        gain, lo, hi = likelihood_gain(the_map, games, args.resamples, args.seed)
+        table = reliability([[(the_map(e), w) for e, w in g] for g in games], args.min_count, args.resamples)
+        verdict = "PASS" if table.passed else "FAIL"
+        print(
+            f"  {method}: held-out log-likelihood minus the raw chance's {gain:+.2f} (95% CI by game "
+            f"{lo:+.2f} to {hi:+.2f}); calibrated table {verdict}, ECE {table.ece:.1%}"
+        )
+
+
 def measure(args: argparse.Namespace, game_id: str) -> None:
     agents = tuple(a.replace("heuristic", heuristic_name(game_id)) for a in args.agents.split(","))
     if len(agents) != 2:
         raise SystemExit("--agents names two agents")
     rate = args.rate if args.rate is not None else RATES.get(game_id, DEFAULT_RATE)
     settings = {"agents": list(agents), "iterations": args.iterations, "rate": rate}
-    rows: dict[int, dict[str, Any]] = {}
     path = Path(args.rows) / f"{game_id}.jsonl" if args.rows else None
-    if path is not None and path.exists():
-        for line in path.read_text().splitlines():
-            row = json.loads(line)
-            same = {k: row.get(k) for k in settings} == settings
-            if same and row["seed"] == game_seeds(args.seed, row["game"] + 1)[-1]:
-                rows[row["game"]] = row
-        path.parent.mkdir(parents=True, exist_ok=True)
-    elif path is not None:
+    rows = load_rows(path, args.seed, settings)
+    if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
     todo = [i for i in range(args.games) if i not in rows]
     t = time.time()
@@ -240,6 +275,8 @@ def measure(args: argparse.Namespace, game_id: str) -> None:
         return
     print(f"{head}\nraw estimate:")
     judge(args, games, f"{game_id}, raw")
+    if args.train_seed is not None:
+        candidates(args, path, settings, games)
     stored = calibration.about(game_id)
     if stored is None:
         print(f"{game_id}: no calibration map (the review shows the raw estimate)")
@@ -306,6 +343,14 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--rows", help="keep each game's points in DIR/<game id>.jsonl, resume from it")
     parser.add_argument(
         "--fit", action="store_true", help="fit the game's calibration map on these (training) games"
+    )
+    parser.add_argument(
+        "--train-seed",
+        type=int,
+        help="also judge maps fitted on the rows of this run (held-out check, no file)",
+    )
+    parser.add_argument(
+        "--train-games", type=int, default=400, help="the training run's games (--train-seed)"
     )
     parser.add_argument(
         "--selection", action="store_true", help="no review: how k decisions per game leaned (selection)"

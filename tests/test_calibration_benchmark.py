@@ -40,6 +40,10 @@ def test_positions_are_reviewed_rows_kept_and_resumed(tmp_path: Path) -> None:
     again = run(*args)  # every game is in the rows: nothing is played, the same table is printed
     assert again.returncode == 0 and "games," not in again.stderr
     assert again.stdout == first.stdout
+    held = run(*args[:-2], "--rows", str(tmp_path), "--seed", "2", "--train-seed", "1", "--train-games", "2")
+    assert held.returncode == 0, held.stderr
+    assert "candidate maps fitted on 2 training games" in held.stdout  # seed 1's rows, judged on seed 2's
+    assert "platt: held-out log-likelihood" in held.stdout and "isotonic: held-out" in held.stdout
 
 
 def test_the_selection_check_pools_one_game_as_it_averages_it() -> None:
