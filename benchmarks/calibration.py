@@ -18,13 +18,22 @@ length depends on its outcome), exactly as `deadtable review` does
 win at the end) is a point.
 
 With `--fit` the game's calibration map (`deadtable.agents.calibration`) is fitted on these points
-and written with the command and the seeds that made it, if it fits them better than the raw chance
-by more than chance would (`LR_5_PERCENT`). Otherwise the points are binned into tenths
-of the estimate, once raw and, when the game has a map and none of these games trained it, once
-calibrated (what the review shows); per bin the table gives the count, the mean estimate, the
-observed win rate with its 95% Wilson interval, and the gap. A bin with at least `--min-count`
-points PASSES when the gap is at most 5 points; the run passes when every such bin does. On the
-training games no calibrated table is printed: a map judged on its own training games proves nothing.
+and written with the command and the seeds that made it; a Platt map only if it fits them better
+than the raw chance by more than chance would (`LR_5_PERCENT`). Otherwise the run is judged: the
+points are binned into tenths of the estimate (`benchmarks.reliability`), once raw and, when the
+game has a map and none of these games trained it, once calibrated (what the review shows). Per
+bin: the games and positions in it, the mean estimate, the observed win rate, the gap and the
+gap's 95% interval **by game** (a cluster bootstrap: the positions of one game share its outcome,
+so they are resampled together); overall, the Brier score and the ECE with their intervals. A bin
+with at least `--min-count` positions PASSES when its gap (the point estimate) is at most 5
+points; the run passes when every such bin does. A map is worth keeping only when it also beats
+the raw chance on these held-out games' likelihood (printed, with its interval by game). On the
+training games no calibrated table is printed: a map judged on its own training games proves
+nothing.
+
+The cost is the review, per position (a game of the heuristic against itself is a few
+milliseconds of a Carson City Zoo review's second): more positions per game would cost as much
+each and share their game's outcome, so the rate stays at about 4 a game and more games are played.
 
 `--selection` reviews nothing: it measures how far drawing k decisions per game (as this benchmark
 did first) leans toward the eventual winner, against a coin per decision (`selection`).
@@ -50,7 +59,8 @@ from deadtable.agents import calibration
 from deadtable.agents.review import DEFAULT_ITERATIONS, Task, review_decision
 from deadtable.core import seat_info
 from deadtable.sim.runner import build_agent
-from deadtable.sim.stats import wilson
+
+from .reliability import RESAMPLES, markdown, reliability
 
 GAMES = ("carson-zoo", "overlords", "zombie-overlord", "zombie-shedding")
 OPTIONS: dict[str, dict[str, Any]] = {"zombie-shedding": {"mode": "duel"}}
@@ -58,12 +68,10 @@ OPTIONS: dict[str, dict[str, Any]] = {"zombie-shedding": {"mode": "duel"}}
 # players: a Duel has 117-202 such decisions, a Carson City Zoo game 25-39; the others untuned).
 RATES = {"zombie-shedding": 0.025, "carson-zoo": 0.12}
 DEFAULT_RATE = 0.05
-TOLERANCE = 0.05
 # A Platt map (2 parameters) is written only when it beats the raw chance (a = 1, b = 0) on the
 # training games by a likelihood ratio above the 5% point of chi-squared with 2 degrees of freedom:
 # a map fitted to noise would move every chance the review shows for nothing.
 LR_5_PERCENT = 5.99
-BINS = 10
 
 
 SEED_STRIDE = 1_000_003  # game i of --seed s is seeded s * SEED_STRIDE + i (i < SEED_STRIDE)
@@ -171,40 +179,46 @@ def selection(game_id: str, games: int, seed: int) -> tuple[float, float]:
     return per_game / games, won / max(1.0, total)
 
 
-def table(points: list[tuple[float, float]], min_count: int) -> tuple[list[dict[str, Any]], bool]:
-    """Per tenth of the estimate: count, mean estimate, observed rate, its interval, gap, verdict.
+def load_rows(path: Path | None, seed: int, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The rows in `path` of the run `--seed seed` made with `settings`, by game index."""
+    rows: dict[int, dict[str, Any]] = {}
+    if path is not None and path.exists():
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            same = {k: row.get(k) for k in settings} == settings
+            if same and row["seed"] == game_seeds(seed, row["game"] + 1)[-1]:
+                rows[row["game"]] = row
+    return rows
 
-    >>> rows, ok = table([(0.05, 0.0), (0.15, 0.0), (0.95, 1.0)], min_count=1)
-    >>> [(r["bin"], r["count"], r["observed"]) for r in rows], ok
-    ([(0, 1, 0.0), (1, 1, 0.0), (9, 1, 1.0)], False)
-    """
-    rows = []
-    passed = True
-    for b in range(BINS):
-        inside = [(e, w) for e, w in points if min(BINS - 1, int(e * BINS)) == b]
-        if not inside:
-            continue
-        n = len(inside)
-        mean = sum(e for e, _ in inside) / n
-        wins = sum(w for _, w in inside)
-        observed = wins / n
-        lo, hi = wilson(wins, n)
-        gap = observed - mean
-        verdict = "few" if n < min_count else ("PASS" if abs(gap) <= TOLERANCE else "FAIL")
-        passed = passed and verdict != "FAIL"
-        rows.append(
-            {
-                "bin": b,
-                "count": n,
-                "mean": mean,
-                "observed": observed,
-                "low": lo,
-                "high": hi,
-                "gap": gap,
-                "verdict": verdict,
-            }
+
+def candidates(
+    args: argparse.Namespace,
+    path: Path | None,
+    settings: dict[str, Any],
+    games: list[list[tuple[float, float]]],
+) -> None:
+    """Each fit of `calibration.FITS` made on the training run's rows (`--train-seed`, its first
+    `--train-games` games, kept in the same rows file) and judged on these games: its held-out
+    likelihood against the raw chance's and its reliability verdict. Nothing is written."""
+    kept = load_rows(path, args.train_seed, settings)
+    trained = [kept[i] for i in range(args.train_games) if i in kept]
+    if args.train_seed == args.seed or not trained:
+        print(f"no training rows of --seed {args.train_seed} (another seed than these games'): no candidates")
+        return
+    points = [(p[0], p[1]) for r in trained for p in r["points"]]
+    print(
+        f"candidate maps fitted on {len(trained)} training games, seeds "
+        f"{describe_seeds(args.train_seed, len(trained))}, {len(points)} positions; held out: the seeds above"
+    )
+    for method in sorted(calibration.FITS):
+        the_map = calibration.FITS[method](points)
+        gain, lo, hi = likelihood_gain(the_map, games, args.resamples, args.seed)
+        table = reliability([[(the_map(e), w) for e, w in g] for g in games], args.min_count, args.resamples)
+        verdict = "PASS" if table.passed else "FAIL"
+        print(
+            f"  {method}: held-out log-likelihood minus the raw chance's {gain:+.2f} (95% CI by game "
+            f"{lo:+.2f} to {hi:+.2f}); calibrated table {verdict}, ECE {table.ece:.1%}"
         )
-    return rows, passed
 
 
 def measure(args: argparse.Namespace, game_id: str) -> None:
@@ -213,16 +227,9 @@ def measure(args: argparse.Namespace, game_id: str) -> None:
         raise SystemExit("--agents names two agents")
     rate = args.rate if args.rate is not None else RATES.get(game_id, DEFAULT_RATE)
     settings = {"agents": list(agents), "iterations": args.iterations, "rate": rate}
-    rows: dict[int, dict[str, Any]] = {}
     path = Path(args.rows) / f"{game_id}.jsonl" if args.rows else None
-    if path is not None and path.exists():
-        for line in path.read_text().splitlines():
-            row = json.loads(line)
-            same = {k: row.get(k) for k in settings} == settings
-            if same and row["seed"] == game_seeds(args.seed, row["game"] + 1)[-1]:
-                rows[row["game"]] = row
-        path.parent.mkdir(parents=True, exist_ok=True)
-    elif path is not None:
+    rows = load_rows(path, args.seed, settings)
+    if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
     todo = [i for i in range(args.games) if i not in rows]
     t = time.time()
@@ -236,7 +243,9 @@ def measure(args: argparse.Namespace, game_id: str) -> None:
                     out.write(json.dumps(row) + "\n")
             print(f"  {game_id}: {k}/{len(todo)} games, {time.time() - t:.0f}s", file=sys.stderr, flush=True)
     done = [rows[i] for i in range(args.games) if i in rows]
-    points = [(p[0], p[1]) for r in done for p in r["points"]]  # (raw estimate, share of the win)
+    # (raw estimate, share of the win) per position, grouped by game: a game's positions share its outcome
+    games = [[(p[0], p[1]) for p in r["points"]] for r in done]
+    points = [p for g in games for p in g]
     head = (
         f"{game_id}: {len(done)} games ({'/'.join(agents)}), seeds {describe_seeds(args.seed, len(done))}, "
         f"{len(points)} positions, {args.iterations} playouts per decision"
@@ -265,7 +274,9 @@ def measure(args: argparse.Namespace, game_id: str) -> None:
         print(f"map written to {calibration.save(game_id, made, about)}: {len(made.xs)} knots")
         return
     print(f"{head}\nraw estimate:")
-    print_table(points, args.min_count, game_id)
+    judge(args, games, f"{game_id}, raw")
+    if args.train_seed is not None:
+        candidates(args, path, settings, games)
     stored = calibration.about(game_id)
     if stored is None:
         print(f"{game_id}: no calibration map (the review shows the raw estimate)")
@@ -281,20 +292,37 @@ def measure(args: argparse.Namespace, game_id: str) -> None:
         f"calibrated (as the review shows it), map trained on seeds "
         f"{describe_seeds(trained['seed'], trained['games'])}; held out: the seeds above:"
     )
-    print_table([(the_map(e), w) for e, w in points], args.min_count, game_id)
+    judge(args, [[(the_map(e), w) for e, w in g] for g in games], f"{game_id}, calibrated")
+    gain, lo, hi = likelihood_gain(the_map, games, args.resamples, args.seed)
+    better = "beats" if lo > 0 else ("is not shown to beat" if gain > 0 else "does not beat")
+    print(
+        f"{game_id}: held-out log-likelihood of the map minus the raw chance's: {gain:+.2f} "
+        f"(95% CI by game {lo:+.2f} to {hi:+.2f}): the map {better} the raw chance on these games"
+    )
 
 
-def print_table(points: list[tuple[float, float]], min_count: int, game_id: str) -> None:
-    bins, passed = table(points, min_count)
-    print("| estimate | positions | mean estimate | observed win rate | 95% CI | gap | |")
-    print("|---|---:|---:|---:|---:|---:|---|")
-    for r in bins:
-        b = r["bin"]
-        print(
-            f"| {b / BINS:.1f}-{(b + 1) / BINS:.1f} | {r['count']} | {r['mean']:.1%} | {r['observed']:.1%} | "
-            f"{r['low']:.1%} - {r['high']:.1%} | {r['gap']:+.1%} | {r['verdict']} |"
-        )
-    print(f"{game_id}: {'PASS' if passed else 'FAIL'} (bins of {min_count}+ positions within 5 points)")
+def judge(args: argparse.Namespace, games: list[list[tuple[float, float]]], title: str) -> None:
+    print(markdown(reliability(games, args.min_count, args.resamples, args.seed), title))
+
+
+def likelihood_gain(
+    the_map: calibration.CalibrationMap, games: list[list[tuple[float, float]]], resamples: int, seed: int
+) -> tuple[float, float, float]:
+    """How much more likely the held-out outcomes are through `the_map` than through the raw chance
+    (log-likelihood, summed over the positions), with its 95% interval by game (cluster bootstrap).
+
+    >>> m = calibration.CalibrationMap((0.0, 1.0), (0.5, 0.5))
+    >>> gain, lo, hi = likelihood_gain(m, [[(0.9, 0.0)], [(0.1, 1.0)]], 20, 0)
+    >>> gain > 0 and lo <= gain <= hi
+    True
+    """
+    parts = [
+        calibration.log_likelihood(the_map, g) - calibration.log_likelihood(lambda p: p, g) for g in games
+    ]
+    rng = random.Random(seed)
+    n = len(parts)
+    boot = sorted(sum(parts[rng.randrange(n)] for _ in range(n)) for _ in range(resamples)) if n else [0.0]
+    return sum(parts), boot[int(0.025 * (len(boot) - 1))], boot[int(0.975 * (len(boot) - 1))]
 
 
 def main(argv: list[str]) -> None:
@@ -309,9 +337,20 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS, help="playouts per decision")
     parser.add_argument("--min-count", type=int, default=30, help="points a bin needs to be judged")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--resamples", type=int, default=RESAMPLES, help="bootstrap resamples of the games (seeded by --seed)"
+    )
     parser.add_argument("--rows", help="keep each game's points in DIR/<game id>.jsonl, resume from it")
     parser.add_argument(
         "--fit", action="store_true", help="fit the game's calibration map on these (training) games"
+    )
+    parser.add_argument(
+        "--train-seed",
+        type=int,
+        help="also judge maps fitted on the rows of this run (held-out check, no file)",
+    )
+    parser.add_argument(
+        "--train-games", type=int, default=400, help="the training run's games (--train-seed)"
     )
     parser.add_argument(
         "--selection", action="store_true", help="no review: how k decisions per game leaned (selection)"

@@ -9,6 +9,15 @@ heuristic agent, or `greedy` where a game has none, in 2-player games (Zombie sh
 seats rotating, through the same seeded simulator as `deadtable simulate`, and prints the win
 rate with a 95% Wilson interval. `speed` times searches on positions from seeded random play.
 
+Each game of `strength` is played by `play_timed`, the simulator's game (`deadtable.sim.runner.
+play_game`: the same seeds, agents and rows) with each agent's `act` timed in CPU seconds of its
+process (`time.process_time`): a row carries `cpu_s<seat>` and `moves_s<seat>` (every move the seat
+made) and `choices_s<seat>` (the moves with more than one legal action), and `build` (native or
+pure: both builds play the same games, so their rows make one win rate, but their CPU is printed
+apart); the figure printed is the IS-MCTS seat's CPU per move over all the games of each build.
+`--opponent` names the opponent (default: the game's heuristic, else greedy; `--opponent greedy`
+for issue #24's Carson City Zoo target).
+
 A 400-game run takes one to three hours of CPU per game id. With `--rows DIR` each finished
 game's row (without per-card counts) is appended to DIR/<game id>.jsonl as soon as it ends, and a
 later run with the same DIR (and the same --agent and --seed) plays only the games still missing:
@@ -31,10 +40,11 @@ from pathlib import Path
 from typing import Any
 
 import deadtable
+from deadtable import native
 from deadtable.agents.ismcts import IsmctsAgent
-from deadtable.core import Game, State, seat_info
+from deadtable.core import DeadtableError, Game, SeatInfo, State, seat_info
 from deadtable.sim import Plan, by_agent, run
-from deadtable.sim.runner import play_chunk
+from deadtable.sim.runner import MAX_ACTIONS, build_agent, is_one_of
 
 TWO_PLAYER_OPTIONS: dict[str, dict[str, Any]] = {"zombie-shedding": {"mode": "duel"}}
 
@@ -80,6 +90,72 @@ def speed(games: list[Game], iterations: int, moves: int) -> None:
         print(f"{g.id:18} {rate:8.0f} {default / rate:15.2f} {default:10}", flush=True)
 
 
+def play_timed(plan: Plan, index: int) -> dict[str, Any]:
+    """Game `index` of `plan` as `deadtable.sim.runner.play_game` plays it (the same seed, agents and
+    generators, so the same moves), with every `act` timed in CPU seconds; its row (the win, score
+    and rank columns of the simulator's, plus `cpu_s*`, `moves_s*` and `choices_s*`)."""
+    the_game = deadtable.game(plan.game_id)
+    seed = plan.game_seed(index)
+    specs = plan.seat_agents(index)
+    agents = [build_agent(spec, the_game) for spec in specs]
+    rngs = [random.Random(f"{seed}/agent/{s}") for s in range(plan.players)]
+    state = the_game.new(plan.players, seed, **plan.options)
+    cpu = [0.0] * plan.players
+    moves = [0] * plan.players
+    choices = [0] * plan.players
+    while (seat := state.current_player) is not None:
+        if sum(moves) >= MAX_ACTIONS:
+            raise DeadtableError("game {index} (seed {seed}) did not end", index=index, seed=seed)
+        info = SeatInfo.lazy(state, None, seat)
+        start = time.process_time()
+        action = agents[seat].act(info, rngs[seat])
+        cpu[seat] += time.process_time() - start
+        moves[seat] += 1
+        choices[seat] += len(info.legal_actions) > 1
+        if not is_one_of(action, info.legal_actions):
+            raise DeadtableError("agent {spec!r} chose an illegal action", spec=specs[seat])
+        state.apply_trusted(action)
+    out = state.outcome()
+    share = 1.0 / len(out.winners)
+    row: dict[str, Any] = {"game": index, "seed": seed, "players": plan.players}
+    for s in range(plan.players):
+        row[f"agent_s{s}"] = specs[s]
+        row[f"score_s{s}"] = out.scores[s]
+        row[f"rank_s{s}"] = out.ranks[s]
+        row[f"win_s{s}"] = share if s in out.winners else 0.0
+        row[f"cpu_s{s}"] = round(cpu[s], 4)
+        row[f"moves_s{s}"] = moves[s]
+        row[f"choices_s{s}"] = choices[s]
+    row["winners"] = " ".join(str(w) for w in out.winners)
+    row["build"] = "native" if native.compiled_modules() else "pure"
+    return row
+
+
+def cpu_per_move(
+    rows: list[dict[str, Any]], agent: str, build: str | None = None
+) -> tuple[float, float, int] | None:
+    """`agent`'s CPU seconds per move and per move with a choice over `rows` (of `build`, if named),
+    and the moves timed; None when no row was timed (rows of runs before `play_timed`).
+
+    >>> row = {"agent_s0": "a", "cpu_s0": 2.0, "moves_s0": 10, "choices_s0": 4, "agent_s1": "b"}
+    >>> cpu_per_move([row], "a")
+    (0.2, 0.5, 10)
+    """
+    seconds = 0.0
+    moves = choices = 0
+    for row in rows:
+        if build is not None and row.get("build") != build:
+            continue
+        for s in range(int(row.get("players", 2))):
+            if row.get(f"agent_s{s}") == agent and f"cpu_s{s}" in row:
+                seconds += float(row[f"cpu_s{s}"])
+                moves += int(row[f"moves_s{s}"])
+                choices += int(row[f"choices_s{s}"])
+    if not moves:
+        return None
+    return seconds / moves, seconds / max(1, choices), moves
+
+
 def resume(plan: Plan, n_games: int, workers: int | None, path: Path) -> list[dict[str, Any]]:
     """Rows of games 0..n_games-1 of `plan`: those already in `path` (JSON lines), then the rest,
     each appended to `path` as it finishes."""
@@ -96,12 +172,12 @@ def resume(plan: Plan, n_games: int, workers: int | None, path: Path) -> list[di
     path.parent.mkdir(parents=True, exist_ok=True)
     t = time.time()
     with path.open("a") as out, ProcessPoolExecutor(max_workers=workers or 1) as pool:
-        futures = [pool.submit(play_chunk, plan, [i]) for i in todo]
+        futures = [pool.submit(play_timed, plan, i) for i in todo]
         for k, fut in enumerate(as_completed(futures), start=1):
-            for row in fut.result():
-                rows[int(row["game"])] = row
-                out.write(json.dumps(_lean(row), default=str) + "\n")
-                out.flush()
+            row = fut.result()
+            rows[int(row["game"])] = row
+            out.write(json.dumps(_lean(row), default=str) + "\n")
+            out.flush()
             print(f"  {plan.game_id}: {k}/{len(todo)}, {time.time() - t:.0f}s", file=sys.stderr, flush=True)
     return [rows[i] for i in range(n_games)]
 
@@ -112,10 +188,16 @@ def _lean(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def strength(
-    games: list[Game], n_games: int, agent: str, seed: int, workers: int | None, rows_dir: str | None = None
+    games: list[Game],
+    n_games: int,
+    agent: str,
+    seed: int,
+    workers: int | None,
+    rows_dir: str | None = None,
+    against: str | None = None,
 ) -> None:
     for g in games:
-        opp = opponent(g)
+        opp = against or opponent(g)
         plan = Plan(g.id, 2, (agent, opp), seed=seed, options=TWO_PLAYER_OPTIONS.get(g.id, {}))
         t = time.time()
         if rows_dir:
@@ -132,9 +214,19 @@ def strength(
         rates = {r.label: r for r in by_agent(rows)}
         r = rates[agent]
         lo, hi = r.ci
+        costs = []
+        for build in sorted({str(row.get("build")) for row in rows if "build" in row}):
+            timed = cpu_per_move(rows, agent, build)
+            if timed:
+                games = sum(row.get("build") == build for row in rows)
+                costs.append(
+                    f"{build}: {timed[0]:.3f} s CPU a move ({timed[1]:.3f} a move with a choice; "
+                    f"{timed[2]} moves, {games} games)"
+                )
+        cost = "; ".join(costs) or "CPU per move not recorded in these rows"
         print(
             f"{g.id:18} {agent} vs {opp}: {r.wins:g}/{r.trials} = {r.rate:.1%} "
-            f"(95% CI {lo:.1%} - {hi:.1%}), {time.time() - t:.0f}s",
+            f"(95% CI {lo:.1%} - {hi:.1%}); {cost}; {time.time() - t:.0f}s",
             flush=True,
         )
 
@@ -158,6 +250,9 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--game", action="append", help="a game id (repeatable; default: every game)")
     parser.add_argument("--games", type=int, default=400, help="games per game id (strength)")
     parser.add_argument("--agent", default="ismcts", help="the IS-MCTS spec, e.g. ismcts:iterations=300")
+    parser.add_argument(
+        "--opponent", help="strength: the opponent (default: the game's heuristic, or greedy)"
+    )
     parser.add_argument("--iterations", type=int, default=200, help="iterations per timed search")
     parser.add_argument("--moves", type=int, default=6, help="positions timed or profiled per game")
     parser.add_argument("--seed", type=int, default=1)
@@ -168,7 +263,7 @@ def main(argv: list[str]) -> None:
     if args.what == "speed":
         speed(chosen, args.iterations, args.moves)
     elif args.what == "strength":
-        strength(chosen, args.games, args.agent, args.seed, args.workers, args.rows)
+        strength(chosen, args.games, args.agent, args.seed, args.workers, args.rows, args.opponent)
     else:
         for g in chosen:
             print(f"== {g.id}")

@@ -1,6 +1,7 @@
 """`python -m benchmarks.calibration` reviews positions of held-out games and bins them; a tiny
 budget here, so the figures are meaningless: what is checked is that positions are reviewed, the
-rows kept and resumed, and the reliability table printed with its verdict."""
+rows kept and resumed, and the reliability table printed with its verdict, its intervals by game
+and the overall scores (the table itself: tests/test_reliability.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmarks.calibration import selection, table
+from benchmarks.calibration import selection
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -30,20 +31,19 @@ def test_positions_are_reviewed_rows_kept_and_resumed(tmp_path: Path) -> None:
     assert sorted(r["game"] for r in rows) == [0, 1]
     points = [p for r in rows for p in r["points"]]
     assert points and all(0 <= p[0] <= 1 and p[1] in (0.0, 0.5, 1.0) for p in points)
-    assert "| estimate | positions |" in first.stdout and ("PASS" in first.stdout or "FAIL" in first.stdout)
+    assert "| estimate | games | positions |" in first.stdout and "95% CI (by game)" in first.stdout
+    assert (
+        ("PASS" in first.stdout or "FAIL" in first.stdout)
+        and "Brier" in first.stdout
+        and "ECE" in first.stdout
+    )
     again = run(*args)  # every game is in the rows: nothing is played, the same table is printed
     assert again.returncode == 0 and "games," not in again.stderr
     assert again.stdout == first.stdout
-
-
-def test_bins_judge_the_gap_only_with_enough_positions() -> None:
-    close = [(0.55, 1.0)] * 11 + [(0.55, 0.0)] * 9  # estimate 55%, observed 55%
-    far = [(0.15, 1.0)] * 10 + [(0.15, 0.0)] * 10  # estimate 15%, observed 50%
-    bins, passed = table(close + far, min_count=20)
-    verdicts = {b["bin"]: b["verdict"] for b in bins}
-    assert verdicts == {1: "FAIL", 5: "PASS"} and not passed
-    bins, passed = table(close + far[:5], min_count=20)
-    assert {b["bin"]: b["verdict"] for b in bins} == {1: "few", 5: "PASS"} and passed
+    held = run(*args[:-2], "--rows", str(tmp_path), "--seed", "2", "--train-seed", "1", "--train-games", "2")
+    assert held.returncode == 0, held.stderr
+    assert "candidate maps fitted on 2 training games" in held.stdout  # seed 1's rows, judged on seed 2's
+    assert "platt: held-out log-likelihood" in held.stdout and "isotonic: held-out" in held.stdout
 
 
 def test_the_selection_check_pools_one_game_as_it_averages_it() -> None:
