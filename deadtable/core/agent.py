@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from .errors import StaleSeatInfo
 from .state import LOG, NARRATION, Action, State
 
-__all__ = ["Agent", "SeatInfo", "StaleSeatInfo", "seat_info"]
+__all__ = ["Agent", "Chooser", "SeatInfo", "StaleSeatInfo", "seat_info"]
 
 
 class SeatInfo:
@@ -146,11 +146,19 @@ class SeatInfo:
 
 
 class Agent(Protocol):
+    """A player that is a program. One that reads nothing but the legal actions may also offer
+    `choose(legal_actions, rng)`, returning what `act` would for them (`Chooser`): a loop that
+    plays whole games (simulate's, deadtable/sim/loop.py) then hands it no SeatInfo at all."""
+
     name: str
 
     def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
         """The action to take, one of `seat_info.legal_actions`."""
         ...
+
+
+# An agent's `choose`, if it has one (see Agent): the legal actions in, one of them out.
+Chooser = Callable[[tuple[Action, ...], random.Random], Action]
 
 
 def seat_info(state: State, rng: random.Random | None = None) -> SeatInfo:

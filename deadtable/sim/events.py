@@ -65,11 +65,17 @@ class EventStats:
         kinds[kind] = kinds.get(kind, 0) + 1
         if kind == "hand_end" and "opening" in data:
             self._hand(data)
-        seat_key = _first_key(SEAT_KEYS, data)
-        if seat_key is None:
+        # The first seat key and the first card key the event holds (loops written out here: this
+        # runs for every event of every game).
+        for seat_key in SEAT_KEYS:
+            if seat_key in data:
+                break
+        else:
             return
-        card_key = _first_key(CARD_KEYS, data)
-        if card_key is None:
+        for card_key in CARD_KEYS:
+            if card_key in data:
+                break
+        else:
             return
         seat = data[seat_key]
         if not isinstance(seat, int) or isinstance(seat, bool):
@@ -125,14 +131,6 @@ def card_column(kind: str, card: Any, seat: int) -> str:
     'card|buy|Trap|s1'
     """
     return f"{CARD_PREFIX}{kind}|{card}|s{seat}"
-
-
-def _first_key(keys: tuple[str, ...], data: dict[str, Any]) -> str | None:
-    """The first of `keys` that `data` holds (a plain loop: this runs for every event of every game)."""
-    for key in keys:
-        if key in data:
-            return key
-    return None
 
 
 def parse_card_column(name: str) -> tuple[str, str, int, str] | None:

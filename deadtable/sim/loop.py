@@ -7,10 +7,11 @@ too: an interpreted loop around compiled rules left random play a fifth of its s
 
 What a move costs here, beyond the rules and the agent: the seat to act is asked once, the legal
 actions are built once (the agent gets them in its `SeatInfo`, which builds nothing else until it
-is read), the chosen action is found among them by identity, and it is applied with
-`State.apply_quietly`: the moves are counted here, per seat, rather than told to a listener, and
-the listener hears only the game's own events (buys, plays, rounds). The rest of the row comes from
-the state at the end (`State.outcome`).
+is read; an agent that reads nothing else, the random one, gets them alone: `Agent`), the chosen
+action is found among them by identity, and it is applied with `State.apply_quietly`: the moves
+are counted here, per seat, rather than told to a listener, and the listener hears only the game's
+own events (buys, plays, rounds). The rest of the row comes from the state at the end
+(`State.outcome`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from deadtable.core.agent import Agent, SeatInfo
+from deadtable.core.agent import Agent, Chooser, SeatInfo
 from deadtable.core.errors import DeadtableError
 from deadtable.core.state import State
 
@@ -38,6 +39,8 @@ def play_out(
     first = state.current_player  # who moves first (the first player, the dealer): the report's seat effect
     game_id = state.game.id
     seat_actions = [0] * players
+    # An agent that reads only the legal actions chooses from them, without a SeatInfo (Agent).
+    choosers: list[Chooser | None] = [getattr(agent, "choose", None) for agent in agents]
     moves = 0
     while True:
         seat = state.current_player  # asked once a move: in some games it is worked out each time
@@ -52,8 +55,11 @@ def play_out(
                 limit=MAX_ACTIONS,
             )
         legal = tuple(state.legal_actions())
-        info = SeatInfo.decision(state, game_id, seat, players, legal)
-        action = agents[seat].act(info, rngs[seat])
+        choose = choosers[seat]
+        if choose is not None:
+            action = choose(legal, rngs[seat])
+        else:
+            action = agents[seat].act(SeatInfo.decision(state, game_id, seat, players, legal), rngs[seat])
         if not is_one_of(action, legal):
             raise DeadtableError(
                 "agent {spec!r} chose {action}, which is not legal (game {index}, seed {seed})",

@@ -7,9 +7,11 @@ import random
 import pytest
 
 import deadtable
+from deadtable.agents import RandomAgent
 from deadtable.core import DeadtableError, OptionError, SeatInfo, UnknownGame
 from deadtable.sim import Plan, build_agent, check_plan, game_seed, play_game
 from deadtable.sim.events import EventStats
+from deadtable.sim.loop import play_out
 
 
 def test_seats_rotate_so_each_agent_plays_each_seat_equally() -> None:
@@ -139,3 +141,29 @@ def test_card_columns_sum_fields_per_card_and_seat() -> None:
     assert cols["card|lure|Ghoul|s2|bonus"] == 1.5 and cols["card|lure|Ghoul|s0|attack"] == 4
     assert cols["card|play|7|s1"] == 1 and stats.actions == 0
     assert list(cols) == ["ev_lure", "ev_play", *sorted(k for k in cols if k.startswith("card|"))]
+
+
+class _Chooser:
+    """An agent that reads only the legal actions (core.agent.Agent's `choose`)."""
+
+    name = "first"
+
+    def act(self, seat_info: SeatInfo, rng: random.Random) -> object:
+        raise AssertionError("the loop hands an agent with `choose` no SeatInfo")
+
+    def choose(self, legal_actions: tuple[object, ...], rng: random.Random) -> object:
+        return legal_actions[0]
+
+
+def test_an_agent_that_reads_only_the_legal_actions_is_handed_nothing_else() -> None:
+    state = deadtable.game("carson-zoo").new(2, 3)
+    rngs = [random.Random(0), random.Random(1)]
+    row = play_out(state, [_Chooser(), _Chooser()], rngs, ("first", "first"), 0)  # type: ignore[list-item]
+    assert state.is_terminal and row["actions"] == len(state.history) > 0
+    # The random agent's `choose` is its `act`: the same draws from the same generator.
+    agent, other = RandomAgent(), deadtable.game("zombie-overlord").new(2, 4)
+    for k in range(30):
+        info = SeatInfo.lazy(other)
+        picked = agent.act(info, random.Random(k))
+        assert picked is agent.choose(info.legal_actions, random.Random(k))
+        other.apply_trusted(picked)
