@@ -32,9 +32,11 @@ from pathlib import Path
 # The modules compiled, one mypyc group. core/state.py and the games' actions.py stay interpreted
 # (subclassed or pattern-matched by interpreted code); so do the game facades, the CLI and the rest.
 # The views are compiled too (an RL env builds one per step, deadtable/rl/observation.py), and so
-# are the heuristics and their evaluations (bots play bots in every simulation).
+# are the heuristics and their evaluations (bots play bots in every simulation), and simulate's
+# loop with what it hands the agents (`SeatInfo`) and its statistics listener.
 MODULES = (
     "deadtable/core/_mix.py",
+    "deadtable/core/agent.py",
     "deadtable/core/chance.py",
     "deadtable/core/compiled.py",
     *(
@@ -63,6 +65,9 @@ MODULES = (
     "deadtable/agents/greedy.py",
     # The IS-MCTS loop (the agent around it, agents/ismcts.py, stays interpreted: the review subclasses it).
     "deadtable/agents/tree.py",
+    "deadtable/agents/random_agent.py",
+    # simulate's loop around the compiled rules, with the agents' SeatInfo above (issue 22).
+    *(f"deadtable/sim/{m}.py" for m in ("loop", "events")),
     # The learning environments' observation encoders, read every step (deadtable/rl/encoding.py).
     "deadtable/rl/encoding.py",
     *(

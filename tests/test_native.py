@@ -6,8 +6,9 @@ build, in a subprocess with that build first on the path, and their outputs must
 seeded random games of every Zombie Shedding and Overlords variant, of 2-player Zombie Overlord and
 of Carson City Zoo (actions, outcomes, and the views and observation vectors of every seat every
 10 moves), games between
-each game's own bots and the greedy one (their every decision), a clone and a pickle round trip
-mid-game (a pickle is for the build that made it: the compiled classes keep their fields
+each game's own bots and the greedy one (their every decision), simulate's rows (its loop is
+compiled: deadtable/sim/loop.py) of each game's bot against the random one, a clone and a
+pickle round trip mid-game (a pickle is for the build that made it: the compiled classes keep their fields
 differently), and the shuffles of `Chance` (the compiled
 build draws them in machine words, deadtable/core/_mix.py). Skips when no compiler is here.
 The compile is most of the cost (about 75 s of CPU). `import deadtable` of the checkout runs a fresh
@@ -94,6 +95,12 @@ for gid, names in (("zombie-shedding", None), ("zombie-overlord", ("2p",)), ("ov
 for gid, game in sorted(by_id.items()):
     for own in sorted(game.agents()) or ["greedy"]:
         games[f"{gid} bots {own}-greedy"] = [bots(game, (own, "greedy"), s) for s in range(2)]
+from deadtable.sim.runner import Plan, play_game  # simulate's loop, compiled too: its rows
+for gid, game in sorted(by_id.items()):
+    v = next(v for v in game.variants() if v.players == 2)
+    own = "heuristic" if "heuristic" in game.agents() else "greedy"
+    plan = Plan(gid, 2, (own, "random"), seed=5, options=dict(v.options))
+    games[f"{gid} simulate {own}-random"] = [list(play_game(plan, i).items()) for i in range(2)]
 draws = hashlib.sha256()
 for seed in range(2000):
     c, x = Chance(seed * 104729), list(range(seed % 70))
@@ -144,8 +151,9 @@ def test_the_native_build_plays_the_same_games(native_root: Path) -> None:
     assert compiled["shuffles"] == pure["shuffles"]
     assert compiled["games"].keys() == pure["games"].keys()
     # 14 variants of Zombie Shedding, Zombie Overlord 2p, 5 of Overlords, Carson City Zoo; bots of each game
-    assert len([g for g in compiled["games"] if " bots " not in g]) == 23
+    assert len([g for g in compiled["games"] if " bots " not in g and " simulate " not in g]) == 23
     assert len([g for g in compiled["games"] if " bots " in g]) == 4
+    assert len([g for g in compiled["games"] if " simulate " in g]) == 4  # and simulate's rows of each
     for name, games in pure["games"].items():
         for seed, (ours, theirs) in enumerate(zip(compiled["games"][name], games, strict=True)):
             assert ours == theirs, f"{name} seed {seed} differs"

@@ -11,5 +11,8 @@ class RandomAgent:
     name = "random"
 
     def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
-        actions = seat_info.legal_actions
-        return actions[rng.randrange(len(actions))]
+        return self.choose(seat_info.legal_actions, rng)
+
+    def choose(self, legal_actions: tuple[Action, ...], rng: random.Random) -> Action:
+        """`act` from the legal actions alone (core.agent.Chooser): it reads nothing else."""
+        return legal_actions[rng.randrange(len(legal_actions))]

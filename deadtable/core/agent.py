@@ -27,11 +27,10 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from .errors import StaleSeatInfo
 from .state import LOG, NARRATION, Action, State
 
-
-class StaleSeatInfo(RuntimeError):
-    """A lazy SeatInfo read after its game moved on: it is good for one decision only."""
+__all__ = ["Agent", "Chooser", "SeatInfo", "StaleSeatInfo", "seat_info"]
 
 
 class SeatInfo:
@@ -55,14 +54,15 @@ class SeatInfo:
         game_id: str,
         seat: int,
         players: int,
-        view: dict[str, Any],
+        view: dict[str, Any] | None,
         legal_actions: tuple[Action, ...],
-        _sampler: Callable[[random.Random], State],
+        _sampler: Callable[[random.Random], State] | None,
         _facts: Callable[[], Any] | None = None,
     ) -> None:
         """Everything given up front: a view (with or without its narration), a sampler that
         draws only from what the seat knows, and where its facts come from (what
-        `seat_info(state, rng)` builds; without `_facts`, the facts are the view)."""
+        `seat_info(state, rng)` builds; without `_facts`, the facts are the view). Without a
+        view and a sampler, only `decision` makes one: it reads them from the live state."""
         self.game_id = game_id
         self.seat = seat
         self.players = players
@@ -80,19 +80,23 @@ class SeatInfo:
     ) -> SeatInfo:
         """The info of the seat to act in `state`, built as it is read (see the module doc).
 
-        `legal_actions` and `seat`, when the caller already holds them (a simulation's loop), must
-        be `state.legal_actions()` and `state.current_player`: asking a state again costs a call."""
+        `legal_actions` and `seat`, when the caller already holds them, must be
+        `state.legal_actions()` and `state.current_player`: asking a state again costs a call."""
         if seat is None:
             seat = state.current_player
             if seat is None:
                 raise ValueError("the game is over: nobody is to act")
-        info = cls.__new__(cls)
-        info.game_id = state.game.id
-        info.seat = seat
-        info.players = state.players
-        info.legal_actions = tuple(state.legal_actions()) if legal_actions is None else legal_actions
-        info._narrated = info._view = None
-        info._sampler = info._facts = None
+        legal = tuple(state.legal_actions()) if legal_actions is None else legal_actions
+        return SeatInfo.decision(state, state.game.id, seat, state.players, legal)
+
+    @staticmethod
+    def decision(
+        state: State, game_id: str, seat: int, players: int, legal_actions: tuple[Action, ...]
+    ) -> SeatInfo:
+        """`lazy`, from what a caller playing whole games holds already (simulate's loop,
+        deadtable/sim/loop.py): the game's id and seat count, the seat to act in `state` and its
+        legal actions, exactly `state.legal_actions()`."""
+        info = SeatInfo(game_id, seat, players, None, legal_actions, None)
         info._state = state
         info._moves = len(state.history)
         return info
@@ -142,11 +146,19 @@ class SeatInfo:
 
 
 class Agent(Protocol):
+    """A player that is a program. One that reads nothing but the legal actions may also offer
+    `choose(legal_actions, rng)`, returning what `act` would for them (`Chooser`): a loop that
+    plays whole games (simulate's, deadtable/sim/loop.py) then hands it no SeatInfo at all."""
+
     name: str
 
     def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
         """The action to take, one of `seat_info.legal_actions`."""
         ...
+
+
+# An agent's `choose`, if it has one (see Agent): the legal actions in, one of them out.
+Chooser = Callable[[tuple[Action, ...], random.Random], Action]
 
 
 def seat_info(state: State, rng: random.Random | None = None) -> SeatInfo:

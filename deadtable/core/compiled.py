@@ -30,6 +30,18 @@ class CompiledState(State):
     rng: Chance
     listeners: list[Listener]
 
+    # The two calls a simulation makes of the base class for every move and every event
+    # (deadtable/sim/loop.py), compiled here: the same code as `State`'s.
+    def apply_quietly(self, action: Action) -> None:
+        """`State.apply_quietly`: carry out a trusted action; the listeners hear only `emit`."""
+        self.history.append(action)
+        self._apply(action)
+
+    def emit(self, kind: str, **data: Any) -> None:
+        """`State.emit`: tell the listeners (statistics, logs) that something happened."""
+        for listener in self.listeners:
+            listener(kind, data)
+
 
 def take_first(zone: list[int], kind: int) -> None:
     """Take the first card of `kind` out of `zone`, which holds one.

@@ -58,3 +58,9 @@ class CardDataError(DeadtableError, ValueError):
 
 class RecordError(DeadtableError, ValueError):
     """A game record that cannot be read or replayed."""
+
+
+class StaleSeatInfo(RuntimeError):
+    """A lazy SeatInfo (`deadtable.core.agent`) read after its game moved on: it is good for one
+    decision only. A programming error in an agent, not a person's mistake: no message to translate.
+    Defined here, not beside SeatInfo, as a compiled (mypyc) module cannot subclass RuntimeError."""

@@ -238,6 +238,13 @@ class State(ABC):
         if self.current_player is None:
             self.emit("game_end", outcome=self.outcome().to_json())
 
+    def apply_quietly(self, action: Action) -> None:
+        """`apply_trusted`, but the listeners hear only the game's own events (`emit`), not
+        ACTION_EVENT nor `game_end`: for a caller that counts the moves and reads the outcome
+        itself (simulate's loop, `deadtable.sim.loop`), which saves a call and an event a move."""
+        self.history.append(action)
+        self._apply(action)
+
     def emit(self, kind: str, **data: Any) -> None:
         """Tell the listeners (statistics, logs) that something happened; free when none listen."""
         for listener in self.listeners:

@@ -20,14 +20,14 @@ it, `hand|<card>|won` those that went out first, `hand|<card>|points` the points
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
+from deadtable.core.state import ACTION_EVENT
 from deadtable.core.words import is_number
 
 SEAT_KEYS = ("seat", "player")
 CARD_KEYS = ("card", "monster", "name", "type")
-SKIP_KINDS = frozenset({"action", "game_end"})
+SKIP_KINDS = frozenset({ACTION_EVENT, "game_end"})
 CARD_PREFIX = "card|"
 EVENT_PREFIX = "ev_"
 HAND_PREFIX = "hand|"
@@ -35,46 +35,64 @@ DEALER_WON = "hand|dealer_won"
 
 
 class EventStats:
-    """A listener that tallies a game's events into flat columns."""
+    """A listener that tallies a game's events into flat columns.
+
+    Compiled in the native build (deadtable/which_build.py). It hears every event a game emits, so
+    it keeps its tallies under tuple keys, (kind, card, seat) and (kind, card, seat, field), and
+    writes the columns' names only once, in `columns`. simulate's loop counts the moves itself and
+    tells no `action` event (`State.apply_quietly`); a state played with `apply_trusted` tells one a
+    move, and it is counted here (`actions`, `seat_actions`)."""
 
     def __init__(self, players: int) -> None:
         self.players = players
         self.actions = 0
         self.seat_actions = [0] * players
-        self.kinds: Counter[str] = Counter()
-        self.cards: dict[str, float] = {}
+        self.kinds: dict[str, int] = {}
+        self.cards: dict[tuple[str, Any, int], float] = {}
+        self.fields: dict[tuple[str, Any, int, str], float] = {}
         self.hands: dict[str, float] = {}
 
     def __call__(self, kind: str, data: dict[str, Any]) -> None:
-        if kind == "action":  # every move: counted, its action (an object, see State.apply_trusted) unread
+        if kind == ACTION_EVENT:  # a move, counted; its action (an object, State.apply_trusted) unread
             self.actions += 1
             seat = data.get("seat")
-            if seat is not None and 0 <= seat < self.players:
+            if isinstance(seat, int) and 0 <= seat < self.players:
                 self.seat_actions[seat] += 1
             return
         if kind in SKIP_KINDS:
             return
-        self.kinds[kind] += 1
+        kinds = self.kinds
+        kinds[kind] = kinds.get(kind, 0) + 1
         if kind == "hand_end" and "opening" in data:
             self._hand(data)
-        seat_key = _first_key(SEAT_KEYS, data)
-        if seat_key is None:
+        # The first seat key and the first card key the event holds (loops written out here: this
+        # runs for every event of every game).
+        for seat_key in SEAT_KEYS:
+            if seat_key in data:
+                break
+        else:
             return
-        card_key = _first_key(CARD_KEYS, data)
-        if card_key is None:
+        for card_key in CARD_KEYS:
+            if card_key in data:
+                break
+        else:
             return
         seat = data[seat_key]
         if not isinstance(seat, int) or isinstance(seat, bool):
             return
-        base = f"{CARD_PREFIX}{kind}|{data[card_key]}|s{seat}"
+        card = data[card_key]
+        base = (kind, card, seat)
         cards = self.cards
         cards[base] = cards.get(base, 0.0) + 1.0
+        if len(data) == 2:  # a seat and a card, nothing to sum
+            return
+        sums = self.fields
         for key, value in data.items():
             if key in (seat_key, card_key) or isinstance(value, bool):
                 continue
-            if isinstance(value, int | float):
-                col = f"{base}|{key}"
-                cards[col] = cards.get(col, 0.0) + float(value)
+            if isinstance(value, (int, float)):
+                col = (kind, card, seat, key)
+                sums[col] = sums.get(col, 0.0) + float(value)
 
     def _hand(self, data: dict[str, Any]) -> None:
         """Per-hand tallies: whether the dealer went out first; each opening card's holders."""
@@ -94,17 +112,25 @@ class EventStats:
     def columns(self) -> dict[str, float]:
         """The event counts, card and hand columns of the game, sorted by name."""
         out: dict[str, float] = {f"{EVENT_PREFIX}{k}": float(n) for k, n in sorted(self.kinds.items())}
-        out.update(sorted(self.cards.items()))
+        cards: dict[str, float] = {}
+        for (kind, card, seat), n in self.cards.items():
+            name = card_column(kind, card, seat)
+            cards[name] = cards.get(name, 0.0) + n
+        for (kind, card, seat, key), total in self.fields.items():
+            name = f"{card_column(kind, card, seat)}|{key}"
+            cards[name] = cards.get(name, 0.0) + total
+        out.update(sorted(cards.items()))
         out.update(sorted(self.hands.items()))
         return out
 
 
-def _first_key(keys: tuple[str, ...], data: dict[str, Any]) -> str | None:
-    """The first of `keys` that `data` holds (a plain loop: this runs for every event of every game)."""
-    for key in keys:
-        if key in data:
-            return key
-    return None
+def card_column(kind: str, card: Any, seat: int) -> str:
+    """The name of the column counting `kind` events of `seat` with `card` (its sums add `|field`).
+
+    >>> card_column("buy", "Trap", 1)
+    'card|buy|Trap|s1'
+    """
+    return f"{CARD_PREFIX}{kind}|{card}|s{seat}"
 
 
 def parse_card_column(name: str) -> tuple[str, str, int, str] | None:

@@ -15,12 +15,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deadtable.agents import make_agent
-from deadtable.core import Action, Agent, DeadtableError, Game, SeatInfo, game
+from deadtable.core import Agent, DeadtableError, Game, game
 from deadtable.i18n import Message
 
-from .events import EventStats
+from .loop import MAX_ACTIONS, is_one_of, play_out
 
-MAX_ACTIONS = 100_000  # a game longer than this is a bug in a game or an agent, not a long game
+__all__ = [
+    "MAX_ACTIONS",
+    "Plan",
+    "build_agent",
+    "check_plan",
+    "game_seed",
+    "is_one_of",
+    "play_chunk",
+    "play_game",
+]
 
 
 @dataclass(frozen=True)
@@ -109,70 +118,14 @@ def check_plan(plan: Plan) -> Game:
 
 
 def play_game(plan: Plan, index: int) -> dict[str, Any]:
-    """Play game `index` of `plan` to the end and return its row."""
+    """Play game `index` of `plan` to the end and return its row (`loop.play_out`, compiled)."""
     the_game = game(plan.game_id)
     seed = plan.game_seed(index)
     specs = plan.seat_agents(index)
     agents = [build_agent(spec, the_game) for spec in specs]
     rngs = [random.Random(f"{seed}/agent/{s}") for s in range(plan.players)]
     state = the_game.new(plan.players, seed, **plan.options)
-    stats = EventStats(plan.players)
-    state.listeners.append(stats)
-    first = state.current_player  # who moves first (the first player, the dealer): the report's seat effect
-    lazy = SeatInfo.lazy  # what `seat_info(state)` builds, told the seat it would ask again
-    moves = 0
-    while True:
-        seat = state.current_player  # asked once a move: in some games it is worked out each time
-        if seat is None:
-            break
-        moves += 1
-        if moves > MAX_ACTIONS:
-            raise DeadtableError(
-                "game {index} (seed {seed}) did not end in {limit} actions",
-                index=index,
-                seed=seed,
-                limit=MAX_ACTIONS,
-            )
-        info = lazy(state, None, seat)
-        action = agents[seat].act(info, rngs[seat])
-        if not is_one_of(action, info.legal_actions):
-            raise DeadtableError(
-                "agent {spec!r} chose {action}, which is not legal (game {index}, seed {seed})",
-                spec=specs[seat],
-                action=str(action),
-                index=index,
-                seed=seed,
-            )
-        state.apply_trusted(action)
-    out = state.outcome()
-    row: dict[str, Any] = {"game": index, "seed": seed, "players": plan.players}
-    share = 1.0 / len(out.winners)
-    for s in range(plan.players):
-        row[f"agent_s{s}"] = specs[s]
-        row[f"score_s{s}"] = out.scores[s]
-        row[f"rank_s{s}"] = out.ranks[s]
-        # A shared win is split between the tied seats, so each game hands out exactly one win.
-        row[f"win_s{s}"] = share if s in out.winners else 0.0
-    row["winners"] = " ".join(str(w) for w in out.winners)
-    row["first"] = -1 if first is None else first
-    row["actions"] = stats.actions
-    for s in range(plan.players):
-        row[f"actions_s{s}"] = stats.seat_actions[s]
-    row.update(stats.columns())
-    return row
-
-
-def is_one_of(action: Action, legal: tuple[Action, ...]) -> bool:
-    """Whether `action` is one of `legal`: looked up by identity first (agents hand back the very
-    objects they were given, and an action's `==` is a Python call, many a decision), then by value.
-
-    >>> is_one_of(2, (1, 2)), is_one_of(2.0, (1, 2)), is_one_of(3, (1, 2))
-    (True, True, False)
-    """
-    for candidate in legal:
-        if candidate is action:
-            return True
-    return action in legal
+    return play_out(state, agents, rngs, specs, index)
 
 
 def play_chunk(plan: Plan, indices: list[int]) -> list[dict[str, Any]]:

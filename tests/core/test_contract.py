@@ -132,3 +132,25 @@ def test_listeners_hear_actions_and_the_end() -> None:
         state.apply(acts[rng.randrange(len(acts))])
     assert heard.count("action") == len(state.history) and heard[-1] == "game_end"
     assert state.clone().listeners == []
+
+
+@pytest.mark.parametrize("game_id", ["carson-zoo", "overlords", "zombie-overlord", "zombie-shedding"])
+def test_apply_quietly_is_apply_trusted_without_the_move_events(game_id: str) -> None:
+    """simulate's loop counts the moves itself: `apply_quietly` plays the same game, and the
+    listeners hear the game's own events, the same ones, but no `action` and no `game_end`."""
+    g = deadtable.game(game_id)
+    told, quiet = g.new(2, seed=5), g.new(2, seed=5)
+    heard: list[tuple[str, dict]] = []
+    heard_quietly: list[tuple[str, dict]] = []
+    told.listeners.append(lambda kind, data: heard.append((kind, dict(data))))
+    quiet.listeners.append(lambda kind, data: heard_quietly.append((kind, dict(data))))
+    rng = random.Random(5)
+    while not told.is_terminal:
+        acts = told.legal_actions()
+        assert quiet.legal_actions() == acts
+        k = rng.randrange(len(acts))
+        told.apply_trusted(acts[k])
+        quiet.apply_quietly(quiet.legal_actions()[k])
+    assert quiet.is_terminal and quiet.key() == told.key() and quiet.history == told.history
+    assert heard_quietly == [(kind, data) for kind, data in heard if kind not in ("action", "game_end")]
+    assert heard[-1][0] == "game_end" and len(heard_quietly) < len(heard) - len(told.history)
