@@ -275,7 +275,7 @@ MESSAGES: tuple[Key, ...] = (
     N_("{seat} names the corporation to match"),
     n_("{seat} chooses an opponent to draw {n} card", "{seat} chooses an opponent to draw {n} cards"),
     N_("{seat} chooses an opponent to miss a turn"),
-    N_("{seat} chooses an opponent for the Thief (look, take one, give one)"),
+    N_("{seat} chooses an opponent for the Thief (take one, give one back)"),
     N_("{seat} chooses an opponent to give a card to (the Schemer)"),
     n_(
         "{actor} makes {victim} draw {n} card: {seat} may answer with Hide or Boomerang",

@@ -78,14 +78,14 @@ def test_the_shedding_games_pending_decision_reads_as_in_the_terminal(
 
     views = _views("zombie-shedding", 4, 0)
     # No built-in card answers a draw (issue 25), so a draw is asked in a card file whose protection
-    # answers every effect, as before.
+    # answers every effect, as before; and no built-in Thief asks "take" (it takes at random since
+    # issue 25's fourth round), so that file's Thief looks and chooses, as before too.
     before = tmp_path / "cards.toml"
-    before.write_text(
-        BUILTIN.read_text("utf-8").replace(', answers = ["next_skips", "swap", "give"]', ""), "utf-8"
-    )
+    text = BUILTIN.read_text("utf-8").replace(', answers = ["next_skips", "swap", "give"]', "")
+    before.write_text(text.replace(', pick = "random"', ""), "utf-8")
     asked = [v for v in _views("zombie-shedding", 4, 0, cards=str(before)) if v["pending"]]
     firsts: dict[str, dict[str, Any]] = {}
-    for v in views:
+    for v in [*views, *asked]:
         p = v["pending"]
         if p and p["kind"] not in firsts:
             firsts[p["kind"]] = v

@@ -77,3 +77,11 @@ def protection_as_before(folder: Path) -> str:
     path = folder / "cards-before.toml"
     path.write_text(text.replace(', answers = ["next_skips", "swap", "give"]', ""), "utf-8")
     return str(path)
+
+
+def choosing_thief(folder: Path) -> str:
+    """The built-in card file whose Thief and Schemer pick the card they take or give (`pick` taken
+    off, as before issue 25's fourth round): the Thief looks at the hand and takes the card it wants."""
+    path = folder / "cards-choosing.toml"
+    path.write_text(BUILTIN.read_text("utf-8").replace(', pick = "random"', ""), "utf-8")
+    return str(path)

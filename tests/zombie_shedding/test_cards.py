@@ -40,6 +40,8 @@ def test_named_cards_keep_their_mechanics() -> None:
     assert schemer == ["name_corporation", "give"]
     assert by_name("Schemer").param("give", "target") == "opponent"
     assert by_name("Thief").is_event and by_name("Thief").param("swap", "target") == "opponent"
+    # Issue 25, fourth round: the card they take or give is drawn at random.
+    assert by_name("Thief").param("swap", "pick") == by_name("Schemer").param("give", "pick") == "random"
     assert by_name("Hide").is_event and by_name("Hide").has("hide")
     assert by_name("Boomerang").is_event and by_name("Boomerang").has("boomerang")
 
@@ -108,6 +110,12 @@ def test_a_copy_of_the_built_in_file_loads(tmp_path: Path) -> None:
             '{ name = "boomerang", answers = "next_skips" }',
             "Boomerang",
             "effects.boomerang.answers",
+        ),
+        (
+            '{ name = "swap", target = "opponent", pick = "random" }',
+            '{ name = "swap", target = "opponent", pick = "victim" }',
+            "Thief",
+            "effects.swap.pick",
         ),
         (
             'name = "Screamer"\ntype = "zombie"\nkind = "boss"',

@@ -10,7 +10,7 @@ import pytest
 from deadtable.core import OptionError
 from deadtable.games.zombie_shedding import GAME, ShedState
 
-from .position import do, give_turn, hand, legal, position, protection_as_before
+from .position import choosing_thief, do, give_turn, hand, legal, position, protection_as_before
 
 
 @pytest.mark.parametrize(
@@ -190,13 +190,14 @@ def test_two_deck_game_plays_to_the_end() -> None:
     assert set(st.outcome().winners) == {s for s in range(8) if st.mode.team_of[s] != loser_team}
 
 
-def test_determinize_keeps_what_a_seat_has_seen() -> None:
+def test_determinize_keeps_what_a_seat_has_seen(tmp_path: Path) -> None:
     st = position(
         3,
         mode="marathon",
         hands=[["Thief", "Colossus", "Biter"], ["Hide", "Walker", "Blob"], ["Spitter", "Runner"]],
         match="Intern",
         deck=["Sniper", "Agent"] * 3,
+        cards=choosing_thief(tmp_path),  # a Thief that looks at the hand (the built-in one takes blind)
     )
     do(st, "play thief", "target p2", "decline", "take hide", "give colossus")
     thief_knows = sorted(st.hands[1])
@@ -211,6 +212,28 @@ def test_determinize_keeps_what_a_seat_has_seen() -> None:
         every = sorted([*s2.deck, *(k for h in s2.hands for k in h)])
         assert every == sorted([*st.deck, *(k for h in st.hands for k in h)])
     assert any("Hide" not in hand(st.determinize(2, random.Random(i)), 0) for i in range(20))
+
+
+def test_a_blind_take_shows_the_thief_only_the_card_it_took() -> None:
+    """Issue 25, fourth round: the built-in Thief takes a card at random without looking, so it
+    knows the card it took and nothing else of the victim's hand; the victim knows which card went."""
+    st = position(
+        3,
+        mode="marathon",
+        hands=[["Thief", "Colossus", "Biter"], ["Hide", "Walker", "Blob"], ["Spitter", "Runner"]],
+        match="Intern",
+        deck=["Sniper", "Agent"] * 3,
+    )
+    do(st, "play thief", "target p2", "decline")
+    taken = next(n for n in hand(st, 0) if n not in ("Colossus", "Biter"))
+    assert sorted(legal(st)) == sorted(f"give {n.lower()}" for n in {taken, "Colossus", "Biter"})  # one back
+    assert st.view(0)["known"] == []  # no look at the hand
+    assert st.view(1)["known"] == [{"seat": 0, "cards": [taken]}]
+    do(st, "give colossus")
+    assert st.view(0)["known"] == [{"seat": 1, "cards": ["Colossus"]}]
+    for seed in range(10):
+        s1 = st.determinize(1, random.Random(seed))  # the victim knows the Thief holds the card taken
+        assert taken in hand(s1, 0)
 
 
 def test_alliances_2v2v2_both_losing_teams_write_their_points() -> None:

@@ -10,7 +10,16 @@ from deadtable.core import IllegalAction
 from deadtable.games.zombie_shedding import GAME, ShedState
 from deadtable.games.zombie_shedding.hands import HAND_SIZE
 
-from .position import do, give_turn, hand, legal, position, protection_as_before, without_not_last
+from .position import (
+    choosing_thief,
+    do,
+    give_turn,
+    hand,
+    legal,
+    position,
+    protection_as_before,
+    without_not_last,
+)
 
 
 def test_deal_six_cards_and_the_dealer_opens_with_any_card() -> None:
@@ -204,13 +213,14 @@ def test_a_combo_comes_with_a_drawn_card_too() -> None:
     assert hand(st, 0) == ["Blob"] and len(st.hands[1]) == 4
 
 
-def test_schemer_names_a_corporation_then_gives_an_opponent_a_card() -> None:
+def test_schemer_names_a_corporation_then_gives_an_opponent_a_card(tmp_path: Path) -> None:
     st = position(
         3,
         mode="marathon",
         hands=[["Schemer", "Colossus", "Biter"], ["Walker"] * 2, ["Spitter"] * 2],
         match="Intern",
         deck=["Hide"] * 5,
+        cards=choosing_thief(tmp_path),  # a gift of the giver's choice (the built-in one is at random)
     )
     do(st, "play schemer")
     assert legal(st)[:2] == ["name star", "name umbrella"]
@@ -225,9 +235,55 @@ def test_schemer_names_a_corporation_then_gives_an_opponent_a_card() -> None:
     assert st.current_player == 1
 
 
-def test_thief_looks_takes_and_gives_back() -> None:
+def test_the_schemers_gift_is_a_card_at_random() -> None:
+    """Issue 25, fourth round: the built-in Schemer's gift is one of the giver's cards at random
+    (nobody chooses it); the game's chance generator draws it, so seeds differ."""
+    gifts = set()
+    for seed in range(40):
+        st = position(
+            3,
+            mode="marathon",
+            hands=[["Schemer", "Colossus", "Biter", "Walker"], ["Walker"] * 2, ["Spitter"] * 2],
+            match="Intern",
+            deck=["Hide"] * 5,
+            seed=seed,
+        )
+        do(st, "play schemer", "name flask", "target p3", "decline")  # no "give" question
+        (gift,) = [n for n in hand(st, 2) if n != "Spitter"]
+        assert sorted([*hand(st, 0), gift]) == ["Biter", "Colossus", "Walker"]
+        assert st.view(0)["known"] == [{"seat": 2, "cards": [gift]}] and st.view(1)["known"] == []
+        assert st.current_player == 1
+        gifts.add(gift)
+    assert gifts == {"Biter", "Colossus", "Walker"}
+
+
+def test_the_thief_takes_a_card_at_random_and_gives_one_of_its_choice_back() -> None:
+    """Issue 25, fourth round: the built-in Thief does not look; it takes one of the victim's cards
+    at random, then gives back a card it chooses."""
+    taken = set()
+    for seed in range(40):
+        st = position(
+            hands=[["Thief", "Colossus", "Biter"], ["Hide", "Walker", "Blob"]],
+            match="Intern",
+            deck=["Hide"] * 5,
+            seed=seed,
+        )
+        do(st, "play thief", "decline")
+        (took,) = [n for n in hand(st, 0) if n not in ("Colossus", "Biter")]
+        assert hand(st, 1) == sorted({"Hide", "Walker", "Blob"} - {took})
+        assert st.view(0)["known"] == []  # the hand was not seen
+        do(st, "give colossus")
+        assert hand(st, 0) == sorted(["Biter", took]) and "Colossus" in hand(st, 1)
+        taken.add(took)
+    assert taken == {"Hide", "Walker", "Blob"}
+
+
+def test_thief_looks_takes_and_gives_back(tmp_path: Path) -> None:
     st = position(
-        hands=[["Thief", "Colossus", "Biter"], ["Hide", "Walker", "Blob"]], match="Intern", deck=["Hide"] * 5
+        hands=[["Thief", "Colossus", "Biter"], ["Hide", "Walker", "Blob"]],
+        match="Intern",
+        deck=["Hide"] * 5,
+        cards=choosing_thief(tmp_path),  # `pick = "choice"`, as before issue 25's fourth round
     )
     do(st, "play thief", "decline")
     assert sorted(st.view(0)["known"][0]["cards"]) == ["Blob", "Hide", "Walker"]  # the Thief saw it all
@@ -269,8 +325,10 @@ def test_protection_answers_a_missed_turn_a_swap_or_a_gift_and_nobody_is_asked_a
     do(st, "play thief")
     assert legal(st) == ["play hide", "play boomerang", "decline"]
     do(st, "play boomerang", "decline")  # turned back on P1, who may answer in turn (ZS-H4)
-    do(st, "take biter", "give blob")  # P2 takes a card from P1 and gives one back
-    assert hand(st, 1) == ["Biter", "Grunt", "Hide"] and hand(st, 0) == ["Blob", "Walker"]
+    (took,) = [n for n in hand(st, 1) if n not in ("Hide", "Blob", "Grunt")]  # P2 takes one at random
+    do(st, "give blob")  # and gives one back
+    assert hand(st, 1) == sorted([took, "Grunt", "Hide"])
+    assert hand(st, 0) == sorted(["Blob", *{"Biter", "Walker"} - {took}])
     schemer = position(hands=[["Schemer", "Colossus", "Biter"], ["Hide", "Walker", "Grunt"]], match="Intern")
     do(schemer, "play schemer", "name flask")
     assert legal(schemer) == ["play hide", "decline"]  # the Schemer's gift

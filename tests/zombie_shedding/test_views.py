@@ -79,8 +79,11 @@ def test_known_values_for_fixed_seeds() -> None:
 # (again with RULINGS ZS-6: the card that takes a player out has its effect; again with the card
 # list and the two-player reverse of issue 25; again with the second tuning of issue 25: Hide and
 # Boomerang never the last card, every draw effect 1 card, the Screamer on 3 points or more; and
-# again with the third: protection answers a missed turn, a swap or a gift, and a draw nobody).
-KNOWN = [(117, 271, 3, (0, 67)), (291, 640, 3, (49, 99)), (143, 364, 3, (0, 0, 155, 36))]
+# again with the third: protection answers a missed turn, a swap or a gift, and a draw nobody; and
+# again with the fourth: the Thief takes and the Schemer gives a card at random. With the card file
+# of `position.choosing_thief` the third round's values come back: (117, 271, 3, (0, 67)),
+# (291, 640, 3, (49, 99)), (143, 364, 3, (0, 0, 155, 36)).)
+KNOWN = [(114, 266, 4, (23, 77)), (459, 865, 4, (130, 66)), (227, 501, 4, (0, 19, 147, 0))]
 
 
 def test_a_determinization_drops_another_seats_combo_to_come_and_keeps_its_own() -> None:

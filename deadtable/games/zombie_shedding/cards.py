@@ -48,8 +48,8 @@ EFFECTS: dict[str, dict[str, type]] = {
     "next_draws": {"count": int},
     "next_skips": {},
     "reverse": {},
-    "swap": {"target": str},
-    "give": {"target": str},
+    "swap": {"target": str, "pick": str},
+    "give": {"target": str, "pick": str},
     "name_corporation": {},
     "finish": {"bonus": int},
     "hide": {"answers": list},
@@ -62,6 +62,10 @@ PROTECTION = ("hide", "boomerang")  # `answers`: the ATTACKS it answers (default
 ZOMBIE_ONLY = ("lands_on", "follows", "combo", "finish", "name_corporation")
 # Effects that happen when a card is played, in the order rules.py codes them (E_DRAWS = 0, ...).
 ON_PLAY = ("next_draws", "next_skips", "swap", "give", "reverse", "name_corporation")
+# `pick` of a swap or a gift: who chooses the card (issue 25, fourth round). "choice": the player
+# who plays the card (a swap looks at the hand first); "random": a card at random, unseen (a swap
+# takes one at random without looking, then gives one of the player's choice back).
+PICKS = ("choice", "random")
 
 Cond = tuple[int, int, int, int]  # kind index or -1, corporation index or -1, min points, max points
 
@@ -148,7 +152,7 @@ class CardSet:
         self.combo_kinds = tuple(k for k in range(n) if conds["combo"][k])
         self.combo_set = frozenset(self.combo_kinds)
         self.on_play = tuple(
-            tuple((ON_PLAY.index(e), int(dict(p).get("count", 0))) for e, p in c.effects if e in ON_PLAY)
+            tuple((ON_PLAY.index(e), _on_play_param(e, dict(p))) for e, p in c.effects if e in ON_PLAY)
             for c in cards
         )
         self.on_play_reversed = tuple(effects[::-1] for effects in self.on_play)  # stacked last first
@@ -287,6 +291,10 @@ def _effect(path: str, name: str, raw: Any, is_event: bool) -> tuple[str, tuple[
         raise _fail(
             path, name, f"effects.{ename}.target", Message("only 'opponent' is allowed (rules: Alliances)")
         )
+    if params.get("pick", "choice") not in PICKS:
+        raise _fail(
+            path, name, f"effects.{ename}.pick", Message("must be one of {choices}", choices=", ".join(PICKS))
+        )
     if ename == "next_draws" and not 1 <= params.get("count", 0) <= MAX_DRAWS:
         raise _fail(
             path, name, "effects.next_draws.count", Message("must be {low} to {high}", low=1, high=MAX_DRAWS)
@@ -294,6 +302,14 @@ def _effect(path: str, name: str, raw: Any, is_event: bool) -> tuple[str, tuple[
     if ename == "finish" and not 0 <= params.get("bonus", -1) <= 100:
         raise _fail(path, name, "effects.finish.bonus", Message("must be {low} to {high}", low=0, high=100))
     return ename, tuple(sorted(params.items()))
+
+
+def _on_play_param(effect: str, params: dict[str, Any]) -> int:
+    """The number an effect carries on the stack: a draw's count; 1 for a swap or a gift whose card
+    is picked at random (`pick = "random"`), else 0."""
+    if effect in ("swap", "give"):
+        return int(params.get("pick", "choice") == "random")
+    return int(params.get("count", 0))
 
 
 def _card(path: str, index: int, raw: Any) -> Card:

@@ -133,8 +133,16 @@ def effect_text(name: str, params: Mapping[str, Any]) -> str:
         "next_draws": f"the next player draws {params.get('count', 1)}",
         "next_skips": "the next player misses a turn",
         "reverse": "play turns around (with two players in the hand: the other misses a turn)",
-        "swap": "look at an opponent's hand, take a card and give one back",
-        "give": "give an opponent a card of your choice",
+        "swap": (
+            "take a card at random from an opponent's hand and give one back"
+            if params.get("pick") == "random"
+            else "look at an opponent's hand, take a card and give one back"
+        ),
+        "give": (
+            "give an opponent one of your cards at random"
+            if params.get("pick") == "random"
+            else "give an opponent a card of your choice"
+        ),
         "name_corporation": "name the corporation to match",
         "finish": f"finish: -{params.get('bonus', 0)} points if you end the hand with it",
         "hide": f"protection: cancel {aimed} on you or a teammate",

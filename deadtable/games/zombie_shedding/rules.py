@@ -395,12 +395,26 @@ def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
         st.log_entry(WILL_MISS_AT[victim])
     elif code == E_SWAP:
         if st.hands[victim] and st.active(actor):
+            if param:  # pick = "random": a card at random, the hand unseen (issue 25, fourth round)
+                _take(st, actor, victim, _at_random(st, victim))
+                st.stack.append(frame(F_GIVE, actor, code, actor, victim))
+                return
             st.known[actor * st.players + victim] = tuple(sorted(st.hands[victim]))  # the Thief sees the hand
             st.known_bits |= st.masks[victim]
             st.note(LOOKS, actor + 1, victim + 1)
             st.stack.append(frame(F_TAKE, actor, code, actor, victim))
     elif code == E_GIVE and st.hands[actor] and st.active(actor):
-        st.stack.append(frame(F_GIVE, actor, code, actor, victim))
+        if param:  # pick = "random": the gift is a card of the giver's at random
+            _give(st, actor, victim, _at_random(st, actor))
+        else:
+            st.stack.append(frame(F_GIVE, actor, code, actor, victim))
+
+
+def _at_random(st: ShedState, seat: int) -> int:
+    """One of `seat`'s cards at random, from the game's chance generator (a search's sample has its
+    own, so the pick is not known ahead)."""
+    hand = st.hands[seat]
+    return hand[st.rng.randrange(len(hand))]
 
 
 def answer(st: ShedState, seat: int, action: Action) -> None:

@@ -53,7 +53,7 @@ def _seat(view: dict[str, Any], s: int, tr: Translator) -> str:
 # is the count of cards to draw.
 TARGET_TEXTS = {
     "next_skips": N_("{seat} chooses an opponent to miss a turn"),
-    "swap": N_("{seat} chooses an opponent for the Thief (look, take one, give one)"),
+    "swap": N_("{seat} chooses an opponent for the Thief (take one, give one back)"),
     "give": N_("{seat} chooses an opponent to give a card to (the Schemer)"),
 }
 RESPOND_TEXTS = {

@@ -60,7 +60,7 @@ function targetText(effect, count, who) {
   switch (effect) {
     case "next_draws": return nt("{seat} chooses an opponent to draw {n} card", "{seat} chooses an opponent to draw {n} cards", count, { seat: who });
     case "next_skips": return t("{seat} chooses an opponent to miss a turn", { seat: who });
-    case "swap": return t("{seat} chooses an opponent for the Thief (look, take one, give one)", { seat: who });
+    case "swap": return t("{seat} chooses an opponent for the Thief (take one, give one back)", { seat: who });
     case "give": return t("{seat} chooses an opponent to give a card to (the Schemer)", { seat: who });
     default: return who;
   }
