@@ -146,12 +146,10 @@ class Store:
         self._advance = by_id.values(
             n_actions=bindparam("n"), updated_at=bindparam("at"), to_act=bindparam("to_act")
         )
+        # (`to_act` is left as it was: a finished table's row reads None, see `_table`, and this
+        # version still finishes games on a store older than the column, test_rematch.)
         self._finish = by_id.values(
-            n_actions=bindparam("n"),
-            updated_at=bindparam("at"),
-            status="over",
-            outcome=bindparam("outcome"),
-            to_act=None,
+            n_actions=bindparam("n"), updated_at=bindparam("at"), status="over", outcome=bindparam("outcome")
         )
 
     @contextlib.contextmanager
@@ -301,7 +299,7 @@ class Store:
             creator_hash=row["creator_hash"],
             undos=int(row["undos"] or 0),
             hints=bool(row["hints"]),
-            to_act=row["to_act"],
+            to_act=row["to_act"] if row["status"] == "playing" else None,
         )
 
     def table(self, table_id: str) -> TableRow | None:
