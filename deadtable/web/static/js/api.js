@@ -52,3 +52,11 @@ export function scoreSheet(tbody, seats, outcome) {
         el("td", {}, String(outcome.ranks[seat])))),
   );
 }
+
+// Every message of the table's connection, to `receive`: first those table.js handed out before
+// this call (a module script may start after the first messages arrived), then each new one.
+export function onTableMessage(receive) {
+  window.addEventListener("deadtable:message", (event) => receive(event.detail));
+  const past = window.deadtable && window.deadtable.backlog ? window.deadtable.backlog() : [];
+  for (const msg of past) receive(msg);
+}

@@ -8,7 +8,7 @@
 //
 // The table shell (table.js) owns the WebSocket: it hands every message it receives to
 // `deadtable:message` listeners, and `window.deadtable.send` sends one.
-import { el, seatLabel } from "./api.js";
+import { el, seatLabel, onTableMessage } from "./api.js";
 import { onLanguageChange, t } from "./i18n.js";
 
 const MAX_CHAT = 300; // characters (deadtable/server/chat.py, MAX_CHAT)
@@ -121,5 +121,5 @@ function receive(msg) {
   }
 }
 
-window.addEventListener("deadtable:message", (event) => receive(event.detail));
+onTableMessage(receive);
 onLanguageChange(() => { if (panel) { drawLabels(); drawLines(); } });

@@ -7,7 +7,7 @@
 // beside the button.
 //
 // Like undo.js, it reads the messages table.js hands to `deadtable:message` listeners.
-import { el } from "./api.js";
+import { el, onTableMessage } from "./api.js";
 import { onLanguageChange, t } from "./i18n.js";
 
 const HINTED = "hinted";
@@ -100,7 +100,7 @@ function receive(msg) {
   }
 }
 
-window.addEventListener("deadtable:message", (event) => receive(event.detail));
+onTableMessage(receive);
 onLanguageChange(draw);
 const board = document.getElementById("board");
 if (board) new MutationObserver(mark).observe(board, { childList: true, subtree: true });

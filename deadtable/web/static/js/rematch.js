@@ -5,7 +5,7 @@
 // Whoever clicked goes there at once; the others get a link in the ending banner.
 //
 // Like chat.js, it reads the messages table.js hands to `deadtable:message` listeners.
-import { el } from "./api.js";
+import { el, onTableMessage } from "./api.js";
 import { onLanguageChange, t } from "./i18n.js";
 
 const params = new URLSearchParams(location.hash.slice(1));
@@ -61,5 +61,5 @@ function receive(msg) {
   }
 }
 
-window.addEventListener("deadtable:message", (event) => receive(event.detail));
+onTableMessage(receive);
 onLanguageChange(draw);

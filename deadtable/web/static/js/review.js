@@ -7,7 +7,7 @@
 // over and uses only what that seat knew (server/reviews.py).
 //
 // Like rematch.js, it reads the messages table.js hands to `deadtable:message` listeners.
-import { api, el } from "./api.js";
+import { api, el, onTableMessage } from "./api.js";
 import { onLanguageChange, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -127,8 +127,7 @@ function draw() {
   node.replaceChildren(...parts);
 }
 
-window.addEventListener("deadtable:message", (event) => {
-  const msg = event.detail;
+onTableMessage((msg) => {
   if (msg.type !== "state" || !msg.over || seats) return;
   seats = msg.seats;
   draw();

@@ -2,7 +2,7 @@
 // and can issue a NEW link for a person's seat. Seat secrets are kept hashed, so an old link cannot
 // be shown again: the new one replaces it, and whoever held the old link is shut out (creator.py).
 // Like chat.js, it reads the `deadtable:message` events.
-import { api, el, seatLabel } from "./api.js";
+import { api, el, seatLabel, onTableMessage } from "./api.js";
 import { onLanguageChange, t } from "./i18n.js";
 import { remember } from "./mytables.js";
 
@@ -86,5 +86,5 @@ async function receive(msg) {
   draw();
 }
 
-window.addEventListener("deadtable:message", (event) => receive(event.detail));
+onTableMessage(receive);
 onLanguageChange(draw);

@@ -54,7 +54,23 @@ window.deadtable = {
   connected: () => Boolean(ws && ws.readyState === WebSocket.OPEN),
   dropForTest: () => { if (ws) ws.close(); },
   send: (msg) => send(msg), // for chat.js, rematch.js and undo.js, which read `deadtable:message` events
+  // The messages handed out so far (the newest state, and the others in order, at most BACKLOG):
+  // a module that starts listening late (its script still loading when the first messages came)
+  // reads them first (`onTableMessage` in api.js), so it never misses the state it must draw.
+  backlog: () => backlog.slice(),
 };
+const BACKLOG = 500;
+const backlog = [];
+
+function handOut(msg) {
+  if (msg.type === "state") {
+    const old = backlog.findIndex((m) => m.type === "state");
+    if (old >= 0) backlog.splice(old, 1);
+  }
+  backlog.push(msg);
+  if (backlog.length > BACKLOG) backlog.splice(backlog.findIndex((m) => m.type !== "state"), 1);
+  window.dispatchEvent(new CustomEvent("deadtable:message", { detail: msg }));
+}
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(msg)); return true; }
@@ -410,7 +426,7 @@ function connect() {
   };
   ws.onmessage = (event) => {
     const msg = JSON.parse(event.data);
-    window.dispatchEvent(new CustomEvent("deadtable:message", { detail: msg }));
+    handOut(msg);
     if (msg.type === "state") {
       if (!online) { online = true; everOnline = true; }
       receive(msg);

@@ -6,7 +6,7 @@
 // a move, never which), or with an error whose code starts with "undo-", shown beside the button.
 //
 // Like chat.js and rematch.js, it reads the messages table.js hands to `deadtable:message` listeners.
-import { el } from "./api.js";
+import { el, onTableMessage } from "./api.js";
 import { onLanguageChange, t } from "./i18n.js";
 
 let last = null;
@@ -75,5 +75,5 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   undo();
 });
-window.addEventListener("deadtable:message", (event) => receive(event.detail));
+onTableMessage(receive);
 onLanguageChange(draw);

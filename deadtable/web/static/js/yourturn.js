@@ -2,7 +2,7 @@
 // opt-in browser notification says when it becomes your turn while the page is out of sight.
 // The browser is asked for permission only when the box is ticked (never on its own). The tab's
 // title ("(Your turn) …") is table.js's. Like chat.js, it reads the `deadtable:message` events.
-import { el } from "./api.js";
+import { el, onTableMessage } from "./api.js";
 import { onLanguageChange, t } from "./i18n.js";
 import { remember } from "./mytables.js";
 
@@ -59,6 +59,6 @@ function receive(msg) {
   wasMine = mine;
 }
 
-window.addEventListener("deadtable:message", (event) => receive(event.detail));
+onTableMessage(receive);
 onLanguageChange(drawBox);
 drawBox();
