@@ -282,3 +282,29 @@ def test_a_move_lost_with_the_connection_is_asked_for_again(server, browser):
     assert _index(page) == before
     shot(page, "shell-move-lost")
     context.close()
+
+
+def test_a_double_click_sends_one_move_and_no_error(server, browser):
+    """A second click while the first move is on its way is the same wish: one move is sent, and
+    the page says no "stale move" error (body[data-moving] is "yes" until the next state)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(p if isinstance(p, str) else "")))
+    t = new_table(server, "carson-zoo", seed=15, players=2, opponent="greedy")
+    page.goto(server + t["seats"][0]["link"])
+    _wait_turn_or_over(page)
+    before = _index(page)
+    page.locator(".hand button.char:not([disabled])").first.click()
+    moving = page.evaluate(
+        "() => { const c = document.querySelector('.cell.target'); c.click(); c.click();"
+        " return document.body.dataset.moving; }"
+    )
+    assert moving == "yes"
+    page.wait_for_function("document.body.dataset.moving === 'no'")
+    _wait_turn_or_over(page)
+    acts = [p for p in sent if '"act"' in p]
+    assert len(acts) == 1, acts
+    assert _index(page) > before
+    assert page.get_attribute("#message", "class") != "error", page.inner_text("#message")
+    context.close()

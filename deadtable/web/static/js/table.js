@@ -32,7 +32,7 @@ let online = false;
 let everOnline = false;
 let retry = 0;
 let closedForGood = false;
-let pending = null; // { index, text }: a move sent, not yet seen played
+let pending = null; // { index, text, at }: a move sent, not yet seen played
 let ownIndex = null; // the index your last move was sent at: the state after it is not marked
 let reconnected = false; // the socket came back: the next state tells whether a move sent was made
 let drawing = false;
@@ -82,11 +82,20 @@ function say(text, cls = "dim") {
   $("message").className = cls;
 }
 
+// The move on its way, if any; the page says so (body[data-moving]) until the next state arrives.
+function setPending(p) {
+  pending = p;
+  document.body.dataset.moving = p ? "yes" : "no";
+}
+
 function act(text) {
   if (!last || !online || shown !== last) return;
+  // A second click while the first is on its way is the same wish (a double click), not a new move;
+  // after a few seconds without an answer, a click sends again.
+  if (pending && pending.index === last.index && Date.now() - pending.at < 5000) return;
   marked.clear();
   for (const node of $("board").querySelectorAll(".last-move")) node.classList.remove("last-move");
-  pending = { index: last.index, text };
+  setPending({ index: last.index, text, at: Date.now() });
   ownIndex = last.index;
   say(t("Move sent…"));
   sendMove(text, last.index);
@@ -375,11 +384,11 @@ async function play() {
 function receive(msg) {
   if (pending && msg.index > pending.index) {
     say(everOnline && reconnected ? t("Your move was made.") : "", "ok");
-    pending = null;
+    setPending(null);
   } else if (pending && reconnected) {
     say(t("Your last move was not made: make it again."), "error");
     toast(t("Your last move was not made: make it again."));
-    pending = null;
+    setPending(null);
   }
   reconnected = false;
   last = msg;
@@ -437,7 +446,7 @@ function connect() {
       const { text, index } = pending; // too fast: the same move again, a moment later
       setTimeout(() => { if (pending && pending.index === index && pending.text === text) sendMove(text, index); }, 1000);
     } else if (msg.type === "error" && !/^(chat|rematch|undo|hints?)-/.test(msg.code)) { // chat.js, rematch.js, undo.js, hint.js
-      pending = null;
+      setPending(null);
       say(msg.message, "error"); // the server's sentence; never the action's text
       toast(msg.message);
       if (["no-table", "no-seat", "bad-token", "no-token", "bot-seat", "bad-seat"].includes(msg.code)) closedForGood = true;
