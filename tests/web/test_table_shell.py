@@ -290,7 +290,11 @@ def test_a_double_click_sends_one_move_and_no_error(server, browser):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     sent: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(p if isinstance(p, str) else "")))
+
+    def watch(ws) -> None:
+        ws.on("framesent", lambda p: sent.append(p if isinstance(p, str) else ""))
+
+    page.on("websocket", watch)
     t = new_table(server, "carson-zoo", seed=15, players=2, opponent="greedy")
     page.goto(server + t["seats"][0]["link"])
     _wait_turn_or_over(page)
