@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,7 @@ def train(minutes: float, timesteps: int, seed: int = 0, verbose: int = 0) -> An
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.logger import HumanOutputFormat, Logger
 
     from deadtable.rl.single_agent import SeatEnv
 
@@ -63,6 +65,8 @@ def train(minutes: float, timesteps: int, seed: int = 0, verbose: int = 0) -> An
         verbose=verbose,
         device="cpu",
     )
+    # Our own logger: SB3's default makes a /tmp/SB3-<date> folder on every run, even a quiet one.
+    model.set_logger(Logger(folder=None, output_formats=[HumanOutputFormat(sys.stdout)] if verbose else []))
     deadline = time.monotonic() + minutes * 60
 
     class Clock(BaseCallback):  # type: ignore[misc]

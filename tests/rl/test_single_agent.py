@@ -7,6 +7,7 @@ import importlib.util
 import pathlib
 import random
 import sys
+import tempfile
 import warnings
 
 import pytest
@@ -126,7 +127,10 @@ def test_training_example_runs_on_a_tiny_budget() -> None:
     example = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = example  # its dataclass looks its module up
     spec.loader.exec_module(example)
+    tmp = pathlib.Path(tempfile.gettempdir())
+    before = set(tmp.glob("SB3-*"))
     result = example.run(minutes=1.0, timesteps=256, eval_games=4)
     assert result.timesteps >= 256
+    assert set(tmp.glob("SB3-*")) == before, "the example left a /tmp/SB3-<date> log folder behind"
     assert 0.0 <= result.policy_wins <= 1.0 and 0.0 <= result.random_wins <= 1.0
     assert -1.0 <= result.policy_score <= 1.0
