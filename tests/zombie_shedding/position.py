@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from deadtable.games.zombie_shedding import GAME, ShedState, rules
@@ -75,13 +76,36 @@ def protection_as_before(folder: Path) -> str:
     last card (`answers` and `not_last` taken off, as before issue 25)."""
     text = BUILTIN.read_text("utf-8").replace(', { name = "not_last" }', "")
     path = folder / "cards-before.toml"
-    path.write_text(text.replace(', answers = ["next_skips", "swap", "give"]', ""), "utf-8")
+    path.write_text(re.sub(r", answers = \[[^]]*\]", "", text), "utf-8")
+    return str(path)
+
+
+def _fourth_round_text() -> str:
+    text = BUILTIN.read_text("utf-8")
+    boomerang = '{ name = "boomerang", answers = ["swap", "give"] }'
+    schemer = '[{ name = "follows", kind = "elite" }, { name = "give", target = "opponent"'
+    officer = 'corporation = "Star"\neffects = [{ name = "lands_on", kind = "common" }]\n\n[[card]]\n'
+    officer += 'name = "Colonel"'
+    assert boomerang in text and schemer in text and officer in text, "the fifth round's cards changed"
+    text = text.replace(boomerang, '{ name = "boomerang", answers = ["next_skips", "swap", "give"] }')
+    text = text.replace(officer, officer.replace("[{ ", '[{ name = "follows", kind = "common" }, { ', 1))
+    return text.replace(schemer, '[{ name = "name_corporation" }, { name = "give", target = "opponent"')
+
+
+def fourth_round(folder: Path) -> str:
+    """The built-in card file as issue 25's fourth round left it: the Boomerang also turns back a
+    missed turn, the Schemer's first effect names the corporation to match, and any common may follow
+    the Officer (the fifth round took them away), for tests of those mechanics, which card files may
+    still use."""
+    path = folder / "cards-fourth.toml"
+    path.write_text(_fourth_round_text(), "utf-8")
     return str(path)
 
 
 def choosing_thief(folder: Path) -> str:
-    """The built-in card file whose Thief and Schemer pick the card they take or give (`pick` taken
-    off, as before issue 25's fourth round): the Thief looks at the hand and takes the card it wants."""
+    """The card file of issue 25's third round: the fourth round's (`fourth_round`) whose Thief and
+    Schemer pick the card they take or give (`pick` taken off): the Thief looks at the hand and takes
+    the card it wants."""
     path = folder / "cards-choosing.toml"
-    path.write_text(BUILTIN.read_text("utf-8").replace(', pick = "random"', ""), "utf-8")
+    path.write_text(_fourth_round_text().replace(', pick = "random"', ""), "utf-8")
     return str(path)

@@ -13,6 +13,7 @@ from deadtable.games.zombie_shedding.hands import HAND_SIZE
 from .position import (
     choosing_thief,
     do,
+    fourth_round,
     give_turn,
     hand,
     legal,
@@ -248,7 +249,7 @@ def test_the_schemers_gift_is_a_card_at_random() -> None:
             deck=["Hide"] * 5,
             seed=seed,
         )
-        do(st, "play schemer", "name flask", "target p3", "decline")  # no "give" question
+        do(st, "play schemer", "target p3", "decline")  # no corporation to name, no "give" question
         (gift,) = [n for n in hand(st, 2) if n != "Spitter"]
         assert sorted([*hand(st, 0), gift]) == ["Biter", "Colossus", "Walker"]
         assert st.view(0)["known"] == [{"seat": 2, "cards": [gift]}] and st.view(1)["known"] == []
@@ -294,11 +295,12 @@ def test_thief_looks_takes_and_gives_back(tmp_path: Path) -> None:
     assert sorted(st.view(0)["known"][0]["cards"]) == ["Blob", "Colossus", "Walker"]
 
 
-def test_hide_cancels_and_boomerang_turns_the_effect_back() -> None:
+def test_hide_cancels_and_boomerang_turns_the_effect_back(tmp_path: Path) -> None:
     st = position(
         hands=[["Runner", "Barricade", "Walker"], ["Hide", "Boomerang", "Blob"]],
         match="Shambler",
         deck=["Walker"] * 10,
+        cards=fourth_round(tmp_path),  # a Boomerang that turns back a missed turn
     )
     do(st, "play runner")  # the next player misses a turn
     assert legal(st) == ["play hide", "play boomerang", "decline"]
@@ -315,8 +317,8 @@ def test_hide_cancels_and_boomerang_turns_the_effect_back() -> None:
 def test_protection_answers_a_missed_turn_a_swap_or_a_gift_and_nobody_is_asked_about_a_draw(
     tmp_path: Path,
 ) -> None:
-    """Issue 25: the built-in Hide and Boomerang `answers` a missed turn, a swap (Thief) or a gift
-    (the Schemer), not a draw; a draw no card answers is asked of nobody."""
+    """Issue 25: the built-in Hide `answers` a missed turn, a swap (Thief) or a gift (the Schemer),
+    the Boomerang (fifth round) a swap or a gift; neither a draw, which is asked of nobody."""
     st = position(
         hands=[["Thief", "Biter", "Walker"], ["Hide", "Boomerang", "Blob", "Grunt"]],
         match="Shambler",
@@ -330,8 +332,11 @@ def test_protection_answers_a_missed_turn_a_swap_or_a_gift_and_nobody_is_asked_a
     assert hand(st, 1) == sorted([took, "Grunt", "Hide"])
     assert hand(st, 0) == sorted(["Blob", *{"Biter", "Walker"} - {took}])
     schemer = position(hands=[["Schemer", "Colossus", "Biter"], ["Hide", "Walker", "Grunt"]], match="Intern")
-    do(schemer, "play schemer", "name flask")
+    do(schemer, "play schemer")
     assert legal(schemer) == ["play hide", "decline"]  # the Schemer's gift
+    skip = position(hands=[["Runner", "Walker"], ["Hide", "Boomerang", "Blob"]], match="Shambler")
+    do(skip, "play runner")
+    assert legal(skip) == ["play hide", "decline"]  # a missed turn: Hide, never the Boomerang (fifth round)
     draw = position(
         hands=[["Biter", "Walker"], ["Hide", "Boomerang", "Grunt"]], match="Shambler", deck=["Blob"]
     )

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from rich.text import Text
 
 from deadtable.games.zombie_shedding import GAME, ShedState, view
 
-from .position import do, position
+from .position import choosing_thief, do, fourth_round, position
 
 
 def test_render_shows_match_hand_sizes_direction_scores_and_teams() -> None:
@@ -58,12 +59,11 @@ def test_game_over_is_shown() -> None:
     assert "winners" not in st.render(0)  # the result is the command's to print, once
 
 
-def test_known_values_for_fixed_seeds() -> None:
-    """Like perft counts: the length of a seeded random game, its hands and its final scores."""
+def _known_values(**extra: str) -> list[tuple[int, int, int, tuple[int, ...]]]:
     results = []
     for variant, seed in (("duel", 7), ("alliances-3v3", 7), ("overlord-4p", 7)):
         v = next(x for x in GAME.variants() if x.name == variant)
-        st = GAME.new(v.players, seed, **v.options)
+        st = GAME.new(v.players, seed, **v.options, **extra)
         assert isinstance(st, ShedState)
         rng = random.Random(seed)
         counts = 0
@@ -72,18 +72,28 @@ def test_known_values_for_fixed_seeds() -> None:
             counts += len(acts)
             st.apply(acts[rng.randrange(len(acts))])
         results.append((len(st.history), counts, st.hand_no, tuple(st.scores)))
-    assert results == KNOWN
+    return results
+
+
+def test_known_values_for_fixed_seeds(tmp_path: Path) -> None:
+    """Like perft counts: the length of a seeded random game, its hands and its final scores; with
+    the card files of earlier rounds (`position`), their values come back."""
+    assert _known_values() == KNOWN
+    assert _known_values(cards=fourth_round(tmp_path)) == KNOWN_FOURTH
+    assert _known_values(cards=choosing_thief(tmp_path)) == KNOWN_THIRD
 
 
 # (actions, sum of legal-action counts, hands played, final scores), recorded from this engine
 # (again with RULINGS ZS-6: the card that takes a player out has its effect; again with the card
 # list and the two-player reverse of issue 25; again with the second tuning of issue 25: Hide and
-# Boomerang never the last card, every draw effect 1 card, the Screamer on 3 points or more; and
-# again with the third: protection answers a missed turn, a swap or a gift, and a draw nobody; and
-# again with the fourth: the Thief takes and the Schemer gives a card at random. With the card file
-# of `position.choosing_thief` the third round's values come back: (117, 271, 3, (0, 67)),
-# (291, 640, 3, (49, 99)), (143, 364, 3, (0, 0, 155, 36)).)
-KNOWN = [(114, 266, 4, (23, 77)), (459, 865, 4, (130, 66)), (227, 501, 4, (0, 19, 147, 0))]
+# Boomerang never the last card, every draw effect 1 card, the Screamer on 3 points or more; again
+# with the third: protection answers a missed turn, a swap or a gift, and a draw nobody; again
+# with the fourth: the Thief takes and the Schemer gives a card at random; and again with the
+# fifth: the Boomerang answers no missed turn, the Schemer names no corporation, no common may
+# follow the Officer).
+KNOWN = [(285, 551, 7, (50, 78)), (435, 825, 4, (51, 141)), (174, 406, 4, (137, 0, 0, 51))]
+KNOWN_FOURTH = [(114, 266, 4, (23, 77)), (459, 865, 4, (130, 66)), (227, 501, 4, (0, 19, 147, 0))]
+KNOWN_THIRD = [(117, 271, 3, (0, 67)), (291, 640, 3, (49, 99)), (143, 364, 3, (0, 0, 155, 36))]
 
 
 def test_a_determinization_drops_another_seats_combo_to_come_and_keeps_its_own() -> None:
