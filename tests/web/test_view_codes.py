@@ -73,16 +73,18 @@ def lobby(server: str, browser: Any) -> Any:
 def test_the_shedding_games_pending_decision_reads_as_in_the_terminal(
     lobby: Any, lang: str, tmp_path: Path
 ) -> None:
-    from deadtable.games.zombie_shedding.cards import BUILTIN
     from deadtable.games.zombie_shedding.text import _pending_text
+
+    from ..zombie_shedding.position import choosing_thief
 
     views = _views("zombie-shedding", 4, 0)
     # No built-in card answers a draw (issue 25), so a draw is asked in a card file whose protection
-    # answers every effect, as before; and no built-in Thief asks "take" (it takes at random since
-    # issue 25's fourth round), so that file's Thief looks and chooses, as before too.
+    # answers every effect, as before; no built-in Thief asks "take" (it takes at random since issue
+    # 25's fourth round) and no built-in card asks "name" (the fifth round's Schemer names no
+    # corporation), so that file's Thief looks and chooses and its Schemer names, as before too.
     before = tmp_path / "cards.toml"
-    text = BUILTIN.read_text("utf-8").replace(', answers = ["next_skips", "swap", "give"]', "")
-    before.write_text(text.replace(', pick = "random"', ""), "utf-8")
+    text = Path(choosing_thief(tmp_path)).read_text("utf-8")
+    before.write_text(re.sub(r", answers = \[[^]]*\]", "", text), "utf-8")
     asked = [v for v in _views("zombie-shedding", 4, 0, cards=str(before)) if v["pending"]]
     firsts: dict[str, dict[str, Any]] = {}
     for v in [*views, *asked]:
