@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 from gymnasium import spaces
@@ -50,7 +50,6 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import BaseWrapper
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.env_logger import EnvLogger
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from deadtable.core import DeadtableError, Game, State, game
 
@@ -58,11 +57,29 @@ from .actions import ActionEncoder
 from .encoders import Observer, observer
 from .rewards import terminal_rewards
 
-FEW_INDICES = 4  # DeadtableAEC._mask sets up to this many ones without a memoryview
+FEW_INDICES = 4  # DeadtableAEC.observe sets up to this many ones of a mask without a memoryview
+# What reset() sets: reading one before it raises AttributeError saying so (as OrderEnforcingWrapper).
+BEFORE_RESET = frozenset(
+    ("rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents")
+)
+ACTION_NOT_IN_SPACE = "action is not in action space"  # AssertOutOfBoundsWrapper's words
+INDEX_TYPES = (int, np.integer)  # an action index as step takes it without a space check
+
+
+def _before_reset(call: str) -> NoReturn:
+    """PettingZoo's error (EnvLogger's words) for `call` made before reset()."""
+    raise AssertionError(f"reset() needs to be called before {call}.")
 
 
 class DeadtableAEC(AECEnv):
-    """One deadtable game as an AEC environment (see the module doc)."""
+    """One deadtable game as an AEC environment (see the module doc).
+
+    `raw_env()` gives it as it is: an illegal index raises `DeadtableError`, and nothing checks the
+    order of calls. `env()` gives it with `checks` on (PettingZoo's order enforcing and action
+    bounds checks, which its classic games get from `OrderEnforcingWrapper` and
+    `AssertOutOfBoundsWrapper`) and, by default, `terminate` on (an illegal index ends the episode:
+    `TerminateIllegal`'s rule): the same object, one method call a step and no wrapper around it.
+    """
 
     # Each instance gets its own copy with its game's name (`env_name`).
     metadata: dict[str, Any] = {  # noqa: RUF012
@@ -79,6 +96,8 @@ class DeadtableAEC(AECEnv):
         render_mode: str | None = None,
         max_actions: int | None = None,
         max_steps: int | None = None,
+        checks: bool = False,
+        terminate: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -91,6 +110,9 @@ class DeadtableAEC(AECEnv):
         self.layout: Observer = observer(self.game, players, options)
         self.max_steps = max_steps
         self.render_mode = render_mode
+        self.checks = checks
+        self.terminate = terminate
+        self._has_reset = False
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
@@ -107,8 +129,18 @@ class DeadtableAEC(AECEnv):
         self._legal: tuple[list[int], list[Any]] = ([], [])
         self._no_mask = np.zeros(self.encoder.size, np.int8)
         self._acting: int | None = None  # the game's current_player, read once a move
-        self._texts = self.encoder.texts  # read every step: held here, no property or attribute chain
-        self._indices = self.encoder.indices
+        # Read every step: held here, no property or attribute chain.
+        self._texts = self.encoder.texts
+        self._by_id = self.encoder.by_id  # action object id -> index (emptied in place, never replaced)
+
+    if not TYPE_CHECKING:  # (mypy would take every unknown attribute for one)
+
+        def __getattr__(self, name: str) -> Any:
+            """Only called for an attribute not set: PettingZoo's words for one that reset() sets
+            (what its OrderEnforcingWrapper says), Python's for any other."""
+            if name in BEFORE_RESET and not self.__dict__.get("_has_reset", False):
+                raise AttributeError(f"{name} cannot be accessed before reset")
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- PettingZoo API ------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -123,7 +155,8 @@ class DeadtableAEC(AECEnv):
             game_seed = seed
         else:
             game_seed = self._seeds.getrandbits(63)
-        self.game_state = self.game.new(self.players, game_seed, **self.options)
+        self._has_reset = True
+        state = self.game_state = self.game.new(self.players, game_seed, **self.options)
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -132,10 +165,16 @@ class DeadtableAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {"legal": []} for a in self.agents}
         self.agent_selection = self.agents[0]
-        self._after_move()
+        self._acting = state.current_player
+        if self._acting is None:
+            self._game_over()
+        else:
+            self._next_decision(state, self._acting)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last, read straight from this environment's dicts (it runs every step)."""
+        if not self._has_reset and self.checks:
+            _before_reset("observe")
         agent = self.agent_selection
         return (
             self.observe(agent) if observe else None,
@@ -148,53 +187,77 @@ class DeadtableAEC(AECEnv):
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """AECEnv.agent_iter as a generator: the agent to act, while any agent is left (at most
         `max_iter` times); the same agents as PettingZoo's AECIterator, for less a step."""
+        if not self._has_reset and self.checks:
+            EnvLogger.error_agent_iter_before_reset()
         return _agents(self, max_iter)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """A new observation vector and a new mask, both the caller's."""
         state = self.game_state
-        assert state is not None, "call reset() first"
+        if state is None:
+            _before_reset("observe")
         seat = self._seat[agent]
         # current_player is None once the game is over; an episode ended by an illegal action
-        # (TerminateIllegal) leaves the game unfinished, and no seat may act any more.
-        if seat == self._acting and not self.terminations[agent]:
-            mask = self._mask(self._legal[0])
-        else:
-            mask = self._no_mask.copy()
+        # leaves the game unfinished, and no seat may act any more (`_legal` is empty then).
+        mask = self._no_mask.copy()
+        if seat == self._acting:
+            indices = self._legal[0]
+            if len(indices) <= FEW_INDICES:  # numpy's item assignment for a few
+                for i in indices:
+                    mask[i] = 1
+            else:  # a memoryview over the array for more: cheaper per index, dearer to set up
+                view = mask.data
+                for i in indices:
+                    view[i] = 1
         return {"observation": self.layout.encode(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        assert self.game_state is not None, "call reset() first"
+        """Play `action` for the agent to act (None for an agent that is done): the checks, the
+        move and what the next agent sees, in one method (it runs every step)."""
+        if not self._has_reset:
+            _before_reset("step")
         agent = self.agent_selection
+        if not self.agents:  # every agent is done: PettingZoo's order enforcing warns
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         if self.terminations[agent] or self.truncations[agent]:
+            if self.checks:
+                assert action is None or self.action_spaces[agent].contains(action), ACTION_NOT_IN_SPACE
             self._was_dead_step(action)
             return
+        if type(action) is not int:
+            if self.checks and not isinstance(action, INDEX_TYPES):
+                assert action is not None and self.action_spaces[agent].contains(action), ACTION_NOT_IN_SPACE
+            action = int(action) if action is not None else action
+        if self.checks:
+            assert action is not None and 0 <= action < self.encoder.size, ACTION_NOT_IN_SPACE
         indices, actions = self._legal
         try:
             chosen = actions[indices.index(action)]  # type: ignore[arg-type]
-        except ValueError:  # not legal now (or not an index at all): decode_legal says which
-            chosen = self.encoder.decode_legal(self._legal, int(action), self.game_state)  # type: ignore[arg-type]
-        self._play(agent, chosen)
-
-    def _play(self, agent: str, chosen: Any) -> None:
-        """`agent`, the agent to act, plays `chosen`, one of its legal actions."""
+        except ValueError:  # not legal now
+            self._illegal(agent, action)
+            return
         state = self.game_state
         assert state is not None
-        self._cumulative_rewards[agent] = 0.0
         # self.rewards are all 0 here: only the move that ends the game gives any (then every step
         # is a dead step, which clears them), so there is nothing to reset or to add up before.
+        self._cumulative_rewards[agent] = 0.0
         state.apply_trusted(chosen)
         self.steps += 1
-        self._after_move()
-        if self._acting is None:  # the game is over
+        seat = self._acting = state.current_player
+        if seat is None:
+            self._game_over()
             self._accumulate_rewards()
+        else:
+            self._next_decision(state, seat)
         if self.render_mode == "human":
             self.render()
 
     def state(self) -> np.ndarray:
         """Every seat's observation vector, seat 0 first (for a centralised critic)."""
         state = self.game_state
-        assert state is not None, "call reset() first"
+        if state is None:
+            _before_reset("state")
         return np.concatenate([self.layout.encode(state, p) for p in range(self.players)])
 
     def is_legal(self, action: int) -> bool:
@@ -208,6 +271,8 @@ class DeadtableAEC(AECEnv):
         return f"index {action} (outside 0..{self.encoder.size - 1})"
 
     def render(self) -> str | None:
+        if self.checks and not self._has_reset:
+            EnvLogger.error_render_before_reset()
         if self.game_state is None:
             return None
         text = self.game_state.render(None)
@@ -220,38 +285,19 @@ class DeadtableAEC(AECEnv):
         self.game_state = None
 
     # -- internals -----------------------------------------------------------------------------
-    def _mask(self, indices: list[int]) -> np.ndarray:
-        """A new int8 mask with ones at `indices`: numpy's item assignment for a few, a memoryview
-        over the array for more (cheaper per index than numpy's, dearer to set up)."""
-        mask = self._no_mask.copy()
-        if len(indices) <= FEW_INDICES:
-            for i in indices:
-                mask[i] = 1
-        else:
-            view = mask.data  # a memoryview over the array's bytes
-            for i in indices:
-                view[i] = 1
-        return mask
-
-    def _after_move(self) -> None:
-        state = self.game_state
-        assert state is not None
-        self._acting = seat = state.current_player
-        if seat is None:  # the game is over
-            self._legal = ([], [])
-            for a, r in zip(self.agents, terminal_rewards(state), strict=True):
-                self.rewards[a] = r
-                self.terminations[a] = True
-                self.infos[a] = {**self.infos[a], "legal": []}
-            # Everyone takes a final (None) step in seat order, as in PettingZoo's classic games.
-            self.agent_selection = self.agents[0]
-            return
+    def _next_decision(self, state: State, seat: int) -> None:
+        """The game goes on with `seat` to act: its legal indices, and its agent's info and turn."""
         texts = self._texts
-        if texts is not None:  # a fixed space: encoder.legal, inlined (it runs every step)
+        if texts is not None:  # a fixed space: encoder.indices, inlined (it runs every step)
             actions = state.legal_actions()
-            indices = self._indices(actions)
+            try:
+                indices = list(map(self._by_id.__getitem__, map(id, actions)))
+            except KeyError:  # an action object not seen before
+                indices = self.encoder.indices(actions)
+            legal = list(map(texts.__getitem__, indices))
         else:
             indices, actions = self.encoder.legal(state)
+            legal = list(map(str, actions))
         self._legal = indices, actions
         agent = self.possible_agents[seat]
         # The texts go to the agent to act, an empty list to the others (only the agent that acted
@@ -261,13 +307,32 @@ class DeadtableAEC(AECEnv):
         before = self.agent_selection
         if before != agent and infos[before]["legal"]:
             infos[before] = {**infos[before], "legal": []}
-        legal = list(map(texts.__getitem__, indices)) if texts is not None else list(map(str, actions))
         info = infos[agent]
         infos[agent] = {"legal": legal} if len(info) == 1 else {**info, "legal": legal}
         if self.max_steps is not None and self.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
         self.agent_selection = agent
+
+    def _game_over(self) -> None:
+        state = self.game_state
+        assert state is not None
+        self._legal = ([], [])
+        for a, r in zip(self.agents, terminal_rewards(state), strict=True):
+            self.rewards[a] = r
+            self.terminations[a] = True
+            self.infos[a] = {**self.infos[a], "legal": []}
+        # Everyone takes a final (None) step in seat order, as in PettingZoo's classic games.
+        self.agent_selection = self.agents[0]
+
+    def _illegal(self, agent: str, action: int | None) -> None:
+        """`agent`, the agent to act, played `action`, not a legal index now."""
+        if self.terminate:
+            end_for_illegal(self, agent, action)
+            return
+        assert self.game_state is not None
+        # DeadtableError, saying which index and why (TypeError for None, as int(None) says).
+        self.encoder.decode_legal(self._legal, int(action), self.game_state)  # type: ignore[arg-type]
 
 
 def _agents(env: AECEnv, max_iter: int) -> Iterator[str]:
@@ -283,7 +348,8 @@ class TerminateIllegal(BaseWrapper):
     The convention of PettingZoo's classic games (their `TerminateIllegalWrapper`), with two
     differences: every seat is terminated (not also truncated, the game did end), and the offender's
     info says what happened: `{"index": i, "action": its text, "reason": ...}` under
-    `"illegal_action"`. The wrapped game is left as it was (no action applied).
+    `"illegal_action"`. The wrapped game is left as it was (no action applied). `env()` has this
+    rule built in (`terminate`); this wrapper puts it around a `raw_env()` among other wrappers.
     """
 
     ILLEGAL_REWARD = -1.0
@@ -324,82 +390,7 @@ def end_for_illegal(raw: DeadtableAEC, agent: str, action: int | None) -> None:
     raw._deads_step_first()
 
 
-def _forwarded(name: str) -> property:
-    """An attribute of the raw environment, read straight from it once reset (else AttributeError,
-    as PettingZoo's OrderEnforcingWrapper has it)."""
-
-    def get(self: Classic) -> Any:
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        return getattr(self.raw, name)
-
-    return property(get)
-
-
-class Classic(OrderEnforcingWrapper):
-    """What `env()` wraps the game in, in one layer: PettingZoo's order enforcing and action bounds
-    checks (its `OrderEnforcingWrapper` and `AssertOutOfBoundsWrapper`) and, with `terminate`,
-    `TerminateIllegal`'s rule. The same checks as those three wrappers around one another, at a
-    fraction of their cost: each of them forwards every attribute read through `__getattr__`
-    (about ten reads a step), while this reads the raw environment's directly.
-    """
-
-    agents = _forwarded("agents")
-    agent_selection = _forwarded("agent_selection")
-    rewards = _forwarded("rewards")
-    terminations = _forwarded("terminations")
-    truncations = _forwarded("truncations")
-    infos = _forwarded("infos")
-    _cumulative_rewards = _forwarded("_cumulative_rewards")
-
-    def __init__(self, env: DeadtableAEC, *, terminate: bool) -> None:
-        super().__init__(env)
-        self.raw = env
-        self.terminate = terminate
-
-    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
-        if not self._has_reset:
-            EnvLogger.error_agent_iter_before_reset()
-        return _agents(self.raw, max_iter)  # once reset, reading the raw agents is what it checks
-
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if not self._has_reset:
-            EnvLogger.error_observe_before_reset()
-        return self.raw.last(observe)
-
-    def step(self, action: int | None) -> None:
-        raw = self.raw
-        if not self._has_reset:
-            EnvLogger.error_step_before_reset()
-        self._has_updated = True
-        if not raw.agents:
-            EnvLogger.warn_step_after_terminated_truncated()
-            return
-        agent = raw.agent_selection
-        if raw.terminations[agent] or raw.truncations[agent]:
-            assert action is None or raw.action_space(agent).contains(action), "action is not in action space"
-            raw.step(action)  # a dead step
-            return
-        assert action is not None, "action is not in action space"
-        if isinstance(action, INDEX_TYPES):
-            assert 0 <= action < raw.encoder.size, "action is not in action space"
-        else:
-            assert raw.action_space(agent).contains(action), "action is not in action space"
-            action = int(action)
-        indices, actions = raw._legal
-        try:
-            chosen = actions[indices.index(action)]  # the raw step's own lookup, here once
-        except ValueError:  # not legal now
-            if self.terminate:
-                end_for_illegal(raw, agent, action)
-            else:
-                raw.step(action)  # raises DeadtableError, saying which index and why
-            return
-        raw._play(agent, chosen)
-
-
 ILLEGAL_POLICIES = ("terminate", "raise")
-INDEX_TYPES = (int, np.integer)  # an action index as Classic.step takes it without a space check
 
 
 def env_name(game_id: str) -> str:
@@ -412,8 +403,8 @@ def raw_env(game_id: str, players: int = 2, **kwargs: Any) -> DeadtableAEC:
     return DeadtableAEC(game_id, players, **kwargs)
 
 
-def env(game_id: str, players: int = 2, *, illegal: str = "terminate", **kwargs: Any) -> AECEnv:
-    """The environment wrapped as PettingZoo's classic games are.
+def env(game_id: str, players: int = 2, *, illegal: str = "terminate", **kwargs: Any) -> DeadtableAEC:
+    """The environment as PettingZoo's classic games give theirs (with their wrappers' checks).
 
     `illegal`: "terminate" (an illegal index ends the episode, see `TerminateIllegal`) or "raise"
     (`DeadtableError`). Other keyword arguments: `render_mode` ("ansi" or "human"), `max_actions`
@@ -425,8 +416,8 @@ def env(game_id: str, players: int = 2, *, illegal: str = "terminate", **kwargs:
             "illegal must be one of {choices}; got {value!r}", choices=ILLEGAL_POLICIES, value=illegal
         )
     # PettingZoo's classic games wrap TerminateIllegalWrapper, AssertOutOfBoundsWrapper and
-    # OrderEnforcingWrapper around one another; Classic does the same checks in one layer.
-    return Classic(raw_env(game_id, players, **kwargs), terminate=illegal == "terminate")
+    # OrderEnforcingWrapper around one another; this one object makes the same checks itself.
+    return DeadtableAEC(game_id, players, checks=True, terminate=illegal == "terminate", **kwargs)
 
 
 def parallel_env(game_id: str, players: int = 2, **kwargs: Any) -> ParallelEnv:
