@@ -146,6 +146,8 @@ class ActionEncoder:
 
     def describe(self, index: int) -> str:
         """A human label for an index (the action text for a fixed space)."""
+        if not 0 <= index < self.size:
+            return f"index {index} (outside 0..{self.size - 1})"
         if self.texts is not None:
             return self.texts[index]
         return f"legal action #{index} (sorted by text)"

@@ -19,9 +19,12 @@ seat, 0 for everyone when every seat wins (a shared first place).
 An illegal index (one outside the mask): by default (`illegal="terminate"`, PettingZoo's classic
 games' convention) it ends the episode, -1 for the seat that played it and 0 for the others, with
 `infos[agent]["illegal_action"]` saying which index and why; with `illegal="raise"` it raises
-`DeadtableError`, as `raw_env` always does. The policy is a wrapper around the game, not a branch
-inside it: `env()` wraps the game in `Classic` (PettingZoo's order and bounds checks and this rule
-in one layer); `TerminateIllegal` is the rule alone, to stack with other wrappers.
+`DeadtableError`, as `raw_env` always does. `env()` is one object, no wrapper around it: the
+environment itself makes PettingZoo's order and bounds checks (what its `OrderEnforcingWrapper` and
+`AssertOutOfBoundsWrapper` do for its classic games: an attribute that reset() sets is an
+AttributeError before it, a call before it an AssertionError, an index outside the space an
+AssertionError) and applies this rule (`checks` and `terminate`), in the one method call a step
+takes; `TerminateIllegal` is the rule alone, a wrapper to stack with other wrappers on `raw_env`.
 `reset(seed=s)` plays the game with seed `s`; a reset without a seed draws the next game seed from
 the last one given, so a run stays reproducible.
 
@@ -266,9 +269,7 @@ class DeadtableAEC(AECEnv):
 
     def describe(self, action: int) -> str:
         """What an index means (the action text of a fixed space)."""
-        if 0 <= action < self.encoder.size:
-            return self.encoder.describe(action)
-        return f"index {action} (outside 0..{self.encoder.size - 1})"
+        return self.encoder.describe(action)
 
     def render(self) -> str | None:
         if self.checks and not self._has_reset:
