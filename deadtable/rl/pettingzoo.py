@@ -44,37 +44,39 @@ the last one given, so a run stays reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo import ParallelEnv
 from pettingzoo.utils import BaseWrapper
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.env_logger import EnvLogger
 
-from deadtable.core import DeadtableError, Game, State, game
+from deadtable.core import DeadtableError, Game, game
 
 from .actions import ActionEncoder
-from .encoders import Observer, observer
-from .rewards import terminal_rewards
+from .aec import FEW_INDICES, ILLEGAL_REWARD, AECCore, before_reset, end_for_illegal
+from .encoders import observer
 
-FEW_INDICES = 4  # DeadtableAEC.observe sets up to this many ones of a mask without a memoryview
+__all__ = [
+    "FEW_INDICES",
+    "DeadtableAEC",
+    "TerminateIllegal",
+    "end_for_illegal",
+    "env",
+    "env_name",
+    "parallel_env",
+    "raw_env",
+]
+
 # What reset() sets: reading one before it raises AttributeError saying so (as OrderEnforcingWrapper).
 BEFORE_RESET = frozenset(
     ("rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents")
 )
-ACTION_NOT_IN_SPACE = "action is not in action space"  # AssertOutOfBoundsWrapper's words
-INDEX_TYPES = (int, np.integer)  # an action index as step takes it without a space check
 
 
-def _before_reset(call: str) -> NoReturn:
-    """PettingZoo's error (EnvLogger's words) for `call` made before reset()."""
-    raise AssertionError(f"reset() needs to be called before {call}.")
-
-
-class DeadtableAEC(AECEnv):
+class DeadtableAEC(AECCore):
     """One deadtable game as an AEC environment (see the module doc).
 
     `raw_env()` gives it as it is: an illegal index raises `DeadtableError`, and nothing checks the
@@ -103,6 +105,7 @@ class DeadtableAEC(AECEnv):
         terminate: bool = False,
         **options: Any,
     ) -> None:
+        self._has_reset = False
         super().__init__()
         self.game: Game = game(game_id)
         self.metadata = {**self.metadata, "name": env_name(game_id)}
@@ -110,12 +113,11 @@ class DeadtableAEC(AECEnv):
         self.options = options
         self.game.new(players, 0, **options)  # checks players and options up front
         self.encoder = ActionEncoder.for_game(self.game, players, options, max_actions=max_actions)
-        self.layout: Observer = observer(self.game, players, options)
+        self.layout = observer(self.game, players, options)
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.checks = checks
         self.terminate = terminate
-        self._has_reset = False
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
@@ -128,20 +130,19 @@ class DeadtableAEC(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self.encoder.size) for a in self.possible_agents}
         self.state_space = spaces.Box(-1.0, 1.0, (players * self.layout.size,), np.float32)
         self._seeds = random.Random()
-        self.game_state: State | None = None  # the deadtable game (state() is PettingZoo's)
-        self._legal: tuple[list[int], list[Any]] = ([], [])
+        self.game_state = None
+        self._legal = ([], [])
         self._no_mask = np.zeros(self.encoder.size, np.int8)
-        self._acting: int | None = None  # the game's current_player, read once a move
-        # Read every step: held here, no property or attribute chain.
+        self._acting = None
         self._texts = self.encoder.texts
-        self._by_id = self.encoder.by_id  # action object id -> index (emptied in place, never replaced)
+        self._by_id = self.encoder.by_id
 
     if not TYPE_CHECKING:  # (mypy would take every unknown attribute for one)
 
         def __getattr__(self, name: str) -> Any:
             """Only called for an attribute not set: PettingZoo's words for one that reset() sets
             (what its OrderEnforcingWrapper says), Python's for any other."""
-            if name in BEFORE_RESET and not self.__dict__.get("_has_reset", False):
+            if name in BEFORE_RESET and not self._has_reset:
                 raise AttributeError(f"{name} cannot be accessed before reset")
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -166,7 +167,7 @@ class DeadtableAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {"legal": []} for a in self.agents}
+        self.infos = {a: {"legal": []} for a in self.agents}
         self.agent_selection = self.agents[0]
         self._acting = state.current_player
         if self._acting is None:
@@ -174,102 +175,12 @@ class DeadtableAEC(AECEnv):
         else:
             self._next_decision(state, self._acting)
 
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """AECEnv.last, read straight from this environment's dicts (it runs every step)."""
-        if not self._has_reset and self.checks:
-            _before_reset("observe")
-        agent = self.agent_selection
-        return (
-            self.observe(agent) if observe else None,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
-
-    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
-        """AECEnv.agent_iter as a generator: the agent to act, while any agent is left (at most
-        `max_iter` times); the same agents as PettingZoo's AECIterator, for less a step."""
-        if not self._has_reset and self.checks:
-            EnvLogger.error_agent_iter_before_reset()
-        return _agents(self, max_iter)
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """A new observation vector and a new mask, both the caller's."""
-        state = self.game_state
-        if state is None:
-            _before_reset("observe")
-        seat = self._seat[agent]
-        # current_player is None once the game is over; an episode ended by an illegal action
-        # leaves the game unfinished, and no seat may act any more (`_legal` is empty then).
-        mask = self._no_mask.copy()
-        if seat == self._acting:
-            indices = self._legal[0]
-            if len(indices) <= FEW_INDICES:  # numpy's item assignment for a few
-                for i in indices:
-                    mask[i] = 1
-            else:  # a memoryview over the array for more: cheaper per index, dearer to set up
-                view = mask.data
-                for i in indices:
-                    view[i] = 1
-        return {"observation": self.layout.encode(state, seat), "action_mask": mask}
-
-    def step(self, action: int | None) -> None:
-        """Play `action` for the agent to act (None for an agent that is done): the checks, the
-        move and what the next agent sees, in one method (it runs every step)."""
-        if not self._has_reset:
-            _before_reset("step")
-        agent = self.agent_selection
-        if not self.agents:  # every agent is done: PettingZoo's order enforcing warns
-            EnvLogger.warn_step_after_terminated_truncated()
-            return
-        if self.terminations[agent] or self.truncations[agent]:
-            if self.checks:
-                assert action is None or self.action_spaces[agent].contains(action), ACTION_NOT_IN_SPACE
-            self._was_dead_step(action)
-            return
-        if type(action) is not int:
-            if self.checks and not isinstance(action, INDEX_TYPES):
-                assert action is not None and self.action_spaces[agent].contains(action), ACTION_NOT_IN_SPACE
-            action = int(action) if action is not None else action
-        if self.checks:
-            assert action is not None and 0 <= action < self.encoder.size, ACTION_NOT_IN_SPACE
-        indices, actions = self._legal
-        try:
-            chosen = actions[indices.index(action)]  # type: ignore[arg-type]
-        except ValueError:  # not legal now
-            self._illegal(agent, action)
-            return
-        state = self.game_state
-        assert state is not None
-        # self.rewards are all 0 here: only the move that ends the game gives any (then every step
-        # is a dead step, which clears them), so there is nothing to reset or to add up before.
-        self._cumulative_rewards[agent] = 0.0
-        state.apply_trusted(chosen)
-        self.steps += 1
-        seat = self._acting = state.current_player
-        if seat is None:
-            self._game_over()
-            self._accumulate_rewards()
-        else:
-            self._next_decision(state, seat)
-        if self.render_mode == "human":
-            self.render()
-
     def state(self) -> np.ndarray:
         """Every seat's observation vector, seat 0 first (for a centralised critic)."""
         state = self.game_state
         if state is None:
-            _before_reset("state")
+            before_reset("state")
         return np.concatenate([self.layout.encode(state, p) for p in range(self.players)])
-
-    def is_legal(self, action: int) -> bool:
-        """Whether `action` is a legal index for the agent to act now (its mask holds a 1 there)."""
-        return action in self._legal[0]
-
-    def describe(self, action: int) -> str:
-        """What an index means (the action text of a fixed space)."""
-        return self.encoder.describe(action)
 
     def render(self) -> str | None:
         if self.checks and not self._has_reset:
@@ -285,63 +196,6 @@ class DeadtableAEC(AECEnv):
     def close(self) -> None:
         self.game_state = None
 
-    # -- internals -----------------------------------------------------------------------------
-    def _next_decision(self, state: State, seat: int) -> None:
-        """The game goes on with `seat` to act: its legal indices, and its agent's info and turn."""
-        texts = self._texts
-        if texts is not None:  # a fixed space: encoder.indices, inlined (it runs every step)
-            actions = state.legal_actions()
-            try:
-                indices = list(map(self._by_id.__getitem__, map(id, actions)))
-            except KeyError:  # an action object not seen before
-                indices = self.encoder.indices(actions)
-            legal = list(map(texts.__getitem__, indices))
-        else:
-            indices, actions = self.encoder.legal(state)
-            legal = list(map(str, actions))
-        self._legal = indices, actions
-        agent = self.possible_agents[seat]
-        # The texts go to the agent to act, an empty list to the others (only the agent that acted
-        # before may hold any). New dicts, never changed in place: an info dict handed out by
-        # last() keeps saying what it said.
-        infos = self.infos
-        before = self.agent_selection
-        if before != agent and infos[before]["legal"]:
-            infos[before] = {**infos[before], "legal": []}
-        info = infos[agent]
-        infos[agent] = {"legal": legal} if len(info) == 1 else {**info, "legal": legal}
-        if self.max_steps is not None and self.steps >= self.max_steps:
-            for a in self.agents:
-                self.truncations[a] = True
-        self.agent_selection = agent
-
-    def _game_over(self) -> None:
-        state = self.game_state
-        assert state is not None
-        self._legal = ([], [])
-        for a, r in zip(self.agents, terminal_rewards(state), strict=True):
-            self.rewards[a] = r
-            self.terminations[a] = True
-            self.infos[a] = {**self.infos[a], "legal": []}
-        # Everyone takes a final (None) step in seat order, as in PettingZoo's classic games.
-        self.agent_selection = self.agents[0]
-
-    def _illegal(self, agent: str, action: int | None) -> None:
-        """`agent`, the agent to act, played `action`, not a legal index now."""
-        if self.terminate:
-            end_for_illegal(self, agent, action)
-            return
-        assert self.game_state is not None
-        # DeadtableError, saying which index and why (TypeError for None, as int(None) says).
-        self.encoder.decode_legal(self._legal, int(action), self.game_state)  # type: ignore[arg-type]
-
-
-def _agents(env: AECEnv, max_iter: int) -> Iterator[str]:
-    """PettingZoo's AECIterator as a generator: the agent to act, while any is left, `max_iter` at most."""
-    while env.agents and max_iter > 0:
-        max_iter -= 1
-        yield env.agent_selection
-
 
 class TerminateIllegal(BaseWrapper):
     """An illegal action index ends the episode: -1 for the seat that played it, 0 for the others.
@@ -353,7 +207,7 @@ class TerminateIllegal(BaseWrapper):
     rule built in (`terminate`); this wrapper puts it around a `raw_env()` among other wrappers.
     """
 
-    ILLEGAL_REWARD = -1.0
+    ILLEGAL_REWARD = ILLEGAL_REWARD
 
     def step(self, action: int | None) -> None:
         raw = self.env.unwrapped
@@ -367,28 +221,6 @@ class TerminateIllegal(BaseWrapper):
             self.env.step(action)
             return
         end_for_illegal(raw, agent, action)
-
-
-def end_for_illegal(raw: DeadtableAEC, agent: str, action: int | None) -> None:
-    """`TerminateIllegal`'s rule: `agent` played `action`, not legal now; the episode ends."""
-    reason = "no action (None) from a seat that must act" if action is None else "not legal now"
-    raw._cumulative_rewards[agent] = 0.0
-    raw.rewards = dict.fromkeys(raw.agents, 0.0)
-    raw.rewards[agent] = TerminateIllegal.ILLEGAL_REWARD
-    raw.terminations = dict.fromkeys(raw.agents, True)
-    raw._legal = ([], [])  # nobody may act any more
-    for a in raw.agents:
-        raw.infos[a] = {**raw.infos[a], "legal": []}
-    raw.infos[agent] = {
-        **raw.infos[agent],
-        "illegal_action": {
-            "index": action,
-            "action": None if action is None else raw.describe(int(action)),
-            "reason": reason,
-        },
-    }
-    raw._accumulate_rewards()
-    raw._deads_step_first()
 
 
 ILLEGAL_POLICIES = ("terminate", "raise")
