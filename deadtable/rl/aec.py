@@ -15,7 +15,6 @@ from typing import Any, NoReturn
 
 import numpy as np
 from mypy_extensions import mypyc_attr
-from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from deadtable.core import State
@@ -30,14 +29,25 @@ INDEX_TYPES = (int, np.integer)  # an action index as step takes it without a sp
 ILLEGAL_REWARD = -1.0  # for the seat whose illegal index ended the episode (TerminateIllegal)
 
 
+def pz(env: AECCore) -> Any:
+    """`env` as the `AECEnv` it is (`DeadtableAEC`), to call the methods it has from PettingZoo."""
+    return env
+
+
 def before_reset(call: str) -> NoReturn:
     """PettingZoo's error (EnvLogger's words) for `call` made before reset()."""
     raise AssertionError(f"reset() needs to be called before {call}.")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class AECCore(AECEnv):
-    """The per-step part of `DeadtableAEC` (see the module doc); never made on its own."""
+class AECCore:
+    """The per-step part of `DeadtableAEC` (see the module doc); never made on its own.
+
+    Not itself an `AECEnv`: `DeadtableAEC(AECCore, AECEnv)` is (a compiled class whose base is an
+    interpreted one lost the attributes its interpreted subclass set, mypyc 2.4). The few calls of
+    AECEnv's own methods (a dead agent's step, adding up rewards) go through `pz`, this object
+    typed as any PettingZoo environment.
+    """
 
     # PettingZoo's (AECEnv) attributes, declared so that a compiled build keeps them natively.
     possible_agents: list[str]
@@ -60,7 +70,9 @@ class AECCore(AECEnv):
     steps: int
     _has_reset: bool
     _seat: dict[str, int]
-    _legal: tuple[list[int], list[Any]]  # the legal indices and actions of the seat to act
+    # The legal indices and actions of the seat to act, a pair. Typed Any: a compiled build would keep
+    # a tuple attribute unboxed, and setting that from the interpreted subclass crashed (mypyc 2.4).
+    _legal: Any
     _no_mask: Any  # an all-zero int8 mask, copied for every mask
     _acting: int | None  # the game's current_player, read once a move
     _texts: tuple[str, ...] | None  # the action texts of a fixed space, by index
@@ -118,7 +130,7 @@ class AECCore(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             if self.checks:
                 assert action is None or self.action_spaces[agent].contains(action), ACTION_NOT_IN_SPACE
-            self._was_dead_step(action)
+            pz(self)._was_dead_step(action)
             return
         if type(action) is not int:
             if self.checks and not isinstance(action, INDEX_TYPES):
@@ -144,11 +156,11 @@ class AECCore(AECEnv):
         self._acting = seat
         if seat is None:
             self._game_over()
-            self._accumulate_rewards()
+            pz(self)._accumulate_rewards()
         else:
             self._next_decision(state, seat)
         if self.render_mode == "human":
-            self.render()
+            pz(self).render()
 
     def is_legal(self, action: int) -> bool:
         """Whether `action` is a legal index for the agent to act now (its mask holds a 1 there)."""
@@ -236,5 +248,5 @@ def end_for_illegal(raw: AECCore, agent: str, action: int | None) -> None:
             "reason": reason,
         },
     }
-    raw._accumulate_rewards()
-    raw._deads_step_first()
+    pz(raw)._accumulate_rewards()
+    pz(raw)._deads_step_first()

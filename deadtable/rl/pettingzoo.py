@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import ParallelEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import BaseWrapper
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.env_logger import EnvLogger
@@ -76,7 +76,7 @@ BEFORE_RESET = frozenset(
 )
 
 
-class DeadtableAEC(AECCore):
+class DeadtableAEC(AECCore, AECEnv):
     """One deadtable game as an AEC environment (see the module doc).
 
     `raw_env()` gives it as it is: an illegal index raises `DeadtableError`, and nothing checks the
