@@ -3,7 +3,7 @@
 For the first mode of each game, four loops in alternating slices of one process (so a change in
 the machine's load falls on all of them): raw engine steps (`legal_actions` + `apply_trusted`, as
 `make bench`), PettingZoo steps of `env()` (what a researcher gets: `last()`, the agent's draw off
-the mask, `step`, as `make bench`), the same of `raw_env` (no wrapper), and `env()` steps with the
+the mask, `step`, as `make bench`), the same of `raw_env` (no checks), and `env()` steps with the
 observation encoder swapped for a constant vector (still a new array per observation, as an agent
 gets it). `env()` less its constant-vector twin is the encoding; what is left beyond a raw step is
 the rest of the environment and the agent's own draw. Prints µs per step and each loop's ratio to

@@ -149,7 +149,7 @@ def ismcts_rate(g: Game, variant: Variant, budget: float, iterations: int = 200)
 @dataclass
 class Overhead:
     raw_steps_per_s: float
-    env_steps_per_s: float  # raw_env(): no wrapper
+    env_steps_per_s: float  # raw_env(): no checks
     wrapped_steps_per_s: float  # env(): what a researcher gets, the judged figure (issue 21)
 
     @property

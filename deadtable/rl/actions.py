@@ -49,7 +49,7 @@ class ActionEncoder:
         # dataclass per legal action. `_held` keeps every object whose id is a key alive, so no id
         # is reused by another object; past ID_MEMO_LIMIT objects (an engine that builds its
         # actions afresh) the id memo starts over and the value memo above answers.
-        self._by_id: dict[int, int] = {}
+        self.by_id: dict[int, int] = {}  # emptied in place, never replaced (an environment holds it)
         self._held: list[Action] = []
 
     @property
@@ -83,7 +83,7 @@ class ActionEncoder:
 
     def indices(self, actions: list[Action]) -> list[int]:
         """The indices of `actions` in a fixed space (DeadtableError for one outside it)."""
-        by_id = self._by_id
+        by_id = self.by_id
         try:
             return list(map(by_id.__getitem__, map(id, actions)))
         except KeyError:
@@ -91,7 +91,7 @@ class ActionEncoder:
 
     def _first_sight(self, actions: list[Action]) -> list[int]:
         """The indices of `actions`, some of them objects not seen before (a fixed space)."""
-        memo, by_id, held, index = self._memo, self._by_id, self._held, self.index
+        memo, by_id, held, index = self._memo, self.by_id, self._held, self.index
         if len(held) + len(actions) > ID_MEMO_LIMIT:
             by_id.clear()
             held.clear()
@@ -146,6 +146,8 @@ class ActionEncoder:
 
     def describe(self, index: int) -> str:
         """A human label for an index (the action text for a fixed space)."""
+        if not 0 <= index < self.size:
+            return f"index {index} (outside 0..{self.size - 1})"
         if self.texts is not None:
             return self.texts[index]
         return f"legal action #{index} (sorted by text)"

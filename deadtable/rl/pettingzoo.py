@@ -19,9 +19,12 @@ seat, 0 for everyone when every seat wins (a shared first place).
 An illegal index (one outside the mask): by default (`illegal="terminate"`, PettingZoo's classic
 games' convention) it ends the episode, -1 for the seat that played it and 0 for the others, with
 `infos[agent]["illegal_action"]` saying which index and why; with `illegal="raise"` it raises
-`DeadtableError`, as `raw_env` always does. The policy is a wrapper around the game, not a branch
-inside it: `env()` wraps the game in `Classic` (PettingZoo's order and bounds checks and this rule
-in one layer); `TerminateIllegal` is the rule alone, to stack with other wrappers.
+`DeadtableError`, as `raw_env` always does. `env()` is one object, no wrapper around it: the
+environment itself makes PettingZoo's order and bounds checks (what its `OrderEnforcingWrapper` and
+`AssertOutOfBoundsWrapper` do for its classic games: an attribute that reset() sets is an
+AttributeError before it, a call before it an AssertionError, an index outside the space an
+AssertionError) and applies this rule (`checks` and `terminate`), in the one method call a step
+takes; `TerminateIllegal` is the rule alone, a wrapper to stack with other wrappers on `raw_env`.
 `reset(seed=s)` plays the game with seed `s`; a reset without a seed draws the next game seed from
 the last one given, so a run stays reproducible.
 
@@ -41,8 +44,7 @@ the last one given, so a run stays reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
@@ -50,19 +52,39 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import BaseWrapper
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.env_logger import EnvLogger
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from deadtable.core import DeadtableError, Game, State, game
+from deadtable.core import DeadtableError, Game, game
 
 from .actions import ActionEncoder
-from .encoders import Observer, observer
-from .rewards import terminal_rewards
+from .aec import FEW_INDICES, ILLEGAL_REWARD, AECCore, before_reset, end_for_illegal
+from .encoders import observer
 
-FEW_INDICES = 4  # DeadtableAEC._mask sets up to this many ones without a memoryview
+__all__ = [
+    "FEW_INDICES",
+    "DeadtableAEC",
+    "TerminateIllegal",
+    "end_for_illegal",
+    "env",
+    "env_name",
+    "parallel_env",
+    "raw_env",
+]
+
+# What reset() sets: reading one before it raises AttributeError saying so (as OrderEnforcingWrapper).
+BEFORE_RESET = frozenset(
+    ("rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents")
+)
 
 
-class DeadtableAEC(AECEnv):
-    """One deadtable game as an AEC environment (see the module doc)."""
+class DeadtableAEC(AECCore, AECEnv):
+    """One deadtable game as an AEC environment (see the module doc).
+
+    `raw_env()` gives it as it is: an illegal index raises `DeadtableError`, and nothing checks the
+    order of calls. `env()` gives it with `checks` on (PettingZoo's order enforcing and action
+    bounds checks, which its classic games get from `OrderEnforcingWrapper` and
+    `AssertOutOfBoundsWrapper`) and, by default, `terminate` on (an illegal index ends the episode:
+    `TerminateIllegal`'s rule): the same object, one method call a step and no wrapper around it.
+    """
 
     # Each instance gets its own copy with its game's name (`env_name`).
     metadata: dict[str, Any] = {  # noqa: RUF012
@@ -79,8 +101,11 @@ class DeadtableAEC(AECEnv):
         render_mode: str | None = None,
         max_actions: int | None = None,
         max_steps: int | None = None,
+        checks: bool = False,
+        terminate: bool = False,
         **options: Any,
     ) -> None:
+        self._has_reset = False
         super().__init__()
         self.game: Game = game(game_id)
         self.metadata = {**self.metadata, "name": env_name(game_id)}
@@ -88,9 +113,11 @@ class DeadtableAEC(AECEnv):
         self.options = options
         self.game.new(players, 0, **options)  # checks players and options up front
         self.encoder = ActionEncoder.for_game(self.game, players, options, max_actions=max_actions)
-        self.layout: Observer = observer(self.game, players, options)
+        self.layout = observer(self.game, players, options)
         self.max_steps = max_steps
         self.render_mode = render_mode
+        self.checks = checks
+        self.terminate = terminate
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
@@ -103,12 +130,21 @@ class DeadtableAEC(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self.encoder.size) for a in self.possible_agents}
         self.state_space = spaces.Box(-1.0, 1.0, (players * self.layout.size,), np.float32)
         self._seeds = random.Random()
-        self.game_state: State | None = None  # the deadtable game (state() is PettingZoo's)
-        self._legal: tuple[list[int], list[Any]] = ([], [])
+        self.game_state = None
+        self._legal = ([], [])
         self._no_mask = np.zeros(self.encoder.size, np.int8)
-        self._acting: int | None = None  # the game's current_player, read once a move
-        self._texts = self.encoder.texts  # read every step: held here, no property or attribute chain
-        self._indices = self.encoder.indices
+        self._acting = None
+        self._texts = self.encoder.texts
+        self._by_id = self.encoder.by_id
+
+    if not TYPE_CHECKING:  # (mypy would take every unknown attribute for one)
+
+        def __getattr__(self, name: str) -> Any:
+            """Only called for an attribute not set: PettingZoo's words for one that reset() sets
+            (what its OrderEnforcingWrapper says), Python's for any other."""
+            if name in BEFORE_RESET and not self._has_reset:
+                raise AttributeError(f"{name} cannot be accessed before reset")
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- PettingZoo API ------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -123,91 +159,32 @@ class DeadtableAEC(AECEnv):
             game_seed = seed
         else:
             game_seed = self._seeds.getrandbits(63)
-        self.game_state = self.game.new(self.players, game_seed, **self.options)
+        self._has_reset = True
+        state = self.game_state = self.game.new(self.players, game_seed, **self.options)
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {"legal": []} for a in self.agents}
+        self.infos = {a: {"legal": []} for a in self.agents}
         self.agent_selection = self.agents[0]
-        self._after_move()
-
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """AECEnv.last, read straight from this environment's dicts (it runs every step)."""
-        agent = self.agent_selection
-        return (
-            self.observe(agent) if observe else None,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
-
-    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
-        """AECEnv.agent_iter as a generator: the agent to act, while any agent is left (at most
-        `max_iter` times); the same agents as PettingZoo's AECIterator, for less a step."""
-        return _agents(self, max_iter)
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """A new observation vector and a new mask, both the caller's."""
-        state = self.game_state
-        assert state is not None, "call reset() first"
-        seat = self._seat[agent]
-        # current_player is None once the game is over; an episode ended by an illegal action
-        # (TerminateIllegal) leaves the game unfinished, and no seat may act any more.
-        if seat == self._acting and not self.terminations[agent]:
-            mask = self._mask(self._legal[0])
+        self._acting = state.current_player
+        if self._acting is None:
+            self._game_over()
         else:
-            mask = self._no_mask.copy()
-        return {"observation": self.layout.encode(state, seat), "action_mask": mask}
-
-    def step(self, action: int | None) -> None:
-        assert self.game_state is not None, "call reset() first"
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        indices, actions = self._legal
-        try:
-            chosen = actions[indices.index(action)]  # type: ignore[arg-type]
-        except ValueError:  # not legal now (or not an index at all): decode_legal says which
-            chosen = self.encoder.decode_legal(self._legal, int(action), self.game_state)  # type: ignore[arg-type]
-        self._play(agent, chosen)
-
-    def _play(self, agent: str, chosen: Any) -> None:
-        """`agent`, the agent to act, plays `chosen`, one of its legal actions."""
-        state = self.game_state
-        assert state is not None
-        self._cumulative_rewards[agent] = 0.0
-        # self.rewards are all 0 here: only the move that ends the game gives any (then every step
-        # is a dead step, which clears them), so there is nothing to reset or to add up before.
-        state.apply_trusted(chosen)
-        self.steps += 1
-        self._after_move()
-        if self._acting is None:  # the game is over
-            self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+            self._next_decision(state, self._acting)
 
     def state(self) -> np.ndarray:
         """Every seat's observation vector, seat 0 first (for a centralised critic)."""
         state = self.game_state
-        assert state is not None, "call reset() first"
+        if state is None:
+            before_reset("state")
         return np.concatenate([self.layout.encode(state, p) for p in range(self.players)])
 
-    def is_legal(self, action: int) -> bool:
-        """Whether `action` is a legal index for the agent to act now (its mask holds a 1 there)."""
-        return action in self._legal[0]
-
-    def describe(self, action: int) -> str:
-        """What an index means (the action text of a fixed space)."""
-        if 0 <= action < self.encoder.size:
-            return self.encoder.describe(action)
-        return f"index {action} (outside 0..{self.encoder.size - 1})"
-
     def render(self) -> str | None:
+        if self.checks and not self._has_reset:
+            EnvLogger.error_render_before_reset()
         if self.game_state is None:
             return None
         text = self.game_state.render(None)
@@ -219,63 +196,6 @@ class DeadtableAEC(AECEnv):
     def close(self) -> None:
         self.game_state = None
 
-    # -- internals -----------------------------------------------------------------------------
-    def _mask(self, indices: list[int]) -> np.ndarray:
-        """A new int8 mask with ones at `indices`: numpy's item assignment for a few, a memoryview
-        over the array for more (cheaper per index than numpy's, dearer to set up)."""
-        mask = self._no_mask.copy()
-        if len(indices) <= FEW_INDICES:
-            for i in indices:
-                mask[i] = 1
-        else:
-            view = mask.data  # a memoryview over the array's bytes
-            for i in indices:
-                view[i] = 1
-        return mask
-
-    def _after_move(self) -> None:
-        state = self.game_state
-        assert state is not None
-        self._acting = seat = state.current_player
-        if seat is None:  # the game is over
-            self._legal = ([], [])
-            for a, r in zip(self.agents, terminal_rewards(state), strict=True):
-                self.rewards[a] = r
-                self.terminations[a] = True
-                self.infos[a] = {**self.infos[a], "legal": []}
-            # Everyone takes a final (None) step in seat order, as in PettingZoo's classic games.
-            self.agent_selection = self.agents[0]
-            return
-        texts = self._texts
-        if texts is not None:  # a fixed space: encoder.legal, inlined (it runs every step)
-            actions = state.legal_actions()
-            indices = self._indices(actions)
-        else:
-            indices, actions = self.encoder.legal(state)
-        self._legal = indices, actions
-        agent = self.possible_agents[seat]
-        # The texts go to the agent to act, an empty list to the others (only the agent that acted
-        # before may hold any). New dicts, never changed in place: an info dict handed out by
-        # last() keeps saying what it said.
-        infos = self.infos
-        before = self.agent_selection
-        if before != agent and infos[before]["legal"]:
-            infos[before] = {**infos[before], "legal": []}
-        legal = list(map(texts.__getitem__, indices)) if texts is not None else list(map(str, actions))
-        info = infos[agent]
-        infos[agent] = {"legal": legal} if len(info) == 1 else {**info, "legal": legal}
-        if self.max_steps is not None and self.steps >= self.max_steps:
-            for a in self.agents:
-                self.truncations[a] = True
-        self.agent_selection = agent
-
-
-def _agents(env: AECEnv, max_iter: int) -> Iterator[str]:
-    """PettingZoo's AECIterator as a generator: the agent to act, while any is left, `max_iter` at most."""
-    while env.agents and max_iter > 0:
-        max_iter -= 1
-        yield env.agent_selection
-
 
 class TerminateIllegal(BaseWrapper):
     """An illegal action index ends the episode: -1 for the seat that played it, 0 for the others.
@@ -283,10 +203,11 @@ class TerminateIllegal(BaseWrapper):
     The convention of PettingZoo's classic games (their `TerminateIllegalWrapper`), with two
     differences: every seat is terminated (not also truncated, the game did end), and the offender's
     info says what happened: `{"index": i, "action": its text, "reason": ...}` under
-    `"illegal_action"`. The wrapped game is left as it was (no action applied).
+    `"illegal_action"`. The wrapped game is left as it was (no action applied). `env()` has this
+    rule built in (`terminate`); this wrapper puts it around a `raw_env()` among other wrappers.
     """
 
-    ILLEGAL_REWARD = -1.0
+    ILLEGAL_REWARD = ILLEGAL_REWARD
 
     def step(self, action: int | None) -> None:
         raw = self.env.unwrapped
@@ -302,104 +223,7 @@ class TerminateIllegal(BaseWrapper):
         end_for_illegal(raw, agent, action)
 
 
-def end_for_illegal(raw: DeadtableAEC, agent: str, action: int | None) -> None:
-    """`TerminateIllegal`'s rule: `agent` played `action`, not legal now; the episode ends."""
-    reason = "no action (None) from a seat that must act" if action is None else "not legal now"
-    raw._cumulative_rewards[agent] = 0.0
-    raw.rewards = dict.fromkeys(raw.agents, 0.0)
-    raw.rewards[agent] = TerminateIllegal.ILLEGAL_REWARD
-    raw.terminations = dict.fromkeys(raw.agents, True)
-    raw._legal = ([], [])  # nobody may act any more
-    for a in raw.agents:
-        raw.infos[a] = {**raw.infos[a], "legal": []}
-    raw.infos[agent] = {
-        **raw.infos[agent],
-        "illegal_action": {
-            "index": action,
-            "action": None if action is None else raw.describe(int(action)),
-            "reason": reason,
-        },
-    }
-    raw._accumulate_rewards()
-    raw._deads_step_first()
-
-
-def _forwarded(name: str) -> property:
-    """An attribute of the raw environment, read straight from it once reset (else AttributeError,
-    as PettingZoo's OrderEnforcingWrapper has it)."""
-
-    def get(self: Classic) -> Any:
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        return getattr(self.raw, name)
-
-    return property(get)
-
-
-class Classic(OrderEnforcingWrapper):
-    """What `env()` wraps the game in, in one layer: PettingZoo's order enforcing and action bounds
-    checks (its `OrderEnforcingWrapper` and `AssertOutOfBoundsWrapper`) and, with `terminate`,
-    `TerminateIllegal`'s rule. The same checks as those three wrappers around one another, at a
-    fraction of their cost: each of them forwards every attribute read through `__getattr__`
-    (about ten reads a step), while this reads the raw environment's directly.
-    """
-
-    agents = _forwarded("agents")
-    agent_selection = _forwarded("agent_selection")
-    rewards = _forwarded("rewards")
-    terminations = _forwarded("terminations")
-    truncations = _forwarded("truncations")
-    infos = _forwarded("infos")
-    _cumulative_rewards = _forwarded("_cumulative_rewards")
-
-    def __init__(self, env: DeadtableAEC, *, terminate: bool) -> None:
-        super().__init__(env)
-        self.raw = env
-        self.terminate = terminate
-
-    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
-        if not self._has_reset:
-            EnvLogger.error_agent_iter_before_reset()
-        return _agents(self.raw, max_iter)  # once reset, reading the raw agents is what it checks
-
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if not self._has_reset:
-            EnvLogger.error_observe_before_reset()
-        return self.raw.last(observe)
-
-    def step(self, action: int | None) -> None:
-        raw = self.raw
-        if not self._has_reset:
-            EnvLogger.error_step_before_reset()
-        self._has_updated = True
-        if not raw.agents:
-            EnvLogger.warn_step_after_terminated_truncated()
-            return
-        agent = raw.agent_selection
-        if raw.terminations[agent] or raw.truncations[agent]:
-            assert action is None or raw.action_space(agent).contains(action), "action is not in action space"
-            raw.step(action)  # a dead step
-            return
-        assert action is not None, "action is not in action space"
-        if isinstance(action, INDEX_TYPES):
-            assert 0 <= action < raw.encoder.size, "action is not in action space"
-        else:
-            assert raw.action_space(agent).contains(action), "action is not in action space"
-            action = int(action)
-        indices, actions = raw._legal
-        try:
-            chosen = actions[indices.index(action)]  # the raw step's own lookup, here once
-        except ValueError:  # not legal now
-            if self.terminate:
-                end_for_illegal(raw, agent, action)
-            else:
-                raw.step(action)  # raises DeadtableError, saying which index and why
-            return
-        raw._play(agent, chosen)
-
-
 ILLEGAL_POLICIES = ("terminate", "raise")
-INDEX_TYPES = (int, np.integer)  # an action index as Classic.step takes it without a space check
 
 
 def env_name(game_id: str) -> str:
@@ -412,8 +236,8 @@ def raw_env(game_id: str, players: int = 2, **kwargs: Any) -> DeadtableAEC:
     return DeadtableAEC(game_id, players, **kwargs)
 
 
-def env(game_id: str, players: int = 2, *, illegal: str = "terminate", **kwargs: Any) -> AECEnv:
-    """The environment wrapped as PettingZoo's classic games are.
+def env(game_id: str, players: int = 2, *, illegal: str = "terminate", **kwargs: Any) -> DeadtableAEC:
+    """The environment as PettingZoo's classic games give theirs (with their wrappers' checks).
 
     `illegal`: "terminate" (an illegal index ends the episode, see `TerminateIllegal`) or "raise"
     (`DeadtableError`). Other keyword arguments: `render_mode` ("ansi" or "human"), `max_actions`
@@ -425,8 +249,8 @@ def env(game_id: str, players: int = 2, *, illegal: str = "terminate", **kwargs:
             "illegal must be one of {choices}; got {value!r}", choices=ILLEGAL_POLICIES, value=illegal
         )
     # PettingZoo's classic games wrap TerminateIllegalWrapper, AssertOutOfBoundsWrapper and
-    # OrderEnforcingWrapper around one another; Classic does the same checks in one layer.
-    return Classic(raw_env(game_id, players, **kwargs), terminate=illegal == "terminate")
+    # OrderEnforcingWrapper around one another; this one object makes the same checks itself.
+    return DeadtableAEC(game_id, players, checks=True, terminate=illegal == "terminate", **kwargs)
 
 
 def parallel_env(game_id: str, players: int = 2, **kwargs: Any) -> ParallelEnv:

@@ -16,7 +16,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo, gymnasium, n
 from pettingzoo.test import api_test, parallel_seed_test, render_test, seed_test
 from pettingzoo.utils import average_total_reward
 
-from deadtable.rl.pettingzoo import env, parallel_env, raw_env
+from deadtable.rl.pettingzoo import DeadtableAEC, env, parallel_env, raw_env
 
 from .conftest import harness_params, variant_params
 
@@ -190,23 +190,42 @@ def test_bad_settings_are_refused_up_front() -> None:
 
 
 def test_env_keeps_pettingzoos_order_and_bounds_checks() -> None:
-    """env()'s one wrapper (Classic) does what PettingZoo's OrderEnforcingWrapper and
-    AssertOutOfBoundsWrapper do: nothing before reset, no index outside the space, and a numpy
+    """env() is one object (no wrapper around it) that does what PettingZoo's OrderEnforcingWrapper
+    and AssertOutOfBoundsWrapper do: nothing before reset, no index outside the space, and a numpy
     integer is an index like any other."""
     e = env("carson-zoo", 2)
-    with pytest.raises(AttributeError, match="before reset"):
-        _ = e.agent_selection
+    assert isinstance(e, DeadtableAEC) and e.unwrapped is e
+    for name in ("agent_selection", "agents", "num_agents", "infos"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(e, name)
+    with pytest.raises(AttributeError, match="no attribute"):
+        _ = e.no_such_attribute  # type: ignore[attr-defined]
+    for call in (lambda: e.step(0), lambda: e.last(), lambda: e.observe("player_0"), e.state, e.render):
+        with pytest.raises(AssertionError, match="before"):
+            call()
+    with pytest.raises(AssertionError, match="before"):
+        e.agent_iter()
     e.reset(seed=2)
     size = e.action_space(e.agent_selection).n
-    for outside in (-1, size):
+    for outside in (-1, size, None, 1.5):
         with pytest.raises(AssertionError, match="not in action space"):
-            e.step(outside)
+            e.step(outside)  # type: ignore[arg-type]
     legal = np.flatnonzero(e.last()[0]["action_mask"])
     before = e.agent_selection
     e.step(np.int64(legal[0]))
     assert not any(e.terminations.values())
     assert e.unwrapped.game_state is not None and len(e.unwrapped.game_state.history) == 1
     assert e.agent_selection != before or e.infos[before]["legal"]
+
+
+def test_raw_env_keeps_no_checks_but_refuses_an_illegal_index() -> None:
+    e = raw_env("carson-zoo", 2)
+    assert not e.checks and not e.terminate
+    e.reset(seed=2)
+    with pytest.raises(DeadtableError):
+        e.step(e.action_space(e.agent_selection).n)  # outside the space: not legal, said so
+    with pytest.raises(TypeError):
+        e.step(None)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("g", "variant"), harness_params())
@@ -240,7 +259,7 @@ def test_masks_are_the_legal_indices_and_new_arrays_every_time(g: Game, variant:
 
 def test_masks_with_few_and_many_legal_indices() -> None:
     """Carson City Zoo's first move offers 100 placements, a later one a handful: both ways of
-    setting a mask's ones (DeadtableAEC._mask) give the legal indices."""
+    setting a mask's ones (DeadtableAEC.observe) give the legal indices."""
     from deadtable.rl.pettingzoo import FEW_INDICES
 
     e = raw_env("carson-zoo", 2)

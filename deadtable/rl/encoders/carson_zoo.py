@@ -50,33 +50,50 @@ class ZooEncoder(Encoder):
     def fill(self, state: Any, seat: int, out: vec[i16]) -> None:
         s: ZooState = state
         n = self.players
-        height, top, owner_base, piece, mutant = self.height, self.top, self.owner, self.piece, self.mutant
+        height, piece, mutant = self.height, self.piece, self.mutant
         zoo_values = self.zoo_values
         owners, piece_value, mutants = s.owner, s.piece_value, s.mutant
+        # Every position's stack (its height, its top card's slot), then the pieces on the board.
+        top = self.top
         for i, stack in enumerate(s.stacks):
             if stack:
                 out[height + i] = len(stack)
-                out[top + i * zoo_values + (stack[-1] & VALUE_BITS)] = 1
-            who = owners[i]
+                out[top + (stack[-1] & VALUE_BITS)] = 1
+            top += zoo_values
+        owner_base = self.owner - seat  # then + the owner's relative seat (`who - seat`, mod n)
+        for i, who in enumerate(owners):
             if who != NOBODY:
-                out[owner_base + i * n + (who - seat) % n] = 1
+                out[owner_base + (who if who >= seat else who + n)] = 1
                 out[piece + i] = piece_value[i]
                 if mutants[i]:
                     out[mutant + i] = 1
+            owner_base += n
         hand, captured, width, values = self.hand, self.captured, self.hand_width, self.values
         low = self.first_character
+        hands, taken = s.hands, s.captured
+        p = seat
         for r in range(n):
-            p = (seat + r) % n
-            for v in s.hands[p]:
-                out[hand + r * width + v - low] = 1
-            base = captured + r * values
-            for v in s.captured[p]:
-                out[base + v] += 1
+            cards = hands[p]
+            if cards:
+                base = hand + r * width - low
+                for v in cards:
+                    out[base + v] = 1
+            cards = taken[p]
+            if cards:
+                base = captured + r * values
+                for v in cards:
+                    out[base + v] += 1
+            p += 1
+            if p == n:
+                p = 0
+        base = self.taken_zoo
         for v in s.taken_zoo:
-            out[self.taken_zoo + v] += 1
+            out[base + v] += 1
+        base = self.found
         for v in s.found_mutants:
-            out[self.found + v] = 1
+            out[base + v] = 1
         if s.to_act is not None:
             out[self.acts + (s.to_act - seat) % n] = 1
         out[self.first + (s.first_player - seat) % n] = 1
-        out[self.turn] = min(s.turn, TURN_SCALE)
+        turn = s.turn
+        out[self.turn] = turn if turn < TURN_SCALE else TURN_SCALE

@@ -29,6 +29,12 @@ ROUND_SCALE = 60
 PILE_SCALE = 40  # cards in a deck, a Discard Pile or of one kind in a pile: held at this
 # A slot's USED bits: bit j marks the card's ability j as used this turn (layout.ability_bit).
 USED_BITS = ("ability 1", "ability 2", "ability 3")
+USED_COUNT = len(USED_BITS)
+# The bits of `visited` and `idle` that the observation shows (PHASE_BIT, FRESH, PHASE_BIT << SLIPPED):
+# `phase_flags` is indexed by both fields packed into one int (visited's bits low, idle's above).
+PHASE_MASK = sum(PHASE_BIT.values())
+PHASE_WIDTH = PHASE_MASK.bit_length()
+IDLE_MASK = PHASE_MASK | FRESH | PHASE_MASK << SLIPPED
 # The decisions a card pushes (their first field; effects.py) and their details (third field).
 DECISIONS = ("banish", "cycle", "discard", "heal", "lure", "opponent", "search", "trap")
 DETAILS = ("discard", "discard_random", "steal", "destroy", "deactivate", "reinforce", "malfunction")
@@ -88,77 +94,115 @@ class ZOEncoder(Encoder):
         self.phase_index = {p: i for i, p in enumerate(PHASES)}
         self.decision_index = {d: i for i, d in enumerate(DECISIONS)}
         self.detail_index = {d: i for i, d in enumerate(DETAILS)}
+        # The slots set by each packed (visited, idle) pair: a table, not three bit tests per phase.
+        self.phase_flags: list[tuple[int, ...]] = []
+        for key in range(1 << (PHASE_WIDTH + IDLE_MASK.bit_length())):
+            visited, idle = key & PHASE_MASK, key >> PHASE_WIDTH
+            flags = []
+            for i, bit in enumerate(self.phase_bits):
+                if visited & bit:
+                    flags.append(self.visited + i)
+                if idle & bit << SLIPPED:
+                    flags.append(self.slipped + i)
+                if idle & bit:
+                    flags.append(self.idled + i)
+            if idle & FRESH:
+                flags.append(self.fresh)
+            self.phase_flags.append(tuple(flags))
 
     def fill(self, state: Any, seat: int, out: vec[i16]) -> None:
         s: ZOState = state
         n, kinds = self.players, self.kinds
         hands, decks, discards, shown, bases = s.hand, s.deck, s.discard, s.shown, s.base
-        life, alive = s.life, s.alive
-        traps, width, per_seat = self.traps, self.slot_width, self.slot_width * self.max_traps
+        life, alive, life_cap = s.life, s.alive, self.life_cap
+        traps, width = self.traps, self.slot_width
+        hand_size, deck, discard_size, discard = self.hand_size, self.deck, self.discard_size, self.discard
+        life_at, alive_at, shown_at = self.life, self.alive, self.shown
+        per_seat = width * self.max_traps
+        at0 = self.base
         for r in range(n):
-            p = (seat + r) % n
-            out[self.hand_size + r] = min(len(hands[p]), PILE_SCALE)
+            p = seat + r
+            if p >= n:
+                p -= n
+            x = len(hands[p])
+            out[hand_size + r] = x if x < PILE_SCALE else PILE_SCALE
             if r:
-                base = self.shown + (r - 1) * kinds
-                for k in shown[p]:
+                cards = shown[p]
+                if cards:
+                    base = shown_at + (r - 1) * kinds
+                    for k in cards:
+                        out[base + k] += 1
+            x = len(decks[p])
+            out[deck + r] = x if x < PILE_SCALE else PILE_SCALE
+            cards = discards[p]
+            x = len(cards)
+            if x:
+                out[discard_size + r] = x if x < PILE_SCALE else PILE_SCALE
+                base = discard + r * kinds
+                for k in cards:
                     out[base + k] += 1
-            out[self.deck + r] = min(len(decks[p]), PILE_SCALE)
-            out[self.discard_size + r] = min(len(discards[p]), PILE_SCALE)
-            base = self.discard + r * kinds
-            for k in discards[p]:
-                out[base + k] += 1
-            out[self.life + r] = max(0, min(life[p], self.life_cap))
+            x = life[p]
+            if x > 0:
+                out[life_at + r] = x if x < life_cap else life_cap
             if alive[p]:
-                out[self.alive + r] = 1
-            at = self.base + r * per_seat
-            for slot in bases[p]:
-                out[at + traps[slot[KIND]]] = 1
-                field = at + width - 5 - len(USED_BITS)
-                out[field] = 1
-                if slot[ACTIVE]:
-                    out[field + 1] = 1
-                out[field + 2] = min(slot[DAMAGE], SMALL_SCALE)
-                out[field + 3] = min(len(slot[ATTACHED]), SMALL_SCALE)
-                if slot[LOCK] < 0:  # state.is_malfunction
-                    out[field + 4] = 1
-                used = slot[USED]
-                for b in range(len(USED_BITS)):
-                    if used >> b & 1:
-                        out[field + 5 + b] = 1
-                at += width
+                out[alive_at + r] = 1
+            slots = bases[p]
+            if slots:
+                at = at0 + r * per_seat
+                for slot in slots:
+                    out[at + traps[slot[KIND]]] = 1
+                    field = at + width - 5 - USED_COUNT
+                    out[field] = 1
+                    if slot[ACTIVE]:
+                        out[field + 1] = 1
+                    x = slot[DAMAGE]
+                    out[field + 2] = x if x < SMALL_SCALE else SMALL_SCALE
+                    x = len(slot[ATTACHED])
+                    out[field + 3] = x if x < SMALL_SCALE else SMALL_SCALE
+                    if slot[LOCK] < 0:  # state.is_malfunction
+                        out[field + 4] = 1
+                    used = slot[USED]
+                    if used:
+                        for b in range(USED_COUNT):
+                            if used >> b & 1:
+                                out[field + 5 + b] = 1
+                    at += width
         hand = self.hand
         for k in hands[seat]:
             out[hand + k] += 1
         row, trap_count = self.row, len(traps)
-        for i, k in enumerate(s.row):
+        i = row
+        for k in s.row:
             if k >= 0:
-                out[row + i * trap_count + traps[k]] = 1
+                out[i + traps[k]] = 1
+            i += trap_count
         piles = ((self.wasteland, s.wasteland), (self.banished, s.banished), (self.removed, s.removed))
         for base, pile in piles:
             for k in pile:
                 out[base + k] += 1
-        out[self.decks] = min(len(s.trap_deck), PILE_SCALE)
-        out[self.decks + 1] = min(len(s.survivor_deck), PILE_SCALE)
-        out[self.decks + 2] = min(len(s.action_deck), PILE_SCALE)
-        out[self.scavengers] = min(s.scavengers, PILE_SCALE)
+        decks_at = self.decks
+        x = len(s.trap_deck)
+        out[decks_at] = x if x < PILE_SCALE else PILE_SCALE
+        x = len(s.survivor_deck)
+        out[decks_at + 1] = x if x < PILE_SCALE else PILE_SCALE
+        x = len(s.action_deck)
+        out[decks_at + 2] = x if x < PILE_SCALE else PILE_SCALE
+        x = s.scavengers
+        out[self.scavengers] = x if x < PILE_SCALE else PILE_SCALE
         out[self.first + (s.first - seat) % n] = 1
         out[self.turn + (s.tp - seat) % n] = 1
         phase = self.phase_index.get(s.phase)
         if phase is not None:
             out[self.phase + phase] = 1
-        visited, idle = s.visited, s.idle
-        for i, bit in enumerate(self.phase_bits):
-            if visited & bit:
-                out[self.visited + i] = 1
-            if idle & bit << SLIPPED:
-                out[self.slipped + i] = 1
-            if idle & bit:
-                out[self.idled + i] = 1
-        if idle & FRESH:
-            out[self.fresh] = 1
-        out[self.pp] = min(s.pp, SMALL_SCALE)
-        out[self.bonus] = min(s.bonus, SMALL_SCALE)
-        out[self.round] = min(s.round, ROUND_SCALE)
+        # The phases entered and left idle: every slot they set, looked up by the two bit fields.
+        for i in self.phase_flags[s.visited & PHASE_MASK | (s.idle & IDLE_MASK) << PHASE_WIDTH]:
+            out[i] = 1
+        x = s.pp
+        out[self.pp] = x if x < SMALL_SCALE else SMALL_SCALE
+        x = s.bonus
+        out[self.bonus] = x if x < SMALL_SCALE else SMALL_SCALE
+        x = s.round
+        out[self.round] = x if x < ROUND_SCALE else ROUND_SCALE
         if s.over:
             out[self.over] = 1
         pending = s.pending
@@ -172,4 +216,5 @@ class ZOEncoder(Encoder):
                 if detail is not None:
                     out[self.detail + detail] = 1
             out[self.decision_seat + (top[1] - seat) % n] = 1
-            out[self.waiting] = min(len(pending) - 1, SMALL_SCALE)
+            x = len(pending) - 1
+            out[self.waiting] = x if x < SMALL_SCALE else SMALL_SCALE

@@ -66,19 +66,26 @@ class SheddingEncoder(Encoder):
         s: ShedState = state
         n = self.players
         kinds = self.kinds
-        hands, known, team_of, scores = s.hands, s.known, s.mode.team_of, s.scores
+        mode = s.mode
+        hands, known, team_of, scores, teams = s.hands, s.known, mode.team_of, s.scores, mode.teams
         hand_size, score, teammate, known_base = self.hand_size, self.score, self.teammate, self.known
         my_side, score_cap = team_of[seat], self.score_cap
+        p = seat
         for r in range(n):
-            p = (seat + r) % n
             out[hand_size + r] = len(hands[p])
-            out[score + r] = max(-score_cap, min(score_cap, scores[team_of[p]]))
+            x = scores[team_of[p]]
+            out[score + r] = x if -score_cap <= x <= score_cap else (score_cap if x > 0 else -score_cap)
             if r:
-                if team_of[p] == my_side and s.mode.teams:
+                if teams and team_of[p] == my_side:
                     out[teammate + r] = 1
-                base = known_base + (r - 1) * kinds
-                for k in known[seat * n + p]:
-                    out[base + k] += 1
+                cards = known[seat * n + p]
+                if cards:
+                    base = known_base + (r - 1) * kinds
+                    for k in cards:
+                        out[base + k] += 1
+            p += 1
+            if p == n:
+                p = 0
         for p in s.out:
             out[self.out + (p - seat) % n] = 1
         for p, skipped in enumerate(s.skip):
