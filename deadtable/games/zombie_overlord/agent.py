@@ -30,9 +30,27 @@ class HeuristicAgent:
             return acts[0]
         facts: ZOFacts = seat_info.facts()
         plan = _Plan(facts, facts.seat, load(facts.card_file), rng)
-        by_text = {str(a): a for a in acts}
+        by_text: dict[str, Action] = {}
+        for a in acts:
+            by_text[text_of(a)] = a
         choice = plan.choose(list(by_text))
         return by_text[choice] if choice in by_text else acts[rng.randrange(len(acts))]
+
+
+# Action texts by the action's id, with the action (so an id reused by another object is never
+# read as it): the rules hand out the same cached action objects again (actions.py), and the text
+# is made once per object rather than once per decision.
+_TEXTS: dict[int, tuple[Action, str]] = {}
+
+
+def text_of(a: Action) -> str:
+    """`str(a)`, made once per action object."""
+    hit = _TEXTS.get(id(a))
+    if hit is None or hit[0] is not a:
+        if len(_TEXTS) > 100_000:  # actions made outside the rules' caches: never grow unbounded
+            _TEXTS.clear()
+        hit = _TEXTS[id(a)] = (a, str(a))
+    return hit[1]
 
 
 # What one use of an effect is worth, in purchase points (a Supply is 1, a Scavenger 2): the worth
@@ -106,7 +124,7 @@ class _Plan:
         self.opps = [q for q in range(facts.players) if q != me and facts.alive[q]]
         # A random order among opponents, drawn once per decision: equal targets are not always
         # the lowest seat (seeded from the agent's generator, so games replay the same).
-        self.tie = {q: rng.random() for q in range(facts.players)}
+        self.tie = [rng.random() for _ in range(facts.players)]  # by seat
         self._demand: list[float] | None = None
 
     def weakest_first(self, seats: list[int]) -> list[int]:
