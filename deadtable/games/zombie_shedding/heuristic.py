@@ -239,14 +239,14 @@ class HeuristicAgent:
             # The best score, equal scores broken by a draw each (as max over (score, draw) pairs:
             # the first of equal pairs kept).
             random_draw = rng.random
-            best = plays[0]
-            best_score, best_draw = turn.combo_score(best, hand), random_draw()
+            chosen = plays[0]
+            best_score, best_draw = turn.combo_score(chosen, hand), random_draw()
             for i in range(1, len(plays)):
                 a = plays[i]
                 score, draw = turn.combo_score(a, hand), random_draw()
                 if score > best_score or (score == best_score and draw > best_draw):
-                    best, best_score, best_draw = a, score, draw
-            return best
+                    chosen, best_score, best_draw = a, score, draw
+            return chosen
         if kind == "name":
             weight: dict[str, float] = {}
             for k in hand:
