@@ -100,6 +100,23 @@ class _Kinds:
         self.finish = [("finish" in names[k]) for k in range(n)]
         # on an event: what keeping it is worth (protection longest)
         self.keep = [(_W_PROTECTION if k in cs.protection else _W_EVENT) for k in range(n)]
+        # Counting the unseen cards that fit on a card to match, in C: the unseen kinds as bytes,
+        # translated through a table that maps each kind to 1 when it fits (`fit_table`), and the
+        # 1s counted. Only while every kind is a byte (else `fits_after` counts in Python).
+        self.as_bytes = n <= 256
+        self.playable = cs.playable
+        self.tables: dict[tuple[int, int], bytes] = {}  # (mk, mc) -> the table of cs.playable[mk][mc]
+
+    def fit_table(self, mk: int, mc: int) -> bytes:
+        """256 bytes: at each kind, 1 when it may be played on `mk` of corporation `mc`, else 0."""
+        key = (mk, mc)
+        table = self.tables.get(key)
+        if table is None:
+            row = self.playable[mk][mc]
+            table = self.tables[key] = bytes([1 if row[k] else 0 for k in range(len(row))]) + bytes(
+                256 - len(row)
+            )
+        return table
 
 
 _KINDS: dict[int, tuple[CardSet, _Kinds]] = {}
@@ -128,6 +145,7 @@ class _Turn:
         self.match = (f.match_kind, f.match_corp)
         self.unseen = f.kinds
         self.unseen_fit: dict[tuple[int, int], float] = {}  # (kind, corporation) to match -> share
+        self.unseen_bytes: bytes | None = None  # the unseen kinds as bytes, made when first counted
 
     def fits_after(self, k: int, rest: list[int]) -> tuple[int, float]:
         """How many of `rest` fit on what playing `k` leaves to match, and what share of the unseen
@@ -143,7 +161,14 @@ class _Turn:
                 own += 1
         unseen = self.unseen_fit.get((mk, mc))
         if unseen is None:  # the same for every card that leaves this to match: counted once
-            fit = sum(map(row.__getitem__, self.unseen))  # bools: the count of unseen cards that fit
+            kinds = self.kinds
+            if kinds.as_bytes:
+                unseen_bytes = self.unseen_bytes
+                if unseen_bytes is None:
+                    unseen_bytes = self.unseen_bytes = bytes(self.unseen)
+                fit = unseen_bytes.translate(kinds.fit_table(mk, mc)).count(1)
+            else:
+                fit = sum(map(row.__getitem__, self.unseen))  # bools: the count of unseen cards that fit
             unseen = self.unseen_fit[mk, mc] = fit / max(1, len(self.unseen))
         return own, unseen
 
