@@ -120,12 +120,17 @@ def ability_value(c: Card, opponents: int = 1, combo_ready: bool = False, lure_w
 class _Plan:
     def __init__(self, facts: ZOFacts, me: int, cs: CardSet, rng: random.Random) -> None:
         self.v, self.me, self.cs = facts, me, cs
-        self.hand: list[str] = facts.hand
-        self.opps = [q for q in range(facts.players) if q != me and facts.alive[q]]
+        alive = facts.alive
+        self.opps = [q for q in range(facts.players) if q != me and alive[q]]
         # A random order among opponents, drawn once per decision: equal targets are not always
         # the lowest seat (seeded from the agent's generator, so games replay the same).
         self.tie = [rng.random() for _ in range(facts.players)]  # by seat
         self._demand: list[float] | None = None
+
+    @property
+    def hand(self) -> list[str]:
+        """My hand, card names (read from the facts when a decision needs it)."""
+        return self.v.hand
 
     def weakest_first(self, seats: list[int]) -> list[int]:
         """`seats` by life, lowest first; equal lives in this decision's random order."""
