@@ -126,6 +126,9 @@ class _Plan:
         # the lowest seat (seeded from the agent's generator, so games replay the same).
         self.tie = [rng.random() for _ in range(facts.players)]  # by seat
         self._demand: list[float] | None = None
+        # Worked out once per decision, when first asked (the facts do not change meanwhile).
+        self._trap_values: dict[str, float] = {}  # by card name
+        self._attack_in_hand: list[tuple[int, str]] | None = None
 
     @property
     def hand(self) -> list[str]:
@@ -192,6 +195,12 @@ class _Plan:
 
     def trap_value(self, c: Card) -> float:
         """What a Trap is worth to me: its lure point where I can use it, Defense, abilities."""
+        value = self._trap_values.get(c.name)
+        if value is None:
+            value = self._trap_values[c.name] = self._trap_value(c)
+        return value
+
+    def _trap_value(self, c: Card) -> float:
         mine = [self.card(s.trap) for s in self.v.bases[self.me] if s.active]
         ready = any(m.lure == c.lure for m in mine)
         value = 1.0 + 1.5 * self.demand()[c.lure[0]] + 0.3 * c.defense + 0.3 * c.deactivate
@@ -230,12 +239,12 @@ class _Plan:
     # -- Action ------------------------------------------------------------------------------
     def action(self, texts: list[str]) -> str:
         base = self.v.bases[self.me]
-        minions = self.attack_in_hand()
         for t in texts:
             if t.startswith("use trap "):
                 slot = base[int(t.split()[2]) - 1]
                 ab = self.card(slot.trap).abilities
-                if any(a.get("deactivate_self", False) for a in ab) and "once" in t and not minions:
+                deactivates = any(a.get("deactivate_self", False) for a in ab)
+                if deactivates and "once" in t and not self.attack_in_hand():
                     continue
                 return t
         for t in texts:
@@ -260,6 +269,13 @@ class _Plan:
 
     # -- Attack ------------------------------------------------------------------------------
     def attack_in_hand(self) -> list[tuple[int, str]]:
+        """The Minions and Survivors in my hand, (Attack, name), strongest first (worked out once a
+        decision: read, never changed)."""
+        if self._attack_in_hand is None:
+            self._attack_in_hand = self._attack_cards()
+        return self._attack_in_hand
+
+    def _attack_cards(self) -> list[tuple[int, str]]:
         out = []
         for n in self.hand:
             c = self.card(n)
