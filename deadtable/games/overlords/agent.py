@@ -33,7 +33,7 @@ from .actions import (
 )
 from .cards import CardSet
 from .facts import OverlordsFacts
-from .scoring import majority_share, rule_points, totals
+from .scoring import majority_share, rule_points, tally
 
 SET_UP = 0.4  # how much of a set's future bonus a partial set is credited with (tuned against random)
 HIRED_HAND_BONUS = 0.0  # an unused ability on top of its 2 points: tuning found no gain above 0
@@ -147,6 +147,30 @@ class Valuer:
         self.time = max(0.0, min(1.0, picks_left / TIME_SCALE))
         # The share of the cards still to come that will be recruited: by every army, each its part.
         self.share = f.per_hand * (f.rounds - f.round) / max(1, f.draw_size + sum(f.hand_sizes))
+        self._army_counts: list[list[int]] | None = None
+        self._totals: list[int] | None = None
+
+    def army_counts(self) -> list[list[int]]:
+        """Each army's count of every kind, as it lies (the picks not yet revealed left out); read,
+        never changed."""
+        out = self._army_counts
+        if out is None:
+            kinds = self.tables.kinds
+            out = []
+            for a in self.f.armies:
+                c = [0] * kinds
+                for k in a:
+                    c[k] += 1
+                out.append(c)
+            self._army_counts = out
+        return out
+
+    def totals(self) -> list[int]:
+        """Each army's points now (`scoring.totals`); read, never changed."""
+        out = self._totals
+        if out is None:
+            out = self._totals = tally(self.cards).totals_of(self.army_counts())
+        return out
 
     def expect(self, k: int) -> float:
         """How many more cards of kind `k` one army may expect to recruit (its part of those no
@@ -279,7 +303,7 @@ class HeuristicAgent:
         if isinstance(action, TakeFromPile):
             return val.value(me, kind(action.card))
         if isinstance(action, PassTops):
-            return self._sorcerer(f, me, action.clockwise)
+            return self._sorcerer(f, val, me, action.clockwise)
         if isinstance(action, Force):
             t = army_index(f, action.target)
             return -val.value(t, kind(action.card))
@@ -302,15 +326,20 @@ class HeuristicAgent:
         held[val.f.players] += 1
         return float(majority_share(places, held, me) - before)
 
-    def _sorcerer(self, f: OverlordsFacts, me: int, clockwise: bool) -> float:
-        armies = [list(a) for a in f.armies]
+    def _sorcerer(self, f: OverlordsFacts, val: Valuer, me: int, clockwise: bool) -> float:
+        # Every seat's top card passes to the next army (the dummy's stays): the points before and
+        # after, from the armies' counts of every kind.
+        counts = [list(c) for c in val.army_counts()]
         n = f.players
-        tops = [armies[q].pop() if armies[q] else -1 for q in range(n)]
+        tops = [f.armies[q][-1] if f.armies[q] else -1 for q in range(n)]
         for q, top in enumerate(tops):
             if top >= 0:
-                armies[(q + 1) % n if clockwise else (q - 1) % n].append(top)
-        before = totals(f.cards, f.armies)
-        after = totals(f.cards, armies)
+                counts[q][top] -= 1
+        for q, top in enumerate(tops):
+            if top >= 0:
+                counts[(q + 1) % n if clockwise else (q - 1) % n][top] += 1
+        before = val.totals()
+        after = tally(f.cards).totals_of(counts)
         delta = [a - b for a, b in zip(after, before, strict=True)]
         rivals = [delta[q] for q in opponents(f, me)]
         return delta[me] - max(rivals, default=0)
@@ -325,7 +354,7 @@ class HeuristicAgent:
             tops = [a[-1] for z, a in enumerate(f.armies) if z != me and a]
             return val.best(me, tops) - 5.0
         if ability == "sorcerer":
-            return max(self._sorcerer(f, me, True), self._sorcerer(f, me, False)) - 3.0
+            return max(self._sorcerer(f, val, me, True), self._sorcerer(f, val, me, False)) - 3.0
         if ability == "medusa":
             return 1.0 if len(hand) >= 3 else -1.0
         if ability == "lich_king":
