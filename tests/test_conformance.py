@@ -21,7 +21,7 @@ For each seed the game is played to the end by seeded random choices, and along 
 - (every 4th seed, after every move:) every seat's view tells the spectator's narration, and
   "log_start" places it in the game's whole narration: an entry once told keeps its message, no
   entry is skipped, log_start never goes back (`GameNarration`, as a server accumulates it);
-- the outcome is well formed;
+- the outcome is well formed, and `result()` has its scores, ranks and winners;
 - `replay(record())` reproduces the final state; the same seed gives the same game.
 """
 
@@ -221,6 +221,8 @@ def test_random_play_to_the_end(game: Game, variant: Variant) -> None:
         assert out.winners, "a finished game has at least one winner"
         assert all(0 <= w < variant.players for w in out.winners)
         assert all(out.ranks[w] == 1 for w in out.winners)
+        quick = final.result()  # simulate's rows read this: the outcome, its note perhaps left out
+        assert (quick.scores, quick.ranks, quick.winners) == (out.scores, out.ranks, out.winners)
         if seed % 10 == 0:
             record = final.record()
             replayed = deadtable.replay(json.loads(json.dumps(record.to_json())))

@@ -151,6 +151,12 @@ class State(ABC):
     def outcome(self) -> Outcome:
         """Scores, ranks and winners; only called once the game is over."""
 
+    def result(self) -> Outcome:
+        """`outcome()`'s scores, ranks and winners, its note perhaps left out: for readers that never
+        read the note (simulate's rows), in games whose note takes long to write (Overlords' score
+        sheet). Only called once the game is over."""
+        return self.outcome()
+
     @abstractmethod
     def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:
         """A JSON-ready dict of what `player` may see; None is a spectator (RULINGS ALL-2).

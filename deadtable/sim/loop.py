@@ -11,7 +11,7 @@ is read; an agent that reads nothing else, the random one, gets them alone: `Age
 action is found among them by identity, and it is applied with `State.apply_quietly`: the moves
 are counted here, per seat, rather than told to a listener, and the listener hears only the game's
 own events (buys, plays, rounds). The rest of the row comes from the state at the end
-(`State.outcome`).
+(`State.result`: the outcome without its note).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def row(
     """The row of a finished game: seats' agents, scores, ranks and wins, the winners, who moved
     first, the moves in all and per seat, then the statistics' columns (`EventStats.columns`)."""
     players = state.players
-    out = state.outcome()
+    out = state.result()  # the outcome without its note, which the row does not read
     result: dict[str, Any] = {"game": index, "seed": state.seed, "players": players}
     share = 1.0 / len(out.winners)
     for s in range(players):

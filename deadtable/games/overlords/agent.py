@@ -31,8 +31,9 @@ from .actions import (
     SwapHands,
     TakeFromPile,
 )
+from .cards import CardSet
 from .facts import OverlordsFacts
-from .scoring import counts_of, majority_share, rule_points, totals
+from .scoring import majority_share, rule_points, tally
 
 SET_UP = 0.4  # how much of a set's future bonus a partial set is credited with (tuned against random)
 HIRED_HAND_BONUS = 0.0  # an unused ability on top of its 2 points: tuning found no gain above 0
@@ -78,13 +79,65 @@ def none_among(pool: float, marked: float, drawn: int) -> float:
     return p
 
 
+class Tables:
+    """What `Valuer.value` reads of a card set, worked out once per card set (card sets never change):
+    each kind's rule by name, its points by count (`rule_points`), its straight group, its rule's
+    numbers. The same numbers as the rules' dicts, so the same values in the same order of operations."""
+
+    def __init__(self, cards: CardSet) -> None:
+        kinds = cards.kinds
+        self.kinds = kinds
+        self.rules: list[str] = [str(cards.scoring[k]["rule"]) for k in range(kinds)]
+        # rule_points(rule, n) for n = 0 .. the copies of the kind + 2 (value asks up to n + 2)
+        self.points: list[list[int]] = [
+            [rule_points(cards.scoring[k], n) for n in range(cards.counts[k] + 3)] for k in range(kinds)
+        ]
+        self.groups: list[list[int]] = [
+            [j for j in range(kinds) if cards.types[j] == cards.types[k]] for k in range(kinds)
+        ]
+        self.places: list[list[int]] = [
+            list(cards.scoring[k]["places"]) if self.rules[k] == "majority" else [] for k in range(kinds)
+        ]
+        self.bonus: list[int] = [
+            int(cards.scoring[k]["bonus"]) if self.rules[k] == "straight" else 0 for k in range(kinds)
+        ]
+        self.size: list[int] = [
+            int(cards.scoring[k]["size"]) if self.rules[k] == "sets" else 1 for k in range(kinds)
+        ]
+        self.chunk: list[int] = [
+            int(cards.scoring[k]["set_points"]) - self.size[k] * int(cards.scoring[k]["single_points"])
+            if self.rules[k] == "sets"
+            else 0
+            for k in range(kinds)
+        ]
+
+
+_TABLES: dict[int, tuple[CardSet, Tables]] = {}
+
+
+def tables(cards: CardSet) -> Tables:
+    """The `Tables` of `cards`, built on first use."""
+    hit = _TABLES.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = _TABLES[id(cards)] = (cards, Tables(cards))
+    return hit[1]
+
+
 class Valuer:
     """Card values for every army, from one seat's facts."""
 
     def __init__(self, f: OverlordsFacts) -> None:
         self.f, self.seat, self.cards = f, f.seat, f.cards
         cards = f.cards
-        self.counts = counts = [counts_of(cards, a) for a in f.armies]
+        self.tables = tb = tables(cards)
+        kinds = tb.kinds
+        counts: list[list[int]] = []
+        for a in f.armies:
+            c = [0] * kinds
+            for k in a:
+                c[k] += 1
+            counts.append(c)
+        self.counts = counts
         for k in f.pending:  # hidden picks of this seat are its own: count them in
             counts[f.seat][k] += 1
         for s in range(f.players):
@@ -94,6 +147,30 @@ class Valuer:
         self.time = max(0.0, min(1.0, picks_left / TIME_SCALE))
         # The share of the cards still to come that will be recruited: by every army, each its part.
         self.share = f.per_hand * (f.rounds - f.round) / max(1, f.draw_size + sum(f.hand_sizes))
+        self._army_counts: list[list[int]] | None = None
+        self._totals: list[int] | None = None
+
+    def army_counts(self) -> list[list[int]]:
+        """Each army's count of every kind, as it lies (the picks not yet revealed left out); read,
+        never changed."""
+        out = self._army_counts
+        if out is None:
+            kinds = self.tables.kinds
+            out = []
+            for a in self.f.armies:
+                c = [0] * kinds
+                for k in a:
+                    c[k] += 1
+                out.append(c)
+            self._army_counts = out
+        return out
+
+    def totals(self) -> list[int]:
+        """Each army's points now (`scoring.totals`); read, never changed."""
+        out = self._totals
+        if out is None:
+            out = self._totals = tally(self.cards).totals_of(self.army_counts())
+        return out
 
     def expect(self, k: int) -> float:
         """How many more cards of kind `k` one army may expect to recruit (its part of those no
@@ -105,34 +182,46 @@ class Valuer:
 
     def value(self, army: int, k: int) -> float:
         """Points card kind `k` adds to army `army`, now and in prospect."""
+        tb = self.tables
         c = self.counts[army]
-        rule = self.cards.scoring[k]
-        name, n, t = rule["rule"], c[k], self.time
+        name, n, t = tb.rules[k], c[k], self.time
         if name == "majority":
             now = self._race(army, k, 0)
             later = self._race(army, k, round(self.expect(k) * t))
             return 0.5 * (now + later)
-        gain = float(rule_points(rule, n + 1) - rule_points(rule, n))
+        pts = tb.points[k]
+        if n + 2 < len(pts):
+            gain = float(pts[n + 1] - pts[n])
+        else:
+            rule = self.cards.scoring[k]
+            gain = float(rule_points(rule, n + 1) - rule_points(rule, n))
         if name == "straight":
-            group = [j for j in range(self.cards.kinds) if self.cards.types[j] == self.cards.types[k]]
-            low = min(c[j] for j in group)
+            group = tb.groups[k]
+            low = min([c[j] for j in group])
             if n == low:
-                others_done = sum(1 for j in group if j != k and c[j] > low)
-                gain += rule["bonus"] * (1.0 if others_done == len(group) - 1 else SET_UP * t * 0.5)
+                others_done = 0
+                for j in group:
+                    if j != k and c[j] > low:
+                        others_done += 1
+                gain += tb.bonus[k] * (1.0 if others_done == len(group) - 1 else SET_UP * t * 0.5)
         elif name == "sets":
-            size, left = rule["size"], rule["size"] - 1 - n % rule["size"]
+            size = tb.size[k]
+            left = size - 1 - n % size
             if left:
-                chunk = rule["set_points"] - size * rule["single_points"]
-                gain += chunk * SET_UP * t**left
+                gain += tb.chunk[k] * SET_UP * t**left
         elif name == "table":
-            step = rule_points(rule, n + 2) - rule_points(rule, n + 1)
+            if n + 2 < len(pts):
+                step = pts[n + 2] - pts[n + 1]
+            else:
+                rule = self.cards.scoring[k]
+                step = rule_points(rule, n + 2) - rule_points(rule, n + 1)
             gain += max(0.0, step - gain) * 0.5 * t
         elif name == "flat":
             gain += HIRED_HAND_BONUS * t if army < self.f.players else 0.0
         return gain
 
     def _race(self, army: int, k: int, extra: int) -> float:
-        places = self.cards.scoring[k]["places"]
+        places = self.tables.places[k]
         held = [c[k] + extra for c in self.counts]
         before = majority_share(places, held, army)
         held[army] += 1
@@ -191,6 +280,8 @@ class HeuristicAgent:
 
     def _score(self, f: OverlordsFacts, val: Valuer, me: int, action: Action) -> float:
         kind = f.cards.kind
+        if type(action) is Recruit:  # the most common by far: checked first, by its exact type
+            return val.value(me, f.cards.kind_of[action.card])
         if isinstance(action, Recruit):
             return val.value(me, kind(action.card))
         if isinstance(action, RecruitForDummy):
@@ -212,7 +303,7 @@ class HeuristicAgent:
         if isinstance(action, TakeFromPile):
             return val.value(me, kind(action.card))
         if isinstance(action, PassTops):
-            return self._sorcerer(f, me, action.clockwise)
+            return self._sorcerer(f, val, me, action.clockwise)
         if isinstance(action, Force):
             t = army_index(f, action.target)
             return -val.value(t, kind(action.card))
@@ -235,15 +326,20 @@ class HeuristicAgent:
         held[val.f.players] += 1
         return float(majority_share(places, held, me) - before)
 
-    def _sorcerer(self, f: OverlordsFacts, me: int, clockwise: bool) -> float:
-        armies = [list(a) for a in f.armies]
+    def _sorcerer(self, f: OverlordsFacts, val: Valuer, me: int, clockwise: bool) -> float:
+        # Every seat's top card passes to the next army (the dummy's stays): the points before and
+        # after, from the armies' counts of every kind.
+        counts = [list(c) for c in val.army_counts()]
         n = f.players
-        tops = [armies[q].pop() if armies[q] else -1 for q in range(n)]
+        tops = [f.armies[q][-1] if f.armies[q] else -1 for q in range(n)]
         for q, top in enumerate(tops):
             if top >= 0:
-                armies[(q + 1) % n if clockwise else (q - 1) % n].append(top)
-        before = totals(f.cards, f.armies)
-        after = totals(f.cards, armies)
+                counts[q][top] -= 1
+        for q, top in enumerate(tops):
+            if top >= 0:
+                counts[(q + 1) % n if clockwise else (q - 1) % n][top] += 1
+        before = val.totals()
+        after = tally(f.cards).totals_of(counts)
         delta = [a - b for a, b in zip(after, before, strict=True)]
         rivals = [delta[q] for q in opponents(f, me)]
         return delta[me] - max(rivals, default=0)
@@ -258,7 +354,7 @@ class HeuristicAgent:
             tops = [a[-1] for z, a in enumerate(f.armies) if z != me and a]
             return val.best(me, tops) - 5.0
         if ability == "sorcerer":
-            return max(self._sorcerer(f, me, True), self._sorcerer(f, me, False)) - 3.0
+            return max(self._sorcerer(f, val, me, True), self._sorcerer(f, val, me, False)) - 3.0
         if ability == "medusa":
             return 1.0 if len(hand) >= 3 else -1.0
         if ability == "lich_king":

@@ -11,7 +11,8 @@ exactly that, built without the view and without a determinization:
   many cards of each kind it cannot place (`unseen`: the pool `knowledge.redeal` shuffles, as
   counts), of which `box_unseen` lie in the box of unused Hired Hands.
 
-So it is the same for every state the seat cannot tell from this one (`OverlordsState.seat_facts`;
+The hidden zones' part is worked out when first read (see `OverlordsFacts`). So it is the same for
+every state the seat cannot tell from this one (`OverlordsState.seat_facts`;
 the conformance suite checks it on determinized samples, tests/overlords/test_facts.py on twins).
 
 Compiled in the native build (deadtable/which_build.py).
@@ -19,62 +20,117 @@ Compiled in the native build (deadtable/which_build.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
-from .cards import CardSet  # at run time: a compiled NamedTuple reads its fields' types then
+from deadtable.core.agent import StaleSeatInfo
+
+from .cards import CardSet
 
 if TYPE_CHECKING:
     from .state import OverlordsState
 
 
-class OverlordsFacts(NamedTuple):
-    """One seat's knowledge; cards are kinds (indexes into `cards`), armies and hands by zone."""
+class OverlordsFacts:
+    """One seat's knowledge; cards are kinds (indexes into `cards`), armies and hands by zone.
 
-    cards: CardSet  # the static card data (shared by every state of the game)
-    seat: int
-    players: int
-    teams: bool
-    round: int  # 0 for the first round
-    rounds: int
-    per_hand: int  # cards dealt to each hand in a round
-    hand: list[int]  # the seat's own hand, sorted, its picks this turn included
-    pending: list[int]  # the seat's own picks this turn, not yet revealed (OV-2)
-    armies: list[list[int]]  # every army bottom to top, the dummy's last
-    aside: list[list[int]]  # each seat's Hired Hands recruited and not yet activated (VII)
-    hand_sizes: list[int]  # every hand's size, the dummy's last
-    draw_size: int
-    known: list[list[int]]  # by zone (hands, the draw pile, the box): cards the seat knows are there
-    unseen: list[int]  # by kind: cards in the other hands, the draw pile and the box it cannot place
-    box_unseen: int  # how many of those lie in the box (only Hired Hands go there)
+    The public fields and the seat's own are filled at once. What it knows of the hidden zones
+    (`known`, `unseen`, `box_unseen`: the heuristic reads them only for a Lich King or a swap of
+    hands) is worked out from the state on its first reading; so, like a lazy SeatInfo, the facts
+    are good while their decision lasts: read later, those raise `StaleSeatInfo`. Two facts are
+    equal when every field is (the lazy ones worked out then).
+    """
+
+    __slots__ = (
+        "_box_unseen", "_known", "_moves", "_state", "_unseen", "armies", "aside", "cards", "draw_size",
+        "hand", "hand_sizes", "pending", "per_hand", "players", "round", "rounds", "seat", "teams",
+    )  # fmt: skip
+
+    def __init__(self, st: OverlordsState, seat: int) -> None:
+        self.cards: CardSet = st.cards  # the static card data (shared by every state of the game)
+        self.seat = seat
+        self.players = st.players
+        self.teams = st.teams
+        self.round = st.round  # 0 for the first round
+        self.rounds = st.rounds
+        self.per_hand = st.per_hand  # cards dealt to each hand in a round
+        self.hand = list(st.hands[seat])  # the seat's own hand, sorted, its picks this turn included
+        self.pending = list(st.pend[seat])  # the seat's own picks this turn, not yet revealed (OV-2)
+        self.armies = [list(a) for a in st.armies]  # every army bottom to top, the dummy's last
+        self.aside = [list(a) for a in st.aside]  # each seat's Hired Hands recruited, not yet activated (VII)
+        self.hand_sizes = [len(h) for h in st.hands]  # every hand's size, the dummy's last
+        self.draw_size = len(st.draw)
+        self._state = st
+        self._moves = len(st.history)
+        self._known: list[list[int]] | None = None
+        self._unseen: list[int] | None = None
+        self._box_unseen = -1
+
+    def _live(self) -> OverlordsState:
+        st = self._state
+        if len(st.history) != self._moves:
+            raise StaleSeatInfo("these facts were for an earlier move: the game has moved on")
+        return st
+
+    @property
+    def known(self) -> list[list[int]]:
+        """By zone (hands, the draw pile, the box): cards the seat knows are there (its own hand's
+        zone empty)."""
+        out = self._known
+        if out is None:
+            st = self._live()
+            seat = self.seat
+            out = self._known = [sorted(z) if i != seat else [] for i, z in enumerate(st.known[seat])]
+        return out
+
+    @property
+    def unseen(self) -> list[int]:
+        """By kind: cards in the other hands, the draw pile and the box the seat cannot place."""
+        out = self._unseen
+        if out is None:
+            st = self._live()
+            seat = self.seat
+            mine = st.known[seat]
+            out = [0] * st.cards.kinds
+            for z in range(st.nh + 2):
+                if z == seat:
+                    continue
+                for k in st.zone(z):
+                    out[k] += 1
+                for k in mine[z]:
+                    out[k] -= 1
+            self._unseen = out
+        return out
+
+    @property
+    def box_unseen(self) -> int:
+        """How many of the unseen cards lie in the box (only Hired Hands go there)."""
+        if self._box_unseen < 0:
+            st = self._live()
+            self._box_unseen = len(st.box) - len(st.known[self.seat][st.nh + 1])
+        return self._box_unseen
+
+    def fields(self) -> tuple[object, ...]:
+        """Every field, the lazy ones worked out: what equality compares."""
+        return (
+            self.cards, self.seat, self.players, self.teams, self.round, self.rounds, self.per_hand,
+            self.hand, self.pending, self.armies, self.aside, self.hand_sizes, self.draw_size, self.known,
+            self.unseen, self.box_unseen,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, OverlordsFacts):
+            return NotImplemented
+        return self.fields() == other.fields()
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, OverlordsFacts):
+            return NotImplemented
+        return self.fields() != other.fields()
+
+    def __repr__(self) -> str:
+        return f"OverlordsFacts{self.fields()!r}"
 
 
 def facts(st: OverlordsState, seat: int) -> OverlordsFacts:
     """What `seat` knows of `st`, for its heuristic (no card it cannot see: see the module doc)."""
-    mine = st.known[seat]
-    unseen = [0] * st.cards.kinds
-    for z in range(st.nh + 2):
-        if z == seat:
-            continue
-        for k in st.zone(z):
-            unseen[k] += 1
-        for k in mine[z]:
-            unseen[k] -= 1
-    box_zone = st.nh + 1
-    return OverlordsFacts(
-        st.cards,
-        seat,
-        st.players,
-        st.teams,
-        st.round,
-        st.rounds,
-        st.per_hand,
-        list(st.hands[seat]),
-        list(st.pend[seat]),
-        [list(a) for a in st.armies],
-        [list(a) for a in st.aside],
-        [len(h) for h in st.hands],
-        len(st.draw),
-        [sorted(z) if i != seat else [] for i, z in enumerate(mine)],
-        unseen,
-        len(st.box) - len(mine[box_zone]),
-    )
+    return OverlordsFacts(st, seat)

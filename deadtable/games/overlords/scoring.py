@@ -138,13 +138,17 @@ class Tally:
 
     def totals(self, armies: Sequence[Sequence[int]]) -> list[int]:
         """The Total row of `score_sheets`, without building the sheets."""
-        plain = self.plain
         counts: list[list[int]] = []  # each army's count of every kind (a list, not a Counter: cheap)
         for army in armies:
             c = [0] * self.kinds
             for k in army:
                 c[k] += 1
             counts.append(c)
+        return self.totals_of(counts)
+
+    def totals_of(self, counts: Sequence[Sequence[int]]) -> list[int]:
+        """`totals` of armies given by their counts of every kind (`counts[army][kind]`)."""
+        plain = self.plain
         out = []
         for c in counts:
             total = 0

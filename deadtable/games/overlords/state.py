@@ -279,6 +279,10 @@ class OverlordsState(CompiledState):
 
         return Outcome.from_scores(self.scores(), note=sheet_note(self))
 
+    def result(self) -> Outcome:
+        """`outcome()` without its note (the score sheet, written in words: most of its cost)."""
+        return Outcome.from_scores(self.scores())
+
     def view(self, player: int | None, *, narration: bool = True) -> dict[str, Any]:
         from .view import make_view
 

@@ -30,9 +30,27 @@ class HeuristicAgent:
             return acts[0]
         facts: ZOFacts = seat_info.facts()
         plan = _Plan(facts, facts.seat, load(facts.card_file), rng)
-        by_text = {str(a): a for a in acts}
+        by_text: dict[str, Action] = {}
+        for a in acts:
+            by_text[text_of(a)] = a
         choice = plan.choose(list(by_text))
         return by_text[choice] if choice in by_text else acts[rng.randrange(len(acts))]
+
+
+# Action texts by the action's id, with the action (so an id reused by another object is never
+# read as it): the rules hand out the same cached action objects again (actions.py), and the text
+# is made once per object rather than once per decision.
+_TEXTS: dict[int, tuple[Action, str]] = {}
+
+
+def text_of(a: Action) -> str:
+    """`str(a)`, made once per action object."""
+    hit = _TEXTS.get(id(a))
+    if hit is None or hit[0] is not a:
+        if len(_TEXTS) > 100_000:  # actions made outside the rules' caches: never grow unbounded
+            _TEXTS.clear()
+        hit = _TEXTS[id(a)] = (a, str(a))
+    return hit[1]
 
 
 # What one use of an effect is worth, in purchase points (a Supply is 1, a Scavenger 2): the worth
@@ -102,12 +120,20 @@ def ability_value(c: Card, opponents: int = 1, combo_ready: bool = False, lure_w
 class _Plan:
     def __init__(self, facts: ZOFacts, me: int, cs: CardSet, rng: random.Random) -> None:
         self.v, self.me, self.cs = facts, me, cs
-        self.hand: list[str] = facts.hand
-        self.opps = [q for q in range(facts.players) if q != me and facts.alive[q]]
+        alive = facts.alive
+        self.opps = [q for q in range(facts.players) if q != me and alive[q]]
         # A random order among opponents, drawn once per decision: equal targets are not always
         # the lowest seat (seeded from the agent's generator, so games replay the same).
-        self.tie = {q: rng.random() for q in range(facts.players)}
+        self.tie = [rng.random() for _ in range(facts.players)]  # by seat
         self._demand: list[float] | None = None
+        # Worked out once per decision, when first asked (the facts do not change meanwhile).
+        self._trap_values: dict[str, float] = {}  # by card name
+        self._attack_in_hand: list[tuple[int, str]] | None = None
+
+    @property
+    def hand(self) -> list[str]:
+        """My hand, card names (read from the facts when a decision needs it)."""
+        return self.v.hand
 
     def weakest_first(self, seats: list[int]) -> list[int]:
         """`seats` by life, lowest first; equal lives in this decision's random order."""
@@ -169,6 +195,12 @@ class _Plan:
 
     def trap_value(self, c: Card) -> float:
         """What a Trap is worth to me: its lure point where I can use it, Defense, abilities."""
+        value = self._trap_values.get(c.name)
+        if value is None:
+            value = self._trap_values[c.name] = self._trap_value(c)
+        return value
+
+    def _trap_value(self, c: Card) -> float:
         mine = [self.card(s.trap) for s in self.v.bases[self.me] if s.active]
         ready = any(m.lure == c.lure for m in mine)
         value = 1.0 + 1.5 * self.demand()[c.lure[0]] + 0.3 * c.defense + 0.3 * c.deactivate
@@ -207,12 +239,12 @@ class _Plan:
     # -- Action ------------------------------------------------------------------------------
     def action(self, texts: list[str]) -> str:
         base = self.v.bases[self.me]
-        minions = self.attack_in_hand()
         for t in texts:
             if t.startswith("use trap "):
                 slot = base[int(t.split()[2]) - 1]
                 ab = self.card(slot.trap).abilities
-                if any(a.get("deactivate_self", False) for a in ab) and "once" in t and not minions:
+                deactivates = any(a.get("deactivate_self", False) for a in ab)
+                if deactivates and "once" in t and not self.attack_in_hand():
                     continue
                 return t
         for t in texts:
@@ -237,6 +269,13 @@ class _Plan:
 
     # -- Attack ------------------------------------------------------------------------------
     def attack_in_hand(self) -> list[tuple[int, str]]:
+        """The Minions and Survivors in my hand, (Attack, name), strongest first (worked out once a
+        decision: read, never changed)."""
+        if self._attack_in_hand is None:
+            self._attack_in_hand = self._attack_cards()
+        return self._attack_in_hand
+
+    def _attack_cards(self) -> list[tuple[int, str]]:
         out = []
         for n in self.hand:
             c = self.card(n)

@@ -54,21 +54,20 @@ class SurvivorFacts(NamedTuple):
 class ZOFacts:
     """One seat's knowledge; lists indexed by seat unless said.
 
-    The cheap fields are filled at once. The bases, the lure points, the Wasteland and the Discard
-    Piles are worked out from the state on their first reading (a decision at the turn's hub or
-    most pending choices read none of them), so, like a lazy SeatInfo, the facts are good while
-    their decision lasts: read later, they raise `StaleSeatInfo`. Two facts are equal when every
-    field is (the lazy ones worked out then).
+    The cheap fields are filled at once. The hand, the hand sizes, the Purchase Row, the bases, the
+    lure points, the Wasteland and the Discard Piles are worked out from the state on their first
+    reading (a decision at the turn's hub or most pending choices read none of them), so, like a
+    lazy SeatInfo, the facts are good while their decision lasts: read later, they raise
+    `StaleSeatInfo`. Two facts are equal when every field is (the lazy ones worked out then).
     """
 
     __slots__ = (
-        "_bases", "_discards", "_lure_points", "_moves", "_state", "_wasteland", "alive", "attack_bonus",
-        "card_file", "hand", "hand_counts", "life", "pending", "phase", "players", "purchase_row", "seat",
+        "_bases", "_discards", "_hand", "_hand_counts", "_lure_points", "_moves", "_purchase_row", "_state",
+        "_wasteland", "alive", "attack_bonus", "card_file", "life", "pending", "phase", "players", "seat",
         "visited",
     )  # fmt: skip
 
     def __init__(self, s: ZOState, seat: int) -> None:
-        names = s.cs.names
         self.seat = seat
         self.players = s.players
         self.card_file: str = s.options.get("cards", "")  # the game's card file ("" = the built-in set)
@@ -78,21 +77,49 @@ class ZOFacts:
         self.attack_bonus = s.bonus
         self.life = list(s.life)
         self.alive = list(s.alive)
-        self.hand = [names[k] for k in s.hand[seat]]  # the seat's own hand, card names
-        self.hand_counts = [len(h) for h in s.hand]  # the size of every seat's hand (never the cards)
-        self.purchase_row: list[str | None] = [names[k] if k >= 0 else None for k in s.row]  # by slot
         self._state = s
         self._moves = len(s.history)
         self._bases: list[list[SlotFacts]] | None = None
         self._discards: list[list[str]] | None = None
         self._lure_points: list[list[int]] | None = None
         self._wasteland: list[SurvivorFacts] | None = None
+        self._hand: list[str] | None = None
+        self._hand_counts: list[int] | None = None
+        self._purchase_row: list[str | None] | None = None
 
     def _live(self) -> ZOState:
         s = self._state
         if len(s.history) != self._moves:
             raise StaleSeatInfo("these facts were for an earlier move: the game has moved on")
         return s
+
+    @property
+    def hand(self) -> list[str]:
+        """The seat's own hand, card names."""
+        out = self._hand
+        if out is None:
+            s = self._live()
+            names = s.cs.names
+            out = self._hand = [names[k] for k in s.hand[self.seat]]
+        return out
+
+    @property
+    def hand_counts(self) -> list[int]:
+        """The size of every seat's hand (never the cards)."""
+        out = self._hand_counts
+        if out is None:
+            out = self._hand_counts = [len(h) for h in self._live().hand]
+        return out
+
+    @property
+    def purchase_row(self) -> list[str | None]:
+        """The Purchase Row by slot: each Trap's name, None for an empty slot."""
+        out = self._purchase_row
+        if out is None:
+            s = self._live()
+            names = s.cs.names
+            out = self._purchase_row = [names[k] if k >= 0 else None for k in s.row]
+        return out
 
     @property
     def bases(self) -> list[list[SlotFacts]]:

@@ -76,13 +76,66 @@ def _next_seat(f: ShedFacts, seat: int) -> int:
     return seat
 
 
+# W's weights as constants, read on every play scored (the same numbers; W is read here once, at
+# import: tune W above, not at run time).
+_W_POINTS, _W_POINTS_DANGER = W["points"], W["points_danger"]
+_W_OWN_FIT, _W_UNSEEN_FIT = W["own_fit"], W["unseen_fit"]
+_W_ATTACK, _W_ATTACK_DANGER = W["attack"], W["attack_danger"]
+_W_EVENT, _W_PROTECTION, _W_SCREAMER = W["event"], W["protection"], W["screamer"]
+_W_FLEXIBLE, _W_COMBO_KEEP, _W_STRANDED = W["flexible"], W["combo_keep"], W["stranded"]
+_W_REVERSE_TWO = W["reverse_two"]
+
+
+class _Kinds:
+    """What `play_score` reads of each kind's effects, worked out once per card set."""
+
+    def __init__(self, cs: CardSet) -> None:
+        names = cs.effect_names
+        n = len(names)
+        self.not_last = [("not_last" in names[k]) for k in range(n)]
+        self.lands_on = [("lands_on" in names[k]) for k in range(n)]
+        self.combo = [("combo" in names[k]) for k in range(n)]
+        self.attacks = [any(e in ATTACKS for e in names[k]) for k in range(n)]
+        self.reverse = [("reverse" in names[k]) for k in range(n)]
+        self.finish = [("finish" in names[k]) for k in range(n)]
+        # on an event: what keeping it is worth (protection longest)
+        self.keep = [(_W_PROTECTION if k in cs.protection else _W_EVENT) for k in range(n)]
+        # Counting the unseen cards that fit on a card to match, in C: the unseen kinds as bytes,
+        # translated through a table that maps each kind to 1 when it fits (`fit_table`), and the
+        # 1s counted. Only while every kind is a byte (else `fits_after` counts in Python).
+        self.as_bytes = n <= 256
+        self.playable = cs.playable
+        self.tables: dict[tuple[int, int], bytes] = {}  # (mk, mc) -> the table of cs.playable[mk][mc]
+
+    def fit_table(self, mk: int, mc: int) -> bytes:
+        """256 bytes: at each kind, 1 when it may be played on `mk` of corporation `mc`, else 0."""
+        key = (mk, mc)
+        table = self.tables.get(key)
+        if table is None:
+            row = self.playable[mk][mc]
+            table = self.tables[key] = bytes([1 if row[k] else 0 for k in range(len(row))]) + bytes(
+                256 - len(row)
+            )
+        return table
+
+
+_KINDS: dict[int, tuple[CardSet, _Kinds]] = {}
+
+
+def _kinds(cs: CardSet) -> _Kinds:
+    hit = _KINDS.get(id(cs))
+    if hit is None or hit[0] is not cs:
+        hit = _KINDS[id(cs)] = (cs, _Kinds(cs))
+    return hit[1]
+
+
 class _Turn:
     """What every play of one decision is scored against (`SeatInfo.facts()`: the unseen cards'
     kinds are known, only where they lie is hidden, so no sample is drawn)."""
 
     def __init__(self, f: ShedFacts) -> None:
         self.cards = cs = f.cards
-        self.names = cs.effect_names
+        self.kinds = _kinds(cs)
         seat = f.seat
         opponents = _opponents(f, seat)
         # Cards in the smallest opponent hand: 1 or 2 means someone is about to go out.
@@ -92,6 +145,7 @@ class _Turn:
         self.match = (f.match_kind, f.match_corp)
         self.unseen = f.kinds
         self.unseen_fit: dict[tuple[int, int], float] = {}  # (kind, corporation) to match -> share
+        self.unseen_bytes: bytes | None = None  # the unseen kinds as bytes, made when first counted
 
     def fits_after(self, k: int, rest: list[int]) -> tuple[int, float]:
         """How many of `rest` fit on what playing `k` leaves to match, and what share of the unseen
@@ -107,37 +161,47 @@ class _Turn:
                 own += 1
         unseen = self.unseen_fit.get((mk, mc))
         if unseen is None:  # the same for every card that leaves this to match: counted once
-            fit = sum(map(row.__getitem__, self.unseen))  # bools: the count of unseen cards that fit
+            kinds = self.kinds
+            if kinds.as_bytes:
+                unseen_bytes = self.unseen_bytes
+                if unseen_bytes is None:
+                    unseen_bytes = self.unseen_bytes = bytes(self.unseen)
+                fit = unseen_bytes.translate(kinds.fit_table(mk, mc)).count(1)
+            else:
+                fit = sum(map(row.__getitem__, self.unseen))  # bools: the count of unseen cards that fit
             unseen = self.unseen_fit[mk, mc] = fit / max(1, len(self.unseen))
         return own, unseen
 
     def play_score(self, k: int, hand: list[int]) -> float:
-        cs, names = self.cards, self.names
+        cs, kinds = self.cards, self.kinds
         rest = list(hand)
         rest.remove(k)
         danger = self.danger
-        score = cs.points[k] * (W["points_danger"] if danger <= 2 else W["points"])
+        score = cs.points[k] * (_W_POINTS_DANGER if danger <= 2 else _W_POINTS)
         if not rest:
             return 1000.0  # going out
-        if all("not_last" in names[c] for c in rest):
-            score -= W["stranded"]
-        mine = names[k]
+        not_last = kinds.not_last
+        for c in rest:
+            if not not_last[c]:
+                break
+        else:
+            score -= _W_STRANDED
         if cs.is_event[k]:
             # Events fit anywhere: keep them for when nothing else does, protection longest.
-            score -= W["protection"] if k in cs.protection else W["event"]
-        if "lands_on" in mine:
-            score -= W["flexible"]
-        if "combo" in mine:
-            score -= W["combo_keep"]
+            score -= kinds.keep[k]
+        if kinds.lands_on[k]:
+            score -= _W_FLEXIBLE
+        if kinds.combo[k]:
+            score -= _W_COMBO_KEEP
         # Keep options open: how much of the rest still fits on what this card leaves to match, and
         # how little of what this seat has not seen (the others' hands and the deck) does.
         own, unseen = self.fits_after(k, rest)
-        score += W["own_fit"] * own - W["unseen_fit"] * unseen
-        if any(n in ATTACKS for n in mine) or ("reverse" in mine and self.two_in_hand and W["reverse_two"]):
-            boost = W["attack"] + (W["attack_danger"] if danger <= 2 else 0.0)
+        score += _W_OWN_FIT * own - _W_UNSEEN_FIT * unseen
+        if kinds.attacks[k] or (kinds.reverse[k] and self.two_in_hand and _W_REVERSE_TWO):
+            boost = _W_ATTACK + (_W_ATTACK_DANGER if danger <= 2 else 0.0)
             score += boost if self.hits_opponent else -boost
-        if "finish" in mine and danger > 1:
-            score -= W["screamer"]
+        if kinds.finish[k] and danger > 1:
+            score -= _W_SCREAMER
         return score
 
     def combo_score(self, action: A.Play, hand: list[int]) -> float:
@@ -197,8 +261,17 @@ class HeuristicAgent:
             if not plays:
                 return actions[0]
             turn = _Turn(f)
-            scored = [(turn.combo_score(a, hand), rng.random(), a) for a in plays]
-            return max(scored, key=lambda x: (x[0], x[1]))[2]
+            # The best score, equal scores broken by a draw each (as max over (score, draw) pairs:
+            # the first of equal pairs kept).
+            random_draw = rng.random
+            chosen = plays[0]
+            best_score, best_draw = turn.combo_score(chosen, hand), random_draw()
+            for i in range(1, len(plays)):
+                a = plays[i]
+                score, draw = turn.combo_score(a, hand), random_draw()
+                if score > best_score or (score == best_score and draw > best_draw):
+                    chosen, best_score, best_draw = a, score, draw
+            return chosen
         if kind == "name":
             weight: dict[str, float] = {}
             for k in hand:
