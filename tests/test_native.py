@@ -101,6 +101,17 @@ for gid, game in sorted(by_id.items()):
     own = "heuristic" if "heuristic" in game.agents() else "greedy"
     plan = Plan(gid, 2, (own, "random"), seed=5, options=dict(v.options))
     games[f"{gid} simulate {own}-random"] = [list(play_game(plan, i).items()) for i in range(2)]
+if observer is not None:  # the PettingZoo step (deadtable/rl/aec.py, compiled): a seeded episode each
+    from deadtable.rl.pettingzoo import env as pz_env
+    for gid in sorted(by_id):
+        e, episode, pick = pz_env(gid, 2), hashlib.sha256(), random.Random(3)
+        e.reset(seed=3)
+        for agent in e.agent_iter(max_iter=400):
+            obs, reward, done, cut, info = e.last()
+            episode.update(repr((agent, obs["observation"].tolist(), reward, done, cut)).encode())
+            legal = [i for i, ok in enumerate(obs["action_mask"]) if ok]
+            e.step(None if done or cut else legal[pick.randrange(len(legal))])
+        games[f"{gid} pettingzoo"] = [episode.hexdigest()]
 draws = hashlib.sha256()
 for seed in range(2000):
     c, x = Chance(seed * 104729), list(range(seed % 70))
@@ -151,8 +162,10 @@ def test_the_native_build_plays_the_same_games(native_root: Path) -> None:
     assert compiled["shuffles"] == pure["shuffles"]
     assert compiled["games"].keys() == pure["games"].keys()
     # 14 variants of Zombie Shedding, Zombie Overlord 2p, 5 of Overlords, Carson City Zoo; bots of each game
-    assert len([g for g in compiled["games"] if " bots " not in g and " simulate " not in g]) == 23
+    kinds = (" bots ", " simulate ", " pettingzoo")
+    assert len([g for g in compiled["games"] if not any(k in g for k in kinds)]) == 23
     assert len([g for g in compiled["games"] if " bots " in g]) == 4
+    assert len([g for g in compiled["games"] if g.endswith(" pettingzoo")]) == (4 if compiled["rl"] else 0)
     assert len([g for g in compiled["games"] if " simulate " in g]) == 4  # and simulate's rows of each
     for name, games in pure["games"].items():
         for seed, (ours, theirs) in enumerate(zip(compiled["games"][name], games, strict=True)):
