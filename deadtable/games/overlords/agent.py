@@ -33,7 +33,7 @@ from .actions import (
 )
 from .cards import CardSet
 from .facts import OverlordsFacts
-from .scoring import majority_share, rule_points, tally
+from .scoring import counts_of, majority_share, rule_points, tally
 
 SET_UP = 0.4  # how much of a set's future bonus a partial set is credited with (tuned against random)
 HIRED_HAND_BONUS = 0.0  # an unused ability on top of its 2 points: tuning found no gain above 0
@@ -129,15 +129,8 @@ class Valuer:
     def __init__(self, f: OverlordsFacts) -> None:
         self.f, self.seat, self.cards = f, f.seat, f.cards
         cards = f.cards
-        self.tables = tb = tables(cards)
-        kinds = tb.kinds
-        counts: list[list[int]] = []
-        for a in f.armies:
-            c = [0] * kinds
-            for k in a:
-                c[k] += 1
-            counts.append(c)
-        self.counts = counts
+        self.tables = tables(cards)
+        self.counts = counts = [counts_of(cards, a) for a in f.armies]
         for k in f.pending:  # hidden picks of this seat are its own: count them in
             counts[f.seat][k] += 1
         for s in range(f.players):
@@ -155,14 +148,7 @@ class Valuer:
         never changed."""
         out = self._army_counts
         if out is None:
-            kinds = self.tables.kinds
-            out = []
-            for a in self.f.armies:
-                c = [0] * kinds
-                for k in a:
-                    c[k] += 1
-                out.append(c)
-            self._army_counts = out
+            out = self._army_counts = [counts_of(self.cards, a) for a in self.f.armies]
         return out
 
     def totals(self) -> list[int]:
