@@ -215,14 +215,32 @@ def test_a_move_after_the_end_is_refused_in_each_language() -> None:
 @pytest.mark.parametrize(
     ("lang", "sentence"),
     [
-        ("en", "P1 makes P2 miss a turn: P2 may answer with Hide or Boomerang"),
-        ("es", "P1 le hace perder un turno a P2: P2 puede responder con Esconderse o Bumerán"),
-        ("ru", "P1 заставляет P2 пропустить ход: P2 может ответить картой Скрыться или Бумеранг"),
+        ("en", "P1 makes P2 miss a turn: P2 may answer with Hide"),
+        ("es", "P1 le hace perder un turno a P2: P2 puede responder con Esconderse"),
+        ("ru", "P1 заставляет P2 пропустить ход: P2 может ответить картой Скрыться"),
     ],
 )
 def test_an_effect_to_answer_is_one_whole_sentence_in_each_language(lang: str, sentence: str) -> None:
-    """Issue 26: each effect has its own message, never a verb phrase dropped into a noun's slot."""
+    """Issue 26: each effect has its own message, never a verb phrase dropped into a noun's slot.
+    It names the protection cards that answer this effect in the card set: since issue 25's fifth
+    round only Hide answers a missed turn (Boomerang answers a swap or a gift)."""
     st = position(hands=[["Runner", "Brute"], ["Walker", "Hide"]], match="Shambler", deck=["Blob"] * 5)
     do(st, "play runner")  # the next player misses a turn; P2 holds Hide and is asked whether to answer
+    text = Text.from_markup(st.render(1, lang=lang)).plain
+    assert sentence + "\n" in text + "\n" and "Boomerang" not in sentence, text
+    assert st.view(0)["pending"]["answers"] == ["Hide"]  # the same for every seat: the card set's
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "P1 plays the Thief on P2: P2 may answer with Hide or Boomerang"),
+        ("es", "P1 juega el Ladronzuelo contra P2: P2 puede responder con Esconderse o Bumerán"),
+        ("ru", "P1 играет Воришку против P2: P2 может ответить картой Скрыться или Бумеранг"),
+    ],
+)
+def test_the_answering_cards_are_listed_in_each_language(lang: str, sentence: str) -> None:
+    st = position(hands=[["Thief", "Colossus"], ["Walker", "Hide"]], match="Intern", deck=["Blob"] * 5)
+    do(st, "play thief")  # both protection cards answer a swap
     text = Text.from_markup(st.render(1, lang=lang)).plain
     assert sentence in text, text

@@ -12,8 +12,10 @@ Lich King's swap), the hand's best card is an expectation over the cards it cann
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from deadtable.core import Action, SeatInfo
+from deadtable.core.memo import derived
 
 from .actions import (
     DUMMY_NAME,
@@ -112,15 +114,12 @@ class Tables:
         ]
 
 
-_TABLES: dict[int, tuple[CardSet, Tables]] = {}
+_TABLES: dict[int, tuple[Any, Any]] = {}
 
 
 def tables(cards: CardSet) -> Tables:
-    """The `Tables` of `cards`, built on first use."""
-    hit = _TABLES.get(id(cards))
-    if hit is None or hit[0] is not cards:
-        hit = _TABLES[id(cards)] = (cards, Tables(cards))
-    return hit[1]
+    """The `Tables` of `cards`, built on first use (kept for the newest few card sets)."""
+    return derived(_TABLES, cards, Tables)
 
 
 class Valuer:

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deadtable.core import Action, SeatInfo
+from deadtable.core.memo import derived
 
 from . import actions as A
 from .cards import CORPORATIONS, CardSet
@@ -119,14 +120,11 @@ class _Kinds:
         return table
 
 
-_KINDS: dict[int, tuple[CardSet, _Kinds]] = {}
+_KINDS: dict[int, tuple[Any, Any]] = {}
 
 
 def _kinds(cs: CardSet) -> _Kinds:
-    hit = _KINDS.get(id(cs))
-    if hit is None or hit[0] is not cs:
-        hit = _KINDS[id(cs)] = (cs, _Kinds(cs))
-    return hit[1]
+    return derived(_KINDS, cs, _Kinds)
 
 
 class _Turn:

@@ -16,8 +16,8 @@ from deadtable.core.fold import fold
 from deadtable.core.state import read_narration
 from deadtable.i18n import N_, Translator, translator
 
+from .cardtext import CONTEXT, decode
 from .cardtext import card as card_word
-from .cardtext import decode
 
 WIDTH = 80  # the terminal the board is drawn for
 BOARD_ROOM = 19  # lines of board that leave room for the actions and the prompt on 24 lines
@@ -50,16 +50,16 @@ def _seat(view: dict[str, Any], s: int, tr: Translator) -> str:
 # An effect that hits a player: one whole sentence per effect, so each language can build it its
 # own way (a verb phrase cannot fill the same slot as a noun in Spanish; issue 26). The view's
 # "pending" names the effect (one of the four that hit a player: next_draws and these three); {n}
-# is the count of cards to draw.
+# is the count of cards to draw; {cards} the protection cards of the card set that answer it.
 TARGET_TEXTS = {
     "next_skips": N_("{seat} chooses an opponent to miss a turn"),
     "swap": N_("{seat} chooses an opponent for the Thief (take one, give one back)"),
     "give": N_("{seat} chooses an opponent to give a card to (the Schemer)"),
 }
 RESPOND_TEXTS = {
-    "next_skips": N_("{actor} makes {victim} miss a turn: {seat} may answer with Hide or Boomerang"),
-    "swap": N_("{actor} plays the Thief on {victim}: {seat} may answer with Hide or Boomerang"),
-    "give": N_("{actor} gives {victim} a card (the Schemer): {seat} may answer with Hide or Boomerang"),
+    "next_skips": N_("{actor} makes {victim} miss a turn: {seat} may answer with {cards}"),
+    "swap": N_("{actor} plays the Thief on {victim}: {seat} may answer with {cards}"),
+    "give": N_("{actor} gives {victim} a card (the Schemer): {seat} may answer with {cards}"),
 }
 
 
@@ -74,11 +74,19 @@ def _target_text(effect: str, count: int, who: str, tr: Translator) -> str:
     return tr._(TARGET_TEXTS[effect], seat=who)
 
 
+def either(names: list[str], tr: Translator) -> str:
+    """Card names in the reader's language as "A, B or C" (the cards that answer an effect)."""
+    names = [escape(tr.pgettext(CONTEXT, n)) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    return tr._("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
+
+
 def _respond_text(effect: str, count: int, words: dict[str, str], tr: Translator) -> str:
     if effect == "next_draws":
         return tr.n_(
-            "{actor} makes {victim} draw {n} card: {seat} may answer with Hide or Boomerang",
-            "{actor} makes {victim} draw {n} cards: {seat} may answer with Hide or Boomerang",
+            "{actor} makes {victim} draw {n} card: {seat} may answer with {cards}",
+            "{actor} makes {victim} draw {n} cards: {seat} may answer with {cards}",
             count,
             **words,
         )
@@ -106,7 +114,12 @@ def _pending_text(view: dict[str, Any], lang: str) -> str:
     if kind == "target":
         return _target_text(p["effect"], p.get("count", 1), who, tr)
     if kind == "respond":
-        words = {"victim": _seat(view, p["victim"], tr), "actor": _seat(view, p["actor"], tr), "seat": who}
+        words = {
+            "victim": _seat(view, p["victim"], tr),
+            "actor": _seat(view, p["actor"], tr),
+            "seat": who,
+            "cards": either(p.get("answers", []), tr),
+        }
         return _respond_text(p["effect"], p.get("count", 1), words, tr)
     if kind == "take":
         return tr._("{seat} takes a card from {victim}'s hand", seat=who, victim=_seat(view, p["victim"], tr))

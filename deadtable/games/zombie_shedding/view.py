@@ -79,6 +79,9 @@ def _pending(st: ShedState, player: int | None) -> dict[str, Any] | None:
         out["victim"] = f[4] if f[4] >= 0 else None
         if f[2] == rules.E_DRAWS:
             out["count"] = f[5]
+        if kind == rules.F_RESPOND:  # the protection cards that answer it: the card set's, public
+            mask = st.cards.answer_masks[f[2]]
+            out["answers"] = [c.name for k, c in enumerate(cards) if mask >> k & 1]
     return out
 
 
@@ -226,7 +229,7 @@ DECISIONS = {
     "drawn": N_("play the card just drawn or keep it (RULINGS ZS-4)"),
     "name": N_("name the corporation the next card must match"),
     "target": N_("choose the opponent the effect acts on"),
-    "respond": N_("answer the effect with protection (Hide or Boomerang) or decline"),
+    "respond": N_("answer the effect with protection or decline"),
     "take": N_("take a card from the hand you look at"),
     "give": N_("give a card"),
 }

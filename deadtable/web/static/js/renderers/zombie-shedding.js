@@ -66,12 +66,18 @@ function targetText(effect, count, who) {
   }
 }
 
+// The protection cards of the card set that answer the effect (the view's "answers"), "A, B or C".
+function eitherCards(names) {
+  const words = (names || []).map((n) => ct(n));
+  return words.length < 2 ? words.join("") : t("{some} or {last}", { some: words.slice(0, -1).join(", "), last: words[words.length - 1] });
+}
+
 function respondText(effect, count, words) {
   switch (effect) {
-    case "next_draws": return nt("{actor} makes {victim} draw {n} card: {seat} may answer with Hide or Boomerang", "{actor} makes {victim} draw {n} cards: {seat} may answer with Hide or Boomerang", count, words);
-    case "next_skips": return t("{actor} makes {victim} miss a turn: {seat} may answer with Hide or Boomerang", words);
-    case "swap": return t("{actor} plays the Thief on {victim}: {seat} may answer with Hide or Boomerang", words);
-    case "give": return t("{actor} gives {victim} a card (the Schemer): {seat} may answer with Hide or Boomerang", words);
+    case "next_draws": return nt("{actor} makes {victim} draw {n} card: {seat} may answer with {cards}", "{actor} makes {victim} draw {n} cards: {seat} may answer with {cards}", count, words);
+    case "next_skips": return t("{actor} makes {victim} miss a turn: {seat} may answer with {cards}", words);
+    case "swap": return t("{actor} plays the Thief on {victim}: {seat} may answer with {cards}", words);
+    case "give": return t("{actor} gives {victim} a card (the Schemer): {seat} may answer with {cards}", words);
     default: return words.seat;
   }
 }
@@ -86,7 +92,7 @@ function pendingText(ctx, p) {
         : t("{seat} drew a card: play it if it fits, or keep it", { seat: who });
     case "name": return t("{seat} names the corporation to match", { seat: who });
     case "target": return targetText(p.effect, p.count || 1, who);
-    case "respond": return respondText(p.effect, p.count || 1, { victim: seat(p.victim), actor: seat(p.actor), seat: who });
+    case "respond": return respondText(p.effect, p.count || 1, { victim: seat(p.victim), actor: seat(p.actor), seat: who, cards: eitherCards(p.answers) });
     case "take": return t("{seat} takes a card from {victim}'s hand", { seat: who, victim: seat(p.victim) });
     case "give": return t("{seat} gives a card to {victim}", { seat: who, victim: seat(p.victim) });
     default: return who;
