@@ -96,4 +96,3 @@ class Encoder:
     def explain(self, vector: np.ndarray) -> dict[str, float]:
         """The non-zero slots of a vector by their labels (to read an observation back)."""
         return {self.names[i]: float(x) for i, x in enumerate(vector) if x}
-

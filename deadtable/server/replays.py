@@ -65,4 +65,3 @@ class Replays:
         while len(self._kept) > self.most:
             self._kept.popitem(last=False)
         return made
-

@@ -24,7 +24,6 @@ VALUE_BITS = 7  # board.value: a stacked card's value is its low bits (the mutan
 
 
 class ZooEncoder(Encoder):
-
     def lay_out(self, slots: Slots, sample: ZooState) -> None:
         n = self.players
         positions = board.POSITIONS

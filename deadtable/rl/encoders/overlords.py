@@ -28,7 +28,6 @@ DUMMY = "dummy"
 
 
 class OverlordsEncoder(Encoder):
-
     def lay_out(self, slots: Slots, sample: OverlordsState) -> None:
         n, kinds = self.players, len(sample.cards.names)
         names = sample.cards.names

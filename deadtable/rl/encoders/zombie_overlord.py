@@ -41,7 +41,6 @@ DETAILS = ("discard", "discard_random", "steal", "destroy", "deactivate", "reinf
 
 
 class ZOEncoder(Encoder):
-
     def lay_out(self, slots: Slots, sample: ZOState) -> None:
         n, cs = self.players, sample.cs
         names = cs.names

@@ -28,7 +28,6 @@ SCORE_FLOOR = 60  # the scale of a score: the mode's target, at least this (Blit
 
 
 class SheddingEncoder(Encoder):
-
     def lay_out(self, slots: Slots, sample: ShedState) -> None:
         n = self.players
         slugs = sample.cards.slugs
