@@ -21,7 +21,7 @@ def test_the_card_texts_cover_every_card_and_effect() -> None:
     cards = load_cards()
     assert len(TEXTS) > len(cards.cards)  # names, then effect texts, corporations and kinds
     assert {c.name for c in cards.cards} <= set(TEXTS)
-    assert "protection: cancel a missed turn, a swap or a gift on you or a teammate" in TEXTS
+    assert "protection: cancel a missed turn on you or a teammate" in TEXTS
 
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))

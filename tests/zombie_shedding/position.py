@@ -80,8 +80,42 @@ def protection_as_before(folder: Path) -> str:
     return str(path)
 
 
-def _fourth_round_text() -> str:
+DRAW = ', { name = "next_draws", count = 1 }]'
+# Issue 25's sixth round, taken back by `_fifth_round_text`: (card, its effects before, what it added).
+SIXTH_ROUND = [
+    ("Lab Rat", '[{ name = "lands_on", corporation = "Flask" }', DRAW),
+    ("Courier", '[{ name = "lands_on", kind = "common" }', DRAW),
+    ("Specimen", '[{ name = "lands_on", corporation = "Shield" }', DRAW),
+    ("Plague Doctor", '[{ name = "lands_on", min_points = 8 }', DRAW),
+    ("Screamer", '[{ name = "finish", bonus = 15 }, { name = "lands_on", min_points = 3 }', DRAW),
+    ("Turnaround", '[{ name = "reverse" }', ', { name = "not_last" }]'),
+]
+
+
+def _fifth_round_text() -> str:
     text = BUILTIN.read_text("utf-8")
+    for card, before, added in SIXTH_ROUND:
+        now = f'name = "{card}"\n'
+        at = text.index(now)
+        effects = text.index("effects = ", at) + len("effects = ")
+        assert text.startswith(before + added, effects), "the sixth round's cards changed"
+        text = text[:effects] + before + "]" + text[effects + len(before + added) :]
+    hide = '{ name = "hide", answers = ["next_skips"] }'
+    assert hide in text, "the sixth round's cards changed"
+    return text.replace(hide, '{ name = "hide", answers = ["next_skips", "swap", "give"] }')
+
+
+def fifth_round(folder: Path) -> str:
+    """The built-in card file as issue 25's fifth round left it: Hide also answers a swap or a gift,
+    Courier, Lab Rat, Specimen, Plague Doctor and the Screamer make nobody draw, and the Turnaround
+    may be the last card (the sixth round changed them), for tests of those mechanics."""
+    path = folder / "cards-fifth.toml"
+    path.write_text(_fifth_round_text(), "utf-8")
+    return str(path)
+
+
+def _fourth_round_text() -> str:
+    text = _fifth_round_text()
     boomerang = '{ name = "boomerang", answers = ["swap", "give"] }'
     schemer = '[{ name = "follows", kind = "elite" }, { name = "give", target = "opponent"'
     officer = 'corporation = "Star"\neffects = [{ name = "lands_on", kind = "common" }]\n\n[[card]]\n'

@@ -102,7 +102,7 @@ def test_a_copy_of_the_built_in_file_loads(tmp_path: Path) -> None:
             "event",
         ),
         (
-            '{ name = "hide", answers = ["next_skips", "swap", "give"] }',
+            '{ name = "hide", answers = ["next_skips"] }',
             '{ name = "hide", answers = ["next_skips", "reverse"] }',
             "Hide",
             "effects.hide.answers",

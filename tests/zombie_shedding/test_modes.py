@@ -309,14 +309,18 @@ def test_overlord_the_finishing_cards_draw_adds_to_the_winners_points() -> None:
     assert st.scores == [4 + 4 + 1, 0, 0]
 
 
-@pytest.mark.parametrize(("screamer", "score"), [("house", 20 + 4 + 1 + 15), ("literal", 20 + 4 + 1 - 15)])
+@pytest.mark.parametrize(
+    ("screamer", "score"), [("house", 20 + 4 + 1 + 1 + 15), ("literal", 20 + 4 + 1 + 1 - 15)]
+)
 def test_zs7_the_screamers_finish_in_zombie_overlord_adds_15_or_deducts_the_printed_15(
     screamer: str, score: int
 ) -> None:
     hands = [["Screamer"], ["Walker"], ["Shambler"]]
-    st = position(3, mode="overlord", hands=hands, match="Walker", screamer=screamer)
+    st = position(3, mode="overlord", hands=hands, match="Walker", deck=["Shambler"], screamer=screamer)
     st.scores = [20, 0, 0]
-    do(st, "play screamer")  # P1 finishes with the Screamer and takes Walker 4 + Shambler 1
+    # P1 finishes with the Screamer, whose draw (issue 25, sixth round) still counts (RULINGS ZS-6):
+    # P2 draws Shambler, and P1 takes Walker 4 + Shambler 1 + Shambler 1
+    do(st, "play screamer")
     assert st.last_hand["finish_bonus"] == 15 and st.scores == [score, 0, 0]
 
 

@@ -13,6 +13,7 @@ from deadtable.games.zombie_shedding.hands import HAND_SIZE
 from .position import (
     choosing_thief,
     do,
+    fifth_round,
     fourth_round,
     give_turn,
     hand,
@@ -317,23 +318,28 @@ def test_hide_cancels_and_boomerang_turns_the_effect_back(tmp_path: Path) -> Non
 def test_protection_answers_a_missed_turn_a_swap_or_a_gift_and_nobody_is_asked_about_a_draw(
     tmp_path: Path,
 ) -> None:
-    """Issue 25: the built-in Hide `answers` a missed turn, a swap (Thief) or a gift (the Schemer),
-    the Boomerang (fifth round) a swap or a gift; neither a draw, which is asked of nobody."""
+    """Issue 25: the built-in Hide `answers` a missed turn (a swap or a gift too until the sixth
+    round), the Boomerang (fifth round) a swap (Thief) or a gift (the Schemer); neither a draw, which
+    is asked of nobody."""
     st = position(
         hands=[["Thief", "Biter", "Walker"], ["Hide", "Boomerang", "Blob", "Grunt"]],
         match="Shambler",
         deck=["Walker"] * 10,
     )
     do(st, "play thief")
-    assert legal(st) == ["play hide", "play boomerang", "decline"]
+    assert legal(st) == ["play boomerang", "decline"]  # a swap: the Boomerang, not Hide (sixth round)
     do(st, "play boomerang", "decline")  # turned back on P1, who may answer in turn (ZS-H4)
     (took,) = [n for n in hand(st, 1) if n not in ("Hide", "Blob", "Grunt")]  # P2 takes one at random
     do(st, "give blob")  # and gives one back
     assert hand(st, 1) == sorted([took, "Grunt", "Hide"])
     assert hand(st, 0) == sorted(["Blob", *{"Biter", "Walker"} - {took}])
-    schemer = position(hands=[["Schemer", "Colossus", "Biter"], ["Hide", "Walker", "Grunt"]], match="Intern")
+    hands = [["Schemer", "Colossus", "Biter"], ["Hide", "Boomerang", "Walker", "Grunt"]]
+    schemer = position(hands=hands, match="Intern")
     do(schemer, "play schemer")
-    assert legal(schemer) == ["play hide", "decline"]  # the Schemer's gift
+    assert legal(schemer) == ["play boomerang", "decline"]  # the Schemer's gift
+    fifth = position(hands=hands, match="Intern", cards=fifth_round(tmp_path))
+    do(fifth, "play schemer")
+    assert legal(fifth) == ["play hide", "play boomerang", "decline"]  # the fifth round's Hide
     skip = position(hands=[["Runner", "Walker"], ["Hide", "Boomerang", "Blob"]], match="Shambler")
     do(skip, "play runner")
     assert legal(skip) == ["play hide", "decline"]  # a missed turn: Hide, never the Boomerang (fifth round)

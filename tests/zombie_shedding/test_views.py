@@ -9,7 +9,7 @@ from rich.text import Text
 
 from deadtable.games.zombie_shedding import GAME, ShedState, view
 
-from .position import choosing_thief, do, fourth_round, position
+from .position import choosing_thief, do, fifth_round, fourth_round, position
 
 
 def test_render_shows_match_hand_sizes_direction_scores_and_teams() -> None:
@@ -79,6 +79,7 @@ def test_known_values_for_fixed_seeds(tmp_path: Path) -> None:
     """Like perft counts: the length of a seeded random game, its hands and its final scores; with
     the card files of earlier rounds (`position`), their values come back."""
     assert _known_values() == KNOWN
+    assert _known_values(cards=fifth_round(tmp_path)) == KNOWN_FIFTH
     assert _known_values(cards=fourth_round(tmp_path)) == KNOWN_FOURTH
     assert _known_values(cards=choosing_thief(tmp_path)) == KNOWN_THIRD
 
@@ -90,8 +91,11 @@ def test_known_values_for_fixed_seeds(tmp_path: Path) -> None:
 # with the third: protection answers a missed turn, a swap or a gift, and a draw nobody; again
 # with the fourth: the Thief takes and the Schemer gives a card at random; and again with the
 # fifth: the Boomerang answers no missed turn, the Schemer names no corporation, no common may
-# follow the Officer).
-KNOWN = [(285, 551, 7, (50, 78)), (435, 825, 4, (51, 141)), (174, 406, 4, (137, 0, 0, 51))]
+# follow the Officer; and again with the sixth: Hide answers a missed turn only, Courier, Lab Rat,
+# Specimen, Plague Doctor and the Screamer make the next player draw 1, the Turnaround is never the
+# last card).
+KNOWN = [(236, 460, 3, (3, 61)), (665, 1300, 5, (130, 78)), (126, 334, 3, (0, 0, 29, 121))]
+KNOWN_FIFTH = [(285, 551, 7, (50, 78)), (435, 825, 4, (51, 141)), (174, 406, 4, (137, 0, 0, 51))]
 KNOWN_FOURTH = [(114, 266, 4, (23, 77)), (459, 865, 4, (130, 66)), (227, 501, 4, (0, 19, 147, 0))]
 KNOWN_THIRD = [(117, 271, 3, (0, 67)), (291, 640, 3, (49, 99)), (143, 364, 3, (0, 0, 155, 36))]
 
