@@ -7,6 +7,8 @@ rulebook: Крикун, Леди Мимика, Дон Лысар, Махинат
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from rich.text import Text
 
@@ -16,7 +18,7 @@ from deadtable.games.zombie_shedding.actions import Play
 from deadtable.games.zombie_shedding.cardtext import decode
 from deadtable.games.zombie_shedding.view import why_not
 
-from .position import do, position
+from .position import do, position, protection_as_before
 
 
 def _refusal(st: object, text: str) -> IllegalAction:
@@ -232,15 +234,30 @@ def test_an_effect_to_answer_is_one_whole_sentence_in_each_language(lang: str, s
 
 
 @pytest.mark.parametrize(
-    ("lang", "sentence"),
+    ("lang", "alone", "both"),
     [
-        ("en", "P1 plays the Thief on P2: P2 may answer with Hide or Boomerang"),
-        ("es", "P1 juega el Ladronzuelo contra P2: P2 puede responder con Esconderse o Bumerán"),
-        ("ru", "P1 играет Воришку против P2: P2 может ответить картой Скрыться или Бумеранг"),
+        ("en", "P1 plays the Thief on P2: P2 may answer with Boomerang", "may answer with Hide or Boomerang"),
+        (
+            "es",
+            "P1 juega el Ladronzuelo contra P2: P2 puede responder con Bumerán",
+            "puede responder con Esconderse o Bumerán",
+        ),
+        (
+            "ru",
+            "P1 играет Воришку против P2: P2 может ответить картой Бумеранг",
+            "может ответить картой Скрыться или Бумеранг",
+        ),
     ],
 )
-def test_the_answering_cards_are_listed_in_each_language(lang: str, sentence: str) -> None:
-    st = position(hands=[["Thief", "Colossus"], ["Walker", "Hide"]], match="Intern", deck=["Blob"] * 5)
-    do(st, "play thief")  # both protection cards answer a swap
-    text = Text.from_markup(st.render(1, lang=lang)).plain
-    assert sentence in text, text
+def test_the_answering_cards_are_listed_in_each_language(
+    lang: str, alone: str, both: str, tmp_path: Path
+) -> None:
+    """The built-in Boomerang alone answers a swap (issue 25's sixth round); in a card file whose
+    protection answers every effect, as before issue 25, both cards are named, joined by "or"."""
+    for cards, sentence in (("", alone), (protection_as_before(tmp_path), both)):
+        st = position(
+            hands=[["Thief", "Colossus"], ["Walker", "Hide"]], match="Intern", deck=["Blob"] * 5, cards=cards
+        )
+        do(st, "play thief")
+        text = Text.from_markup(st.render(1, lang=lang)).plain
+        assert sentence + "\n" in text + "\n", text
