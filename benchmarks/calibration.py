@@ -40,7 +40,8 @@ did first) leans toward the eventual winner, against a coin per decision (`selec
 
 With `--rows DIR` each finished game's points are appended to DIR/<game id>.jsonl as soon as it
 ends, and a later run with the same DIR and settings plays only the games still missing (the
-resumable pattern of benchmarks/knows.py), so a long run can be stopped and resumed.
+resumable pattern of benchmarks/knows.py), so a long run can be stopped and resumed. A row names
+the review's method (`review.METHOD`): rows of another method are left alone, never mixed in.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ from typing import Any
 
 import deadtable
 from deadtable.agents import calibration
-from deadtable.agents.review import DEFAULT_ITERATIONS, Task, review_decision
+from deadtable.agents.review import DEFAULT_ITERATIONS, METHOD, Task, review_decision
 from deadtable.core import seat_info
 from deadtable.sim.runner import build_agent
 
@@ -148,6 +149,7 @@ def play(
         "agents": list(agents),
         "iterations": iterations,
         "rate": rate,
+        "review": METHOD,
         "points": points,
     }
 
@@ -226,7 +228,8 @@ def measure(args: argparse.Namespace, game_id: str) -> None:
     if len(agents) != 2:
         raise SystemExit("--agents names two agents")
     rate = args.rate if args.rate is not None else RATES.get(game_id, DEFAULT_RATE)
-    settings = {"agents": list(agents), "iterations": args.iterations, "rate": rate}
+    # Rows of an older review method (rows without "review" are method 1) are neither resumed nor judged.
+    settings = {"agents": list(agents), "iterations": args.iterations, "rate": rate, "review": METHOD}
     path = Path(args.rows) / f"{game_id}.jsonl" if args.rows else None
     rows = load_rows(path, args.seed, settings)
     if path is not None:

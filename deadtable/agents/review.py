@@ -22,19 +22,22 @@ win rates of held-out games (README, "Review and hints").
 
 `iterations` is the budget of playouts per decision, spent in two steps (`Budget`; the default,
 `CHEAP`). The **screen** sweeps every action with 35% of it: each action gets
-`ceil(0.35 x iterations / actions)` samples, at least `MIN_SAMPLES`. When the played move screens as
-good as the best, that is the answer: loss 0, and the played move's screen mean is its chance (a
-little optimistic, as the best of the screen; benchmarks/review_cost.py measures by how much).
-When it screens less than an inaccuracy (5 points) below the best, no flag is possible and the
-screen's figures stand. Otherwise the best of many noisy means is biased upwards (the winner's
-curse), so the **confirm**
-measures the best and the played move again on fresh shared samples, half the budget between them,
-and those figures are reported. `THOROUGH`, the review before this split (the whole budget screens,
-the whole budget confirms, always), costs about 4 times as much; benchmarks/review_cost.py
-compares the flags of both. The loss of a move is the best action's estimate minus the played
-one's; its flag follows `THRESHOLDS` (in points of winning chance): loss >= 0.20 is a blunder,
->= 0.10 a mistake, >= 0.05 an inaccuracy. With few samples an estimate carries noise of several
-points (`stderr`), so small flags on close moves are not proof.
+`ceil(0.35 x iterations / actions)` samples, at least `MIN_SAMPLES`; it finds the best action. Its
+means are not reported: the best of many noisy means is biased upwards (the winner's curse), and
+the played move is often that best, so its screen mean would make every chance a little too sure
+(benchmarks/calibration.py measured it: Overlords' 70-90% bins 6-7 points too high). The
+**confirm** then measures again on fresh shared samples, half the budget: when the played move
+screens as good as the best, the played move alone (its loss is 0; the confirm gives its chance,
+`ceil(0.25 x iterations)` samples), otherwise the best and the played move together (a quarter of
+the budget each), and those are the figures reported: at most 0.85 x `iterations` playouts a
+decision, 0.6 x for most (when the screen's MIN_SAMPLES per action do not ask for more).
+`THOROUGH`, the review before the budget was split (the whole budget screens, the whole budget
+confirms, the best and the played move even when the played move screens as the best), costs
+about 2 times as much; benchmarks/review_cost.py compares the flags of both. The loss of a move is
+the best action's estimate minus the played one's; its flag follows `THRESHOLDS` (in points of
+winning chance): loss >= 0.20 is a blunder, >= 0.10 a mistake, >= 0.05 an inaccuracy. With few
+samples an estimate carries noise of several points (`stderr`), so small flags on close moves are
+not proof.
 
 Each decision is one task on a process pool (`workers`), reproducible: decision k's generator is
 seeded from (`seed`, move number), so the review depends only on the game, the seat, the budget and
@@ -60,6 +63,9 @@ from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 
 DEFAULT_ITERATIONS: Final = 200  # playouts per decision (the CLI's default)
+# The review's method, for results kept across runs (benchmarks/calibration.py's rows): raised
+# whenever the chances it reports change. 2: every reported chance a fresh measure (2026-12-04).
+METHOD: Final = 2
 SERVER_ITERATIONS: Final = 200  # the online table's smaller budget
 MIN_SAMPLES: Final = 8  # samples per action whatever the budget: the played move always gets some
 ROLLOUT_TO_THE_END: Final = 1_000_000  # rollout_depth: play on until the game is over
@@ -181,14 +187,14 @@ class Review:
 
 @dataclass(frozen=True)
 class Budget:
-    """How a decision's `iterations` playouts are spent: `screen` of them sweep every action, and
-    unless the played move screens too close to the best for a flag, `confirm` of them measure the
-    best and the played move again (each a share of `iterations`; each action gets at least
-    MIN_SAMPLES); with `always_confirm`, every decision is measured again."""
+    """How a decision's `iterations` playouts are spent: `screen` of them sweep every action to find
+    the best, then `confirm` of them measure the best and the played move again on fresh samples
+    (each a share of `iterations`; each action gets at least MIN_SAMPLES), or the played move alone
+    (half of `confirm`) when it screens as good as the best, unless `both_always`."""
 
     screen: float
     confirm: float
-    always_confirm: bool  # measure again even when the played move screens as good as the best
+    both_always: bool  # measure the best too when the played move screens as good as the best
 
     def screen_playouts(self, iterations: int) -> int:
         return max(1, math.ceil(iterations * self.screen))
@@ -197,14 +203,15 @@ class Budget:
         return max(1, math.ceil(iterations * self.confirm))
 
 
-# The default: 35% of the budget screens, half confirms, and a played move that screens as good as
-# the best, or less than an inaccuracy below it, is not measured again: at most 0.85 x `iterations`
-# playouts a decision (when the screen's MIN_SAMPLES per action do not ask for more), 0.35 x for
+# The default: 35% of the budget screens, half confirms (a quarter for each of the best and the
+# played move, the played move alone when it screens as the best): at most 0.85 x `iterations`
+# playouts a decision (when the screen's MIN_SAMPLES per action do not ask for more), 0.6 x for
 # most (benchmarks/review_cost.py).
-CHEAP: Final = Budget(screen=0.35, confirm=0.5, always_confirm=False)
-# The review before the budget was split: the whole budget screens, the whole budget confirms,
-# always (about 1.7 times `iterations` a decision). benchmarks/review_cost.py compares the two.
-THOROUGH: Final = Budget(screen=1.0, confirm=1.0, always_confirm=True)
+CHEAP: Final = Budget(screen=0.35, confirm=0.5, both_always=False)
+# The review before the budget was split: the whole budget screens, the whole budget confirms the
+# best and the played move (about 2 times `iterations` a decision). benchmarks/review_cost.py
+# compares the two.
+THOROUGH: Final = Budget(screen=1.0, confirm=1.0, both_always=True)
 
 
 @dataclass(frozen=True)
@@ -250,24 +257,17 @@ def review_decision(task: Task) -> Decision:
     ranking = _ranked(actions, ReviewSearch(samples_for(screen, len(actions))).analyse(info, rng))
     best = next(a for a in actions if str(a) == ranking[0].action)
     mine = next(e for e in ranking if e.action == str(played))
-    if not budget.always_confirm and mine.chance >= ranking[0].chance:
+    if not budget.both_always and mine.chance >= ranking[0].chance:
         # The played move screens as good as the best (often the same move, or one that plays out
-        # the same): its loss is 0 whatever a second measure says, and its screen mean is reported.
+        # the same): its loss is 0 whatever a second measure says, so only its chance is measured
+        # again, on fresh samples (its screen mean is the best of the screen's: too high).
         best = played
-        checked = {mine.action: mine}
-    elif not budget.always_confirm and _close(ranking[0], mine, the_map):
-        # Screened too close to the best for any flag (under an inaccuracy): the screen's figures
-        # stand, as a second measure could only find noise.
-        checked = {e.action: e for e in (ranking[0], mine)}
-    else:
-        # The best of many noisy means is biased upwards (the winner's curse): the best and the
-        # played action are measured again on fresh shared samples, and those are the figures reported.
-        pair = (best,) if best == played else (best, played)
-        again = SeatInfo(
-            info.game_id, info.seat, info.players, info.narrated_view, pair, info.sample, info.facts
-        )
-        confirm = samples_for(budget.confirm_playouts(task.iterations), 2)
-        checked = {e.action: e for e in _ranked(list(pair), ReviewSearch(confirm).analyse(again, rng))}
+    # The best of many noisy means is biased upwards (the winner's curse): the best and the played
+    # action are measured again on fresh shared samples, and those are the figures reported.
+    pair = (best,) if best == played else (best, played)
+    again = SeatInfo(info.game_id, info.seat, info.players, info.narrated_view, pair, info.sample, info.facts)
+    confirm = samples_for(budget.confirm_playouts(task.iterations), 2)
+    checked = {e.action: e for e in _ranked(list(pair), ReviewSearch(confirm).analyse(again, rng))}
     if the_map is not None:
         ranking = [Estimate(e.action, the_map(e.chance), e.samples) for e in ranking]
         checked = {a: Estimate(a, the_map(e.chance), e.samples) for a, e in checked.items()}
@@ -288,13 +288,6 @@ def review_decision(task: Task) -> Decision:
         flag=flag(loss),
         ranking=ranking,
     )
-
-
-def _close(best: Estimate, mine: Estimate, the_map: Callable[[float], float] | None) -> bool:
-    """Whether `mine` screens too close to `best` for a flag, raw and as shown (through the map):
-    the raw gap decides, so a calibrated review takes the raw one's path whenever it can."""
-    shown = the_map(best.chance) - the_map(mine.chance) if the_map is not None else 0.0
-    return flag(best.chance - mine.chance) is None and flag(shown) is None
 
 
 def _ranked(actions: list[Action], stats: dict[Action, tuple[int, float]]) -> list[Estimate]:
