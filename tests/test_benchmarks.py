@@ -299,19 +299,19 @@ def test_the_screamer_benchmark_writes_each_hands_penalty_points_per_seat() -> N
 
 
 def test_env_parts_measures_a_step_with_and_without_the_encoding() -> None:
-    """benchmarks.env_parts runs its four loops (raw steps, PettingZoo steps of env() and raw_env,
-    env() steps with a constant observation) for the games asked, with a new vector per observation;
-    a tiny budget, so only that each loop ran is checked (speeds are the bench's business, not a
-    test's)."""
+    """benchmarks.env_parts runs its five loops (raw steps, PettingZoo steps of env() and raw_env,
+    env() steps with a constant observation, a step's numpy work alone) for the games asked, with a
+    new vector per observation; a tiny budget, so only that each loop ran is checked (speeds are the
+    bench's business, not a test's)."""
     pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
     from benchmarks.env_parts import ConstantObserver, parts
 
     blank = ConstantObserver(7)
     a, b = blank.encode(None, 0), blank.encode(None, 1)
     assert a.shape == (7,) and a is not b and not a.any()
-    ((name, raw, wrapped, unwrapped, without),) = parts(["zombie-overlord"], 0.3, rounds=3)
+    ((name, raw, wrapped, unwrapped, without, arrays),) = parts(["zombie-overlord"], 0.3, rounds=3)
     assert name == "zombie-overlord 2p"
-    assert raw > 0 and wrapped > 0 and unwrapped > 0 and without > 0
+    assert raw > 0 and wrapped > 0 and unwrapped > 0 and without > 0 and arrays > 0
     assert parts(["no-such-game"], 0.01) == []
 
 

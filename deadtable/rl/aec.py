@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 from pettingzoo.utils.env_logger import EnvLogger
 
 from deadtable.core import State
+from deadtable.core._mix import COMPILED  # this module is compiled with it, in the same group
 
 from .actions import ActionEncoder
 from .encoders import Observer
@@ -176,11 +177,15 @@ class AECCore:
         texts = self._texts
         if texts is not None:  # a fixed space: encoder.indices, inlined (it runs every step)
             actions = state.legal_actions()
-            try:  # maps: C loops in either build (a comprehension is a Python loop in pure Python)
-                indices = list(map(self._by_id.__getitem__, map(id, actions)))
+            by_id = self._by_id
+            try:
+                if COMPILED:  # native loops: no bound method, map object or boxed call per item
+                    indices = [by_id[id(a)] for a in actions]
+                else:  # maps: C loops (a comprehension is a Python loop in pure Python)
+                    indices = list(map(by_id.__getitem__, map(id, actions)))
             except KeyError:  # an action object not seen before
                 indices = self.encoder.indices(actions)
-            legal = list(map(texts.__getitem__, indices))
+            legal = [texts[i] for i in indices] if COMPILED else list(map(texts.__getitem__, indices))
         else:
             indices, actions = self.encoder.legal(state)
             legal = list(map(str, actions))

@@ -23,13 +23,19 @@ the slot can hold); `Encoder.names` labels every slot (`env.unwrapped.layout.nam
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from librt.vecs import vec
 from mypy_extensions import i16
 
 from deadtable.core import State
+
+# What `Encoder.encode` calls every step, looked up once (compiled, a module attribute read is a
+# dictionary lookup a call; these are module constants).
+FROMBUFFER: Final = np.frombuffer
+MULTIPLY: Final = np.multiply
+INT16: Final = np.int16
 
 
 class Slots:
@@ -89,8 +95,8 @@ class Encoder:
         out = self._zero[:]
         self.fill(state, seat, out)
         # int16 times float32 is taken in float32, each whole-number raw value cast exactly.
-        raw = np.frombuffer(out, np.int16)  # type: ignore[call-overload]  # a vec is a buffer
-        vector: np.ndarray = np.multiply(raw, self._factors)
+        raw = FROMBUFFER(out, INT16)  # type: ignore[call-overload]  # a vec is a buffer
+        vector: np.ndarray = MULTIPLY(raw, self._factors)
         return vector
 
     def explain(self, vector: np.ndarray) -> dict[str, float]:
