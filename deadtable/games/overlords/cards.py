@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -116,30 +116,41 @@ class CardSet:
 
 
 def load(path: str = "", pin: str = "") -> CardSet:
-    """The built-in set (`path` "") or a user's file; cached, since card data never changes.
+    """The built-in set (`path` "") or a user's file; cached by the file's text.
 
     `pin`, the `card_list` option (deadtable.core.cardlists): the SHA-256 of the set the game was
     dealt with. With no path it chooses the built-in set (today's or a kept older one); with a path,
-    the file must still have that text, else CardDataError says it changed.
+    the file must still have that text, else CardDataError says it changed. A user's file is read at
+    each call (a game dealt, a record replayed), so a change is never missed.
     """
-    cs = _read(path, "" if path or BUILTINS.is_current(pin) else pin)
+    kept = "" if BUILTINS.is_current(pin) else pin  # a built-in list is chosen by its hash
+    cs = _parsed(path, _text(Path(path))) if path else _builtin(kept)
     if pin and cs.sha != pin:
         raise changed(cs.source, pin, cs.sha)
     return cs
 
 
 @cache
-def _read(path: str, kept: str) -> CardSet:
-    """A user's file, or with no path the built-in set whose hash is `kept` ("" = today's)."""
-    file = Path(path) if path else BUILTINS.file(kept)
-    where = str(file)
+def _builtin(kept: str) -> CardSet:
+    """The built-in set whose hash is `kept` ("" = today's), read once."""
+    file = BUILTINS.file(kept)
+    return _parsed(str(file), _text(file))
+
+
+def _text(file: Path) -> str:
     try:
-        text = file.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
+        return file.read_text(encoding="utf-8")
     except OSError as err:
         raise CardDataError(
-            "{where}: cannot read the card file ({reason})", where=where, reason=err.strerror
+            "{where}: cannot read the card file ({reason})", where=str(file), reason=err.strerror
         ) from None
+
+
+@lru_cache(maxsize=32)
+def _parsed(where: str, text: str) -> CardSet:
+    """The checked card set of a file's `text` (`where`: the file); one card set per text."""
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise CardDataError("{where}: not valid TOML ({reason})", where=where, reason=str(err)) from None
     return _parse(data, where, text_sha(text))

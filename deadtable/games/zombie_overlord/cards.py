@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
@@ -310,34 +310,47 @@ def card_texts(cs: CardSet) -> list[str]:
 
 
 def load(path: str = "", pin: str = "") -> CardSet:
-    """The card set in `path` ("" = the built-in set), validated; cached by path.
+    """The card set in `path` ("" = the built-in set), validated; cached by the file's text.
 
     `pin`, the `card_list` option (deadtable.core.cardlists): the SHA-256 of the set the game was
     dealt with. With no path it chooses the built-in set (today's or a kept older one); with a path,
-    the file must still have that text, else CardDataError says it changed.
+    the file must still have that text, else CardDataError says it changed. A user's file is read at
+    each call (a game dealt, a record replayed), so a change is never missed.
     """
-    cs = _read(path, "" if path or BUILTINS.is_current(pin) else pin)
+    kept = "" if BUILTINS.is_current(pin) else pin  # a built-in list is chosen by its hash
+    cs = _parsed(path, _text(Path(path))) if path else _builtin(kept)
     if pin and cs.sha != pin:
         raise changed(cs.path, pin, cs.sha)
     return cs
 
 
 @cache
-def _read(path: str, kept: str) -> CardSet:
-    """A user's file, or with no path the built-in set whose hash is `kept` ("" = today's)."""
-    file = Path(path) if path else BUILTINS.file(kept)
-    from .card_file import Reader  # here, not at the top: card_file reads this module's names
+def _builtin(kept: str) -> CardSet:
+    """The built-in set whose hash is `kept` ("" = today's), read once."""
+    file = BUILTINS.file(kept)
+    return _parsed(str(file), _text(file))
 
-    r = Reader(str(file))
+
+def _text(file: Path) -> str:
     try:
-        text = file.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
+        return file.read_text(encoding="utf-8")
     except OSError as err:
         raise CardDataError(
             "{path}: cannot read the card file ({why})", path=str(file), why=err.strerror
         ) from None
+
+
+@lru_cache(maxsize=32)
+def _parsed(where: str, text: str) -> CardSet:
+    """The validated card set of a file's `text` (`where`: the file); one card set per text."""
+    file = Path(where)
+    from .card_file import Reader  # here, not at the top: card_file reads this module's names
+
+    r = Reader(where)
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise CardDataError("{path}: not valid TOML ({why})", path=str(file), why=str(err)) from None
+        raise CardDataError("{path}: not valid TOML ({why})", path=where, why=str(err)) from None
     cards: list[Card] = []
     names: dict[str, int] = {}
 

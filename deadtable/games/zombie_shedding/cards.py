@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
@@ -405,29 +405,39 @@ def parse_cards(data: Any, path: str, sha: str = "") -> CardSet:
 
 
 def load_cards(path: str = "", pin: str = "") -> CardSet:
-    """The built-in list (path "") or a user's TOML file, checked (cached per path).
+    """The built-in list (path "") or a user's TOML file, checked (cached by the file's text).
 
     `pin`, the `card_list` option (deadtable.core.cardlists): the SHA-256 of the list the game was
     dealt with. With no path it chooses the built-in list (today's or a kept older one); with a
-    path, the file must still have that text, else CardDataError says it changed.
+    path, the file must still have that text, else CardDataError says it changed. A user's file is
+    read at each call (a game dealt, a record replayed), so a change is never missed.
     """
-    cs = _read(path, "" if path or BUILTINS.is_current(pin) else pin)
+    kept = "" if BUILTINS.is_current(pin) else pin  # a built-in list is chosen by its hash
+    cs = _parsed(path, _text(Path(path), path)) if path else _builtin(kept)
     if pin and cs.sha != pin:
         raise changed(cs.source, pin, cs.sha)
     return cs
 
 
 @cache
-def _read(path: str, kept: str) -> CardSet:
-    """A user's file, or with no path the built-in list whose hash is `kept` ("" = today's)."""
-    file = Path(path) if path else BUILTINS.file(kept)
-    shown = str(file) if path else BUILTINS.shown(kept)
+def _builtin(kept: str) -> CardSet:
+    """The built-in list whose hash is `kept` ("" = today's), read once."""
+    shown = BUILTINS.shown(kept)
+    return _parsed(shown, _text(BUILTINS.file(kept), shown))
+
+
+def _text(file: Path, shown: str) -> str:
     try:
-        text = file.read_text(encoding="utf-8")
+        return file.read_text(encoding="utf-8")
     except OSError as err:
         raise CardDataError(
             "{path}: cannot read the card file ({error})", path=shown, error=err.strerror
         ) from None
+
+
+@lru_cache(maxsize=32)
+def _parsed(shown: str, text: str) -> CardSet:
+    """The checked cards of a file's `text` (`shown`: how errors name it); one card set per text."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
