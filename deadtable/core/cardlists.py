@@ -119,3 +119,12 @@ class BuiltinLists:
     def shown(self, sha: str) -> str:
         """How messages name the built-in list `sha`: today's by its name, an older one with its hash."""
         return self.shown_name if self.is_current(sha) else f"{self.shown_name} ({sha[:12]})"
+
+
+def repinned(game: Game, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a new game played like the one of `options` (a rematch): the same settings,
+    pinned to the card list a game dealt now gets (today's built-in list, or the file's text now)."""
+    if not declares_pin(game):
+        return dict(options)
+    chosen = {k: v for k, v in options.items() if k != PIN}
+    return {**chosen, PIN: game.new(players, 0, **chosen).options[PIN]}
