@@ -43,6 +43,8 @@ def games_cmd(as_json: bool) -> None:
             table.add_column(_("default"))
             table.add_column(_("meaning"))
             for o in g.options:
+                if o.set_by_game:
+                    continue
                 meaning = render(o.help)
                 if o.house_rule:
                     meaning += " " + _("[house rule {id}]", id=o.house_rule)

@@ -98,6 +98,8 @@ def _page(game_id: str, game: Game | None, text: Any, in_force: dict[str, Any], 
         table.add_column(_("value") if in_force else _("default"))
         table.add_column(_("meaning"))
         for o in game.options:
+            if o.set_by_game:
+                continue
             value = in_force.get(o.name, o.default)
             shown = escape(repr(value))
             if o.name in in_force and value != o.default:

@@ -250,6 +250,7 @@ class Game(ABC):
                     "house_rule": o.house_rule,
                 }
                 for o in self.options
+                if not o.set_by_game
             ],
             "agents": sorted(self.agents()),
         }

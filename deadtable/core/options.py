@@ -32,6 +32,9 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     house_rule: str | None = None  # a RULINGS id when the option is a house choice
+    # Set by the game itself when it deals (deadtable.core.cardlists.PIN), never asked of a person:
+    # the lobby, `deadtable games` and `deadtable rules` do not list it.
+    set_by_game: bool = False
 
     @property
     def kind(self) -> type:

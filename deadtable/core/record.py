@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deadtable.i18n import N_
+from deadtable.i18n import N_, Message
 
 from .errors import DeadtableError, IllegalAction, RecordError
 
@@ -82,6 +82,19 @@ class Record:
         return cls.from_json(data)
 
 
+def replay_failed(
+    state: State, options: dict[str, Any], number: int, text: str, err: Exception
+) -> RecordError:
+    """The error for a recorded action that fails: with options from before card lists were pinned
+    (deadtable.core.cardlists), it says the cards may have changed since the game was dealt."""
+    from .cardlists import PREDATES, unpinned
+
+    message = Message(REPLAY_FAILED, number=number, text=text, reason=err)
+    if unpinned(state.game, options):
+        return RecordError(PREDATES, reason=message)
+    return RecordError(message)
+
+
 def replay_states(record: Record) -> list[State]:
     """Every state of a recorded game, from the start to the last action, legality re-checked."""
     from .registry import game as find_game
@@ -93,7 +106,7 @@ def replay_states(record: Record) -> list[State]:
             action = state.game.parse_action(state, text)
             state.apply(action)
         except IllegalAction as err:
-            raise RecordError(REPLAY_FAILED, number=number, text=text, reason=err) from None
+            raise replay_failed(state, record.options, number, text, err) from None
         states.append(state.clone())
     return states
 
@@ -111,5 +124,5 @@ def replay(record: Record | dict[str, Any]) -> State:
         try:
             state.apply(state.game.parse_action(state, text))
         except IllegalAction as err:
-            raise RecordError(REPLAY_FAILED, number=number, text=text, reason=err) from None
+            raise replay_failed(state, rec.options, number, text, err) from None
     return state

@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from deadtable.core import DeadtableError, IllegalAction
+from deadtable.core.cardlists import PIN, unpinned
 from deadtable.core.undo import UndoWindow
 from deadtable.i18n import N_, Message, render
 
@@ -113,7 +114,14 @@ class Hub(BotsAndClocks):
         found = self.store.load(table_id)
         if found is None:
             return None
-        return build(*found)
+        lt = build(*found)
+        if unpinned(lt.game, lt.row.options) and lt.state.options.get(PIN):
+            # Stored before card lists were pinned, and rebuilt with today's list: from now on it is
+            # played with that list, so the store says so (a later retune then leaves it alone).
+            pinned = self.store.pin_card_list(table_id, lt.state.options[PIN])
+            if pinned is not None:
+                lt.row.options = pinned
+        return lt
 
     def unloadable(self, lt: LiveTable) -> bool:
         """Nothing holds the table in memory: no connection, bot, clock, pending leave or change."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deadtable.core import Agent, Game, IllegalAction, RecordError, State, game
+from deadtable.core.cardlists import PREDATES, unpinned
 from deadtable.core.narration import NarrationLog
 from deadtable.core.undo import UndoWindow
 from deadtable.i18n import N_, Message, nmsg, render
@@ -223,7 +224,10 @@ class LiveTable:
             try:
                 self.undo = self.undo.play(state, state.game.parse_action(state, r.text))
             except IllegalAction as err:
-                raise RecordError(STORED_FAILS, table=self.id, i=r.idx, action=r.text, err=err) from None
+                failed = Message(STORED_FAILS, table=self.id, i=r.idx, action=r.text, err=err)
+                if unpinned(state.game, self.row.options):  # stored before card lists were pinned
+                    raise RecordError(PREDATES, reason=failed) from None
+                raise RecordError(failed) from None
             if r.actor != "player":  # a bot's or a stand-in's move is not the person's to take back
                 self.undo = UndoWindow(len(state.history))
             self.move_seats[r.idx] = r.seat

@@ -2,10 +2,10 @@
 
 The new table has the same game, players, seats (a person's seat stays a person's, a bot keeps its
 bot), names, options, move time, leave grace and stand-in bot; its seed is drawn anew (never chosen,
-even when the old one was). It is made in ONE transaction that locks the old table's row, inserts
-the new table and writes its id into the old row's `rematch`: two people clicking at once (on one
-process or two) make one table, the second click answers the first's, and a SIGKILL leaves either
-both or neither.
+even when the old one was), and so is its card list (`card_list`: a new game gets today's cards).
+It is made in ONE transaction that locks the old table's row, inserts the new table and writes its
+id into the old row's `rematch`: two people clicking at once (on one process or two) make one
+table, the second click answers the first's, and a SIGKILL leaves either both or neither.
 
 Links carry over: each person's seat at the new table keeps the secret of the same seat at the old
 one (its hash is copied), so the link someone holds opens their own seat at the new table and no
@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import select, update
 
+from deadtable.core import game
+from deadtable.core.cardlists import repinned
 from deadtable.i18n import N_, Message
 
 from .db import tables
@@ -54,7 +56,7 @@ def make_rematch(store: Store, table_id: str, seed: int) -> str:
             players=old.players,
             seed=seed,
             seed_chosen=False,
-            options=old.options,
+            options=repinned(game(old.game), old.players, old.options),  # today's card list
             seat_rows=[(s.kind, s.agent, s.name, s.token_hash) for s in old.seats],
             move_time=old.move_time,
             leave_grace=old.leave_grace,

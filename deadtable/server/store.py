@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Engine, and_, bindparam, func, insert, or_, select, text, update
 
+from deadtable.core.cardlists import PIN
 from deadtable.i18n import N_, Message
 
 from . import db
@@ -315,6 +316,21 @@ class Store:
             if row is None:
                 return None
             return row, self._actions(conn, table_id, after), self._notes(conn, table_id, after_note)
+
+    def pin_card_list(self, table_id: str, pin: str) -> dict[str, Any] | None:
+        """Write `pin` as the `card_list` option of a table stored before card lists were pinned
+        (deadtable.core.cardlists), unless it has one by now: its options as stored after, or None
+        when there is no such table."""
+        with self._tx() as conn:
+            row = conn.execute(select(tables.c.options).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            options: dict[str, Any] = json.loads(row.options)
+            if not options.get(PIN):
+                options[PIN] = pin
+                stored = json.dumps(options, sort_keys=True)
+                conn.execute(update(tables).where(tables.c.id == table_id).values(options=stored))
+            return options
 
     def _actions(self, conn: Connection, table_id: str, after: int) -> list[ActionRow]:
         rows = conn.execute(

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import inspect
 
+from deadtable.games.zombie_shedding.cards import BUILTINS
 from deadtable.server import chat, db, migrate
 from deadtable.server.limits import Limits
 from deadtable.server.rematch import make_rematch
@@ -65,7 +66,9 @@ def test_many_asking_at_once_make_one_table_with_the_same_seats_and_a_new_seed(s
     assert old is not None and new is not None and old.rematch == new.id
     assert len(store.list_tables(status="playing")) == 1  # the new one, and only it
     assert new.seed in range(1000, 1006) and not new.seed_chosen and new.status == "playing"
-    assert (new.game, new.players, new.options) == (old.game, old.players, old.options)
+    assert (new.game, new.players) == (old.game, old.players)
+    # The same options, and the card list a game dealt now gets (deadtable.core.cardlists).
+    assert new.options == {**old.options, "card_list": BUILTINS.current_sha}
     assert (new.move_time, new.leave_grace, new.standby) == (60, 12, "random")
     assert [(s.kind, s.agent, s.name, s.token_hash) for s in new.seats] == [
         (s.kind, s.agent, s.name, s.token_hash) for s in old.seats

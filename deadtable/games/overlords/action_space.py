@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.core import Action
+from deadtable.core.cardlists import PIN
 
 from .actions import (
     Activate,
@@ -40,7 +41,7 @@ from .cards import load
 
 def action_space(players: int, options: dict[str, Any]) -> list[str]:
     """Every text `legal_actions()` can yield for `players` seats and these (resolved) options."""
-    cards = load(options["cards"])
+    cards = load(options["cards"], options.get(PIN, ""))
     kinds = cards.slugs  # any kind may end up in a hand, an army or the draw pile
     hired = [cards.slugs[k] for k in cards.hired_hands]
     abilities = {cards.abilities[k] for k in cards.hired_hands}

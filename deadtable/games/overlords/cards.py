@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deadtable.core import CardDataError
+from deadtable.core.cardlists import BuiltinLists, changed, text_sha
 from deadtable.i18n import Message
 
 if TYPE_CHECKING:
     from .actions import ActionTable
 
 BUILTIN = Path(__file__).with_name("data") / "cards.toml"
+BUILTINS = BuiltinLists(BUILTIN, "built-in cards.toml")  # and every released one (data/history)
 TABLE_EXAMPLE = '{ rule = "table", points = [...] }'
 
 # The seven Hired Hand abilities of section VII; a card file names one of them per Hired Hand.
@@ -51,6 +53,7 @@ class CardSet:
     hired_hands_in_game: int
     overlord_name: str
     overlord_text: str
+    sha: str = ""  # the SHA-256 of the file's text (deadtable.core.cardlists)
 
     @property
     def kinds(self) -> int:
@@ -112,20 +115,45 @@ class CardSet:
         )
 
 
+def load(path: str = "", pin: str = "") -> CardSet:
+    """The built-in set (`path` "") or a user's file; cached by the file's text.
+
+    `pin`, the `card_list` option (deadtable.core.cardlists): the SHA-256 of the set the game was
+    dealt with. With no path it chooses the built-in set (today's or a kept older one); with a path,
+    the file must still have that text, else CardDataError says it changed. A user's file is read at
+    each call (a game dealt, a record replayed), so a change is never missed.
+    """
+    kept = "" if BUILTINS.is_current(pin) else pin  # a built-in list is chosen by its hash
+    cs = _parsed(path, _text(Path(path))) if path else _builtin(kept)
+    if pin and cs.sha != pin:
+        raise changed(cs.source, pin, cs.sha)
+    return cs
+
+
 @cache
-def load(path: str = "") -> CardSet:
-    """The built-in set (`path` "") or a user's file; cached, since card data never changes."""
-    file = Path(path) if path else BUILTIN
-    where = str(file)
+def _builtin(kept: str) -> CardSet:
+    """The built-in set whose hash is `kept` ("" = today's), read once."""
+    file = BUILTINS.file(kept)
+    return _parsed(str(file), _text(file))
+
+
+def _text(file: Path) -> str:
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        return file.read_text(encoding="utf-8")
     except OSError as err:
         raise CardDataError(
-            "{where}: cannot read the card file ({reason})", where=where, reason=err.strerror
+            "{where}: cannot read the card file ({reason})", where=str(file), reason=err.strerror
         ) from None
+
+
+@lru_cache(maxsize=32)
+def _parsed(where: str, text: str) -> CardSet:
+    """The checked card set of a file's `text` (`where`: the file); one card set per text."""
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise CardDataError("{where}: not valid TOML ({reason})", where=where, reason=str(err)) from None
-    return _parse(data, where)
+    return _parse(data, where, text_sha(text))
 
 
 def _fail(where: str, card: str, field: str, problem: Message) -> CardDataError:
@@ -191,7 +219,7 @@ def _scoring(where: str, card: str, spec: Any) -> dict[str, Any]:
     return out
 
 
-def _parse(data: dict[str, Any], where: str) -> CardSet:
+def _parse(data: dict[str, Any], where: str, sha: str = "") -> CardSet:
     names: list[str] = []
     types: list[str] = []
     texts: list[str] = []
@@ -256,6 +284,7 @@ def _parse(data: dict[str, Any], where: str) -> CardSet:
         hired_hands_in_game=in_game,
         overlord_name=_str(where, "overlord", "name", overlord.get("name", "Overlord")),
         overlord_text=_str(where, "overlord", "text", overlord.get("text", "Plays Hired Hands first.")),
+        sha=sha,
     )
 
 

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deadtable.core import Agent, CardDataError, Game, Option, OptionError, State, Variant
+from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.i18n import N_, Message
 
 from .cards import load
@@ -55,6 +56,7 @@ class Overlords(Game):
             False,
             N_("2 versus 2 team game (4 players; teammates sit opposite; house readings OV-H8, OV-H9)."),
         ),
+        PIN_OPTION,  # the card list the game was dealt with, set when it deals
     )
     summary = N_(
         "Recruit one card each turn and pass the rest of your hand to the left; score sets of "
@@ -64,7 +66,7 @@ class Overlords(Game):
     def validate(self, players: int, options: dict[str, Any]) -> None:
         if options["teams"] and players != 4:
             raise OptionError("the team game is 2 versus 2: it needs exactly 4 players (XIII)")
-        cards = load(options["cards"])
+        cards = load(options["cards"], options[PIN])
         hands, per_hand, rounds = LAYOUT[players]
         need = hands * per_hand * rounds
         have = len(cards.monster_deck()) + cards.hired_hands_in_game
@@ -87,7 +89,7 @@ class Overlords(Game):
         text = str(options["hired_hands"]).strip().lower()
         if text == "random":
             return None
-        cards = load(options["cards"])
+        cards = load(options["cards"], options[PIN])
         out = []
         for part in text.split(","):
             try:
@@ -113,13 +115,15 @@ class Overlords(Game):
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
         state = OverlordsState()
         state._init_base(self, players, seed, options)
-        state.setup(load(options["cards"]), self.chosen(options))
+        cards = load(options["cards"], options[PIN])
+        options[PIN] = cards.sha  # the record says which card set the game was dealt with
+        state.setup(cards, self.chosen(options))
         return state
 
     def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, str]] | None:
         """Every card's printed name and text, by the word action texts use ("undead warrior 2"),
         and the Overlord card's (IV); readers translate them in the context "overlords:card"."""
-        cards = load(str(options.get("cards", "") or ""))
+        cards = load(str(options.get("cards", "") or ""), str(options.get(PIN, "") or ""))
         out = {
             slug: {"title": name, "text": text}
             for slug, name, text in zip(cards.slugs, cards.names, cards.texts, strict=True)

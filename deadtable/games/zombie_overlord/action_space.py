@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.core import Action
+from deadtable.core.cardlists import PIN
 
 from . import actions as A
 from .cards import ACTION, MINION, SURVIVOR, TRAP, load
@@ -30,7 +31,7 @@ ZONES = {"hand": ("hand",), "discard": ("discard",), "either": ("hand", "discard
 
 def action_space(players: int, options: dict[str, Any]) -> list[str]:
     """Every text `legal_actions()` can yield for `players` seats and these (resolved) options."""
-    cs = load(options.get("cards", ""))
+    cs = load(options.get("cards", ""), options.get(PIN, ""))
     misfits = bool(options.get("misfits", False))
     cards = [c for c in cs.cards if misfits or not c.misfit]
     names = [c.name for c in cards]  # any kind may be in a hand, a discard pile or a base

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from deadtable.core.cardlists import PIN
+
 from .cards import LURE_TYPES, SUPPLY, TRAP, Card, load
 
 
@@ -44,7 +46,7 @@ def face(c: Card) -> dict[str, Any]:
 
 def card_texts(options: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """`{id: {"title": ..., "text": ..., **face}}` for every card of the set the `cards` option loads."""
-    cs = load(str(options.get("cards", "") or ""))
+    cs = load(str(options.get("cards", "") or ""), str(options.get(PIN, "") or ""))
     out = {c.name: {"title": c.title, "text": c.text, **face(c)} for c in cs.cards}
     out[cs.cards[cs.scavenger].name]["banish_attack"] = cs.banish_attack  # banished for attack points
     return out

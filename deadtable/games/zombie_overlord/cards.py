@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
 
 from deadtable.core import Action, CardDataError
+from deadtable.core.cardlists import BuiltinLists, changed, text_sha
 from deadtable.core.pickling import by_constructor
 from deadtable.i18n import N_, Message
 
@@ -21,6 +22,7 @@ from . import actions as A
 
 # Found through the package, not `__file__` (see zombie_shedding/cards.py: compiled builds).
 DATA = Path(str(files(__package__ or __name__.rpartition(".")[0]) / "data" / "core.toml"))
+BUILTINS = BuiltinLists(DATA, "built-in core.toml")  # and every released one (data/history)
 
 TRAP: Final = 0
 SURVIVOR: Final = 1
@@ -148,6 +150,7 @@ class CardSet:
     misfits: tuple[int, ...]
     actions: tuple[int, ...]
     categories: tuple[int, ...] = ()  # by kind, for the engine's inner loops
+    sha: str = ""  # the SHA-256 of the file's text (deadtable.core.cardlists)
     # Tables by kind for the engine's inner loops, derived from `cards` (filled in __post_init__).
     costs: tuple[int, ...] = field(init=False, repr=False, compare=False)
     cheapest: int = field(init=False, repr=False, compare=False)  # the lowest cost of anything bought
@@ -306,21 +309,48 @@ def card_texts(cs: CardSet) -> list[str]:
     return sorted({c.title for c in cs.cards} | {c.text for c in cs.cards if c.text})
 
 
-@cache
-def load(path: str = "") -> CardSet:
-    """The card set in `path` ("" = the built-in set), validated; cached by path."""
-    file = Path(path) if path else DATA
-    from .card_file import Reader  # here, not at the top: card_file reads this module's names
+def load(path: str = "", pin: str = "") -> CardSet:
+    """The card set in `path` ("" = the built-in set), validated; cached by the file's text.
 
-    r = Reader(str(file))
+    `pin`, the `card_list` option (deadtable.core.cardlists): the SHA-256 of the set the game was
+    dealt with. With no path it chooses the built-in set (today's or a kept older one); with a path,
+    the file must still have that text, else CardDataError says it changed. A user's file is read at
+    each call (a game dealt, a record replayed), so a change is never missed.
+    """
+    kept = "" if BUILTINS.is_current(pin) else pin  # a built-in list is chosen by its hash
+    cs = _parsed(path, _text(Path(path))) if path else _builtin(kept)
+    if pin and cs.sha != pin:
+        raise changed(cs.path, pin, cs.sha)
+    return cs
+
+
+@cache
+def _builtin(kept: str) -> CardSet:
+    """The built-in set whose hash is `kept` ("" = today's), read once."""
+    file = BUILTINS.file(kept)
+    return _parsed(str(file), _text(file))
+
+
+def _text(file: Path) -> str:
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        return file.read_text(encoding="utf-8")
     except OSError as err:
         raise CardDataError(
             "{path}: cannot read the card file ({why})", path=str(file), why=err.strerror
         ) from None
+
+
+@lru_cache(maxsize=32)
+def _parsed(where: str, text: str) -> CardSet:
+    """The validated card set of a file's `text` (`where`: the file); one card set per text."""
+    file = Path(where)
+    from .card_file import Reader  # here, not at the top: card_file reads this module's names
+
+    r = Reader(where)
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise CardDataError("{path}: not valid TOML ({why})", path=str(file), why=str(err)) from None
+        raise CardDataError("{path}: not valid TOML ({why})", path=where, why=str(err)) from None
     cards: list[Card] = []
     names: dict[str, int] = {}
 
@@ -467,4 +497,5 @@ def load(path: str = "") -> CardSet:
         misfits=tuple(groups["misfit"]),
         actions=tuple(actions),
         categories=tuple(c.category for c in cards),
+        sha=text_sha(text),
     )

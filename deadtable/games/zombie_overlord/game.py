@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from deadtable.core import Action, Game, Option, OptionError, State, Variant
+from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.i18n import N_, Message
 
 from . import cards, evaluation
@@ -47,6 +48,7 @@ class ZombieOverlord(Game):
             ),
             minimum=0,
         ),
+        PIN_OPTION,  # the card list the game was dealt with, set when it deals
     )
     summary = N_(
         "Deck-building: buy Traps with Supply, lure Survivors from the Wasteland with the most lure "
@@ -55,7 +57,8 @@ class ZombieOverlord(Game):
     )
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
-        cs = cards.load(options.get("cards", ""))
+        cs = cards.load(options.get("cards", ""), options.get(PIN, ""))
+        options[PIN] = cs.sha  # the record says which card set the game was dealt with
         state = ZOState()
         state._init_base(self, players, seed, options)
         state.setup(cs, bool(options.get("misfits", False)))
@@ -67,7 +70,7 @@ class ZombieOverlord(Game):
         return state
 
     def validate(self, players: int, options: dict[str, Any]) -> None:
-        cs = cards.load(options.get("cards", ""))  # a bad file raises CardDataError now
+        cs = cards.load(options.get("cards", ""), options.get(PIN, ""))  # a bad file raises CardDataError now
         if options.get("misfits") and len(cs.misfits) != sum(cs.cards[k].copies - 1 for k in cs.survivors):
             raise OptionError(
                 "{path}: the Misfits swap needs as many Misfits as duplicated Survivors", path=cs.path

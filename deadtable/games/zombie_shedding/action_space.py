@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.core import Action
+from deadtable.core.cardlists import PIN
 
 from . import actions as A
 from .cards import CORPORATIONS, load_cards
@@ -25,7 +26,7 @@ from .modes import resolve
 
 def action_space(players: int, options: dict[str, Any]) -> list[str]:
     """Every text `legal_actions()` can yield for `players` seats and these (resolved) options."""
-    cs = load_cards(options["cards"])
+    cs = load_cards(options["cards"], options.get(PIN, ""))
     decks = resolve(players, options["mode"], options["teams"]).decks
     slugs = cs.slugs
     kinds = range(len(slugs))

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
 
 from deadtable.core import Action, CardDataError
+from deadtable.core.cardlists import BuiltinLists, changed, text_sha
 from deadtable.core.pickling import by_constructor
 from deadtable.i18n import N_, Message
 
@@ -32,6 +33,7 @@ from .masks import ActionLists, mask_of
 # Found through the package, not `__file__`: compiled (mypyc) into a shared library elsewhere in the
 # package, a module's `__file__` names that library's folder.
 BUILTIN = Path(str(files(__package__ or __name__.rpartition(".")[0]) / "data" / "cards.toml"))
+BUILTINS = BuiltinLists(BUILTIN, "built-in cards.toml")  # and every released one (data/history)
 CORPORATIONS = ("Star", "Umbrella", "Shield", "Flask")
 KINDS = ("common", "elite", "boss")
 DECK_MAKEUP = {"common": 20, "elite": 20, "boss": 5, "event": 9}
@@ -120,9 +122,10 @@ def cond_holds(cond: Cond, card: Card) -> bool:
 class CardSet:
     """The checked cards plus precomputed tables; shared by every state, never copied."""
 
-    def __init__(self, cards: list[Card], source: str) -> None:
+    def __init__(self, cards: list[Card], source: str, sha: str = "") -> None:
         self.cards = tuple(cards)
         self.source = source
+        self.sha = sha  # the SHA-256 of the list's text (deadtable.core.cardlists), "" if not read from one
         self.by_slug = {c.slug: c.kind_id for c in cards}
         self.slugs = tuple(c.slug for c in cards)
         self.names = tuple(c.name for c in cards)
@@ -189,7 +192,8 @@ class CardSet:
         self.gives = ActionLists[Action](tuple(A.give(s) for s in self.slugs))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (CardSet, (list(self.cards), self.source))  # pickled by its cards (see Card.__reduce__)
+        # pickled by its cards (see Card.__reduce__)
+        return (CardSet, (list(self.cards), self.source, self.sha))
 
     def _fits(self, k: int, m: int, corp: int, conds: dict[str, list[list[Cond]]]) -> bool:
         """The four ways to match: number, corporation, a card's effect, or an event."""
@@ -369,7 +373,7 @@ def _card(path: str, index: int, raw: Any) -> Card:
     )
 
 
-def parse_cards(data: Any, path: str) -> CardSet:
+def parse_cards(data: Any, path: str, sha: str = "") -> CardSet:
     """Check a parsed TOML document and build the card set, or raise CardDataError."""
     raw_cards = data.get("card") if isinstance(data, dict) else None
     if not isinstance(raw_cards, list) or not raw_cards:
@@ -397,22 +401,45 @@ def parse_cards(data: Any, path: str) -> CardSet:
         # and the modes score by it (RULINGS ZS-2, ZS-7): a deck without it is not the game's.
         why = Message("the rules name the Screamer: the deck needs a zombie card with a 'finish' effect")
         raise _fail(path, "(deck)", "finish", why)
-    return CardSet(cards, path)
+    return CardSet(cards, path, sha)
+
+
+def load_cards(path: str = "", pin: str = "") -> CardSet:
+    """The built-in list (path "") or a user's TOML file, checked (cached by the file's text).
+
+    `pin`, the `card_list` option (deadtable.core.cardlists): the SHA-256 of the list the game was
+    dealt with. With no path it chooses the built-in list (today's or a kept older one); with a
+    path, the file must still have that text, else CardDataError says it changed. A user's file is
+    read at each call (a game dealt, a record replayed), so a change is never missed.
+    """
+    kept = "" if BUILTINS.is_current(pin) else pin  # a built-in list is chosen by its hash
+    cs = _parsed(path, _text(Path(path), path)) if path else _builtin(kept)
+    if pin and cs.sha != pin:
+        raise changed(cs.source, pin, cs.sha)
+    return cs
 
 
 @cache
-def load_cards(path: str = "") -> CardSet:
-    """The built-in list (path "") or a user's TOML file, checked (cached per path)."""
-    file = Path(path) if path else BUILTIN
-    shown = str(file) if path else "built-in cards.toml"
+def _builtin(kept: str) -> CardSet:
+    """The built-in list whose hash is `kept` ("" = today's), read once."""
+    shown = BUILTINS.shown(kept)
+    return _parsed(shown, _text(BUILTINS.file(kept), shown))
+
+
+def _text(file: Path, shown: str) -> str:
     try:
-        text = file.read_text(encoding="utf-8")
+        return file.read_text(encoding="utf-8")
     except OSError as err:
         raise CardDataError(
             "{path}: cannot read the card file ({error})", path=shown, error=err.strerror
         ) from None
+
+
+@lru_cache(maxsize=32)
+def _parsed(shown: str, text: str) -> CardSet:
+    """The checked cards of a file's `text` (`shown`: how errors name it); one card set per text."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise CardDataError("{path}: not valid TOML ({error})", path=shown, error=str(err)) from None
-    return parse_cards(data, shown)
+    return parse_cards(data, shown, text_sha(text))

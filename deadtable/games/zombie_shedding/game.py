@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from deadtable.core import Agent, Game, Option, State, Variant
+from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.core.names import TypedNames
 from deadtable.i18n import N_, Message
 
@@ -70,6 +71,7 @@ class ZombieShedding(Game):
             choices=SCREAMER_READINGS,
             house_rule="ZS-7",
         ),
+        PIN_OPTION,  # the card list the game was dealt with, set when it deals
     )
     summary = N_(
         "A shedding game with zombies: match the number, the corporation, a card's effect or play "
@@ -79,12 +81,13 @@ class ZombieShedding(Game):
 
     def validate(self, players: int, options: dict[str, Any]) -> None:
         resolved(players, options["mode"], options["teams"])
-        load_cards(options["cards"])
+        load_cards(options["cards"], options[PIN])
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
         state = ShedState()
         state._init_base(self, players, seed, options)
-        state.cards = load_cards(options["cards"])
+        state.cards = load_cards(options["cards"], options[PIN])
+        options[PIN] = state.cards.sha  # the record says which list the game was dealt with
         state.mode = resolved(players, options["mode"], options["teams"])
         hands.setup(state)
         return state
@@ -99,7 +102,7 @@ class ZombieShedding(Game):
         are the card's texts joined by "; ", each a text of the context "zombie-shedding:card"."""
         from .cardtext import effect_text
 
-        cards = load_cards(options.get("cards", "") or "")
+        cards = load_cards(options.get("cards", "") or "", options.get(PIN, "") or "")
         return {
             c.slug: {"title": c.name, "text": "; ".join(effect_text(e, dict(p)) for e, p in c.effects)}
             for c in cards.cards

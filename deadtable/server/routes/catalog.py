@@ -96,6 +96,8 @@ def options_in_force(g: Any, options: dict[str, Any], lang: str) -> list[dict[st
     """Every option of the table: its value, the default, whether it differs, and its house ruling."""
     out = []
     for o in g.options:
+        if o.set_by_game:
+            continue
         value = options.get(o.name, o.default)
         entry: dict[str, Any] = {
             "name": o.name,

@@ -1,0 +1,130 @@
+"""Card lists pinned by their text: which list a game was dealt with, and every built-in list kept.
+
+A game whose cards come from a TOML list (its built-in one, or a player's file named by the
+`cards` option) declares the option `card_list` (`PIN`). Nobody sets it when asking for a game:
+the game sets it when it deals, to the SHA-256 of the list's text (`text_sha`), so the game's
+options (and so its record, and a server's stored table) say which list it was dealt with.
+
+Given again (a record replayed, a table rebuilt), the pin chooses the list:
+
+- the built-in list: today's when the hash is today's, else the released list of that hash, kept
+  in the game's `data/history/` folder as `<sha256>.toml` and listed in its `index.toml`
+  (`BuiltinLists`); a hash no kept list has is refused by name;
+- a player's file: read again, and refused, by name, when its text changed since (`changed`),
+  rather than dealt differently and failing later on a move the new cards do not allow.
+
+Records and tables from before card lists were pinned have no hash: they are dealt with today's
+list, as they always were. When one of them then fails, `PREDATES` says why it may have.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deadtable.i18n import N_
+
+from .errors import CardDataError
+from .options import Option
+
+if TYPE_CHECKING:
+    from .game import Game
+
+PIN = "card_list"
+PIN_OPTION = Option(
+    PIN,
+    "",
+    N_(
+        "Set by the game when it deals: the SHA-256 of the card list's text, so that a record of "
+        "the game is replayed with the same cards after the built-in list changes. Leave it empty."
+    ),
+    set_by_game=True,
+)
+SHA = re.compile(r"[0-9a-f]{64}")
+PREDATES = N_(
+    "{reason} (the record predates card versioning: it does not say which card list it was dealt "
+    "with, so it was replayed with today's built-in cards, and the card list may have changed since "
+    "it was dealt)"
+)
+NOT_KEPT = N_(
+    "{shown}: this game was dealt with a built-in card list this version does not keep "
+    "(SHA-256 {sha}); it needs the deadtable release it was played with"
+)
+CHANGED = N_(
+    "{path}: the card file changed since this game was dealt with it (SHA-256 {then} then, "
+    "{now} now); the game can only be replayed with the file it was dealt with"
+)
+
+
+def text_sha(text: str) -> str:
+    """The SHA-256 of a card list's text (as read: line endings are always "\\n").
+
+    >>> text_sha("")[:16]
+    'e3b0c44298fc1c14'
+    """
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def changed(path: str, then: str, now: str) -> CardDataError:
+    """The error for a player's card file whose text is not the one the game was dealt with."""
+    return CardDataError(CHANGED, path=path, then=then[:12], now=now[:12])
+
+
+def declares_pin(game: Game) -> bool:
+    return any(o.name == PIN for o in game.options)
+
+
+def unpinned(game: Game, options: dict[str, Any]) -> bool:
+    """The options come from before card lists were pinned: the game takes a card list, and they
+    do not say which one (dealt now, they get today's built-in list)."""
+    return declares_pin(game) and not options.get(PIN)
+
+
+class BuiltinLists:
+    """A game's built-in card list (`current`) and every released one kept in `history/`."""
+
+    def __init__(self, current: Path, shown: str) -> None:
+        self.current = current
+        self.shown_name = shown  # how messages name the built-in list ("built-in cards.toml")
+        self.history = current.parent / "history"
+
+    @cached_property
+    def current_sha(self) -> str:
+        return text_sha(self.current.read_text(encoding="utf-8"))
+
+    @cached_property
+    def index(self) -> dict[str, dict[str, Any]]:
+        """Each kept list's hash -> its entry in history/index.toml (commit, date, note)."""
+        path = self.history / "index.toml"
+        if not path.is_file():
+            return {}
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return {str(e["sha256"]): dict(e) for e in data.get("list", [])}
+
+    def is_current(self, sha: str) -> bool:
+        return not sha or sha == self.current_sha
+
+    def file(self, sha: str) -> Path:
+        """The file of the built-in list `sha` ("" = today's), or CardDataError if none is kept."""
+        if self.is_current(sha):
+            return self.current
+        if SHA.fullmatch(sha) and sha in self.index:
+            return self.history / f"{sha}.toml"
+        raise CardDataError(NOT_KEPT, shown=self.shown_name, sha=sha)
+
+    def shown(self, sha: str) -> str:
+        """How messages name the built-in list `sha`: today's by its name, an older one with its hash."""
+        return self.shown_name if self.is_current(sha) else f"{self.shown_name} ({sha[:12]})"
+
+
+def repinned(game: Game, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a new game played like the one of `options` (a rematch): the same settings,
+    pinned to the card list a game dealt now gets (today's built-in list, or the file's text now)."""
+    if not declares_pin(game):
+        return dict(options)
+    chosen = {k: v for k, v in options.items() if k != PIN}
+    return {**chosen, PIN: game.new(players, 0, **chosen).options[PIN]}
