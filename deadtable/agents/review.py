@@ -33,7 +33,7 @@ the budget each), and those are the figures reported: at most 0.85 x `iterations
 decision, 0.6 x for most (when the screen's MIN_SAMPLES per action do not ask for more).
 `THOROUGH`, the review before the budget was split (the whole budget screens, the whole budget
 confirms, the best and the played move even when the played move screens as the best), costs
-about 2 times as much; benchmarks/review_cost.py compares the flags of both. The loss of a move is
+about 2.5 times as much; benchmarks/review_cost.py compares the flags of both. The loss of a move is
 the best action's estimate minus the played one's; its flag follows `THRESHOLDS` (in points of
 winning chance): loss >= 0.20 is a blunder, >= 0.10 a mistake, >= 0.05 an inaccuracy. With few
 samples an estimate carries noise of several points (`stderr`), so small flags on close moves are
@@ -209,7 +209,7 @@ class Budget:
 # most (benchmarks/review_cost.py).
 CHEAP: Final = Budget(screen=0.35, confirm=0.5, both_always=False)
 # The review before the budget was split: the whole budget screens, the whole budget confirms the
-# best and the played move (about 2 times `iterations` a decision). benchmarks/review_cost.py
+# best and the played move (about 2.5 times the CPU of CHEAP). benchmarks/review_cost.py
 # compares the two.
 THOROUGH: Final = Budget(screen=1.0, confirm=1.0, both_always=True)
 
