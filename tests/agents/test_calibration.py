@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import deadtable
-from benchmarks.calibration import LR_5_PERCENT, SEED_STRIDE, game_seeds, held_out
+from benchmarks.calibration import LR_5_PERCENT, OPTIONS, SEED_STRIDE, game_seeds, held_out
 from deadtable.agents import calibration as cal
 from deadtable.agents import review as rv
 from deadtable.core import registry
@@ -136,6 +136,11 @@ def test_a_packaged_map_is_monotone_in_range_and_says_what_trained_it(game_id: s
     trained = info["trained_on"]
     assert trained["games"] > 0 and "benchmarks.calibration" in info["command"] and "--fit" in info["command"]
     assert held_out(trained["seed"], trained["games"], trained["seed"] + 1, SEED_STRIDE - 1)
+    # It is the one a review of the benchmark's game (2 players, its options, today's card list) uses,
+    # and never a review of another number of players.
+    the_game = registry.game(game_id)
+    assert cal.for_state(the_game.new(2, 12345, **OPTIONS.get(game_id, {}))) == the_map
+    assert cal.for_state(the_game.new(3, 12345)) is None
 
 
 def test_the_likelihood_ratio_tells_an_off_estimate_from_a_calibrated_one() -> None:
