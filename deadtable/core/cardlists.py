@@ -22,9 +22,10 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from deadtable.i18n import N_
 
@@ -33,6 +34,16 @@ from .options import Option
 
 if TYPE_CHECKING:
     from .game import Game
+
+
+class Pinned(Protocol):
+    """A parsed card list: it knows the SHA-256 of the text it was read from."""
+
+    @property
+    def sha(self) -> str: ...
+
+
+L = TypeVar("L", bound=Pinned)
 
 PIN = "card_list"
 PIN_OPTION = Option(
@@ -115,6 +126,17 @@ class BuiltinLists:
         if SHA.fullmatch(sha) and sha in self.index:
             return self.history / f"{sha}.toml"
         raise CardDataError(NOT_KEPT, shown=self.shown_name, sha=sha)
+
+    def choose(self, path: str, pin: str, read: Callable[[str], L], builtin: Callable[[str], L]) -> L:
+        """The card list of a game whose `cards` option is `path` and `card_list` is `pin`: with no
+        path the built-in list of that hash (today's when "" or today's hash), `builtin(sha)` with ""
+        for today's; with a path the player's file, `read(path)` (read again at each call), which
+        must still have the pinned text, else CardDataError says it changed."""
+        kept = "" if self.is_current(pin) else pin
+        cards = read(path) if path else builtin(kept)
+        if pin and cards.sha != pin:
+            raise changed(path or self.shown(kept), pin, cards.sha)
+        return cards
 
     def shown(self, sha: str) -> str:
         """How messages name the built-in list `sha`: today's by its name, an older one with its hash."""

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from deadtable.core import Action, CardDataError
-from deadtable.core.cardlists import BuiltinLists, changed, text_sha
+from deadtable.core.cardlists import BuiltinLists, text_sha
 from deadtable.core.pickling import by_constructor
 from deadtable.i18n import N_, Message
 
@@ -317,11 +317,7 @@ def load(path: str = "", pin: str = "") -> CardSet:
     the file must still have that text, else CardDataError says it changed. A user's file is read at
     each call (a game dealt, a record replayed), so a change is never missed.
     """
-    kept = "" if BUILTINS.is_current(pin) else pin  # a built-in list is chosen by its hash
-    cs = _parsed(path, _text(Path(path))) if path else _builtin(kept)
-    if pin and cs.sha != pin:
-        raise changed(cs.path, pin, cs.sha)
-    return cs
+    return BUILTINS.choose(path, pin, lambda p: _parsed(p, _text(Path(p))), _builtin)
 
 
 @cache
