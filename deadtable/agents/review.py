@@ -163,6 +163,7 @@ class Review:
     seed: int
     decisions: list[Decision]
     result: float | None  # the seat's share of the win (None: the record ends before the game)
+    calibrated: bool = False  # the chances went through the game's calibration map
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -172,6 +173,7 @@ class Review:
             "iterations": self.iterations,
             "seed": self.seed,
             "result": self.result,
+            "calibrated": self.calibrated,
             "thresholds": dict(THRESHOLDS),
             "decisions": [d.to_json() for d in self.decisions],
         }
@@ -399,8 +401,16 @@ def review(
     if progress:
         progress(len(tasks))
     decisions = run(tasks, workers, (lambda: progress(-1)) if progress else None)
+    calibrated = bool(tasks) and calibration.for_state(start) is not None  # as review_decision maps
     return Review(
-        record.game, record.players, seat, iterations, seed, decisions, result_of(start, record, seat)
+        record.game,
+        record.players,
+        seat,
+        iterations,
+        seed,
+        decisions,
+        result_of(start, record, seat),
+        calibrated,
     )
 
 

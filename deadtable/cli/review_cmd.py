@@ -176,6 +176,13 @@ def show(result: Review) -> None:
         )
     console.print(table)
     chances = [d.played_chance for d in result.decisions]
+    if result.calibrated:
+        console.print(
+            _(
+                "The chances are calibrated: corrected by a map fitted on thousands of bot games, so "
+                "that they agree with how often such positions were won."
+            )
+        )
     console.print(_("Winning chance after each move played (low to high):"))
     console.print(f"  0% {sparkline(chances)} 100%")
     counts = result.counts()

@@ -525,6 +525,10 @@ MESSAGES: tuple[Key, ...] = (
         "Winning chance: the share of sampled games the seat wins when every seat plays on like the bot, "
         "from what the seat knew then (never the hidden cards)."
     ),
+    N_(
+        "The chances are calibrated: corrected by a map fitted on thousands of bot games, so that they "
+        "agree with how often such positions were won."
+    ),
     # Hints at casual tables (js/hint.js, lobby; issue 24).
     N_("Hints (casual table)"),
     N_("Hints are on at this table"),

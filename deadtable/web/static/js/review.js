@@ -121,6 +121,7 @@ function draw() {
       })),
       data.decisions.length ? chart(data.decisions) : el("p", { class: "dim" }, t("This seat had no decision with more than one move.")),
       el("p", { class: "dim" }, t("Winning chance: the share of sampled games the seat wins when every seat plays on like the bot, from what the seat knew then (never the hidden cards).")),
+      data.calibrated ? el("p", { class: "dim", id: "review-calibrated" }, t("The chances are calibrated: corrected by a map fitted on thousands of bot games, so that they agree with how often such positions were won.")) : "",
       reviewTable(data),
     );
   }
