@@ -37,14 +37,12 @@ def games_cmd(as_json: bool) -> None:
         variants = g.variants()
         if any(v.options for v in variants):
             console.print("  " + _("ways to play: {names}", names=", ".join(v.name for v in variants)))
-        if g.options:
+        if g.chosen_options:
             table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2, 0, 2))
             table.add_column(_("option"))
             table.add_column(_("default"))
             table.add_column(_("meaning"))
-            for o in g.options:
-                if o.set_by_game:
-                    continue
+            for o in g.chosen_options:
                 meaning = render(o.help)
                 if o.house_rule:
                     meaning += " " + _("[house rule {id}]", id=o.house_rule)

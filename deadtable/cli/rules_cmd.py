@@ -90,16 +90,14 @@ def _page(game_id: str, game: Game | None, text: Any, in_force: dict[str, Any], 
         if text.note is not None:
             parts.append("[yellow]" + escape(text.note.render(lang)) + "[/yellow]")
         parts.append(Markdown(text.markdown))
-    if game is not None and game.options:
+    if game is not None and game.chosen_options:
         parts.append("")
         parts.append(Markdown("## " + _("Options")))
         table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2, 0, 0))
         table.add_column(_("option"))
         table.add_column(_("value") if in_force else _("default"))
         table.add_column(_("meaning"))
-        for o in game.options:
-            if o.set_by_game:
-                continue
+        for o in game.chosen_options:
             value = in_force.get(o.name, o.default)
             shown = escape(repr(value))
             if o.name in in_force and value != o.default:

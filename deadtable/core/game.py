@@ -60,6 +60,12 @@ class Game(ABC):
     options: tuple[Option, ...] = ()
     summary: str = ""
 
+    @property
+    def chosen_options(self) -> tuple[Option, ...]:
+        """The options a person chooses (the lobby, `deadtable games`, `deadtable rules`, a table's
+        options): all but those the game sets itself when it deals (`Option.set_by_game`)."""
+        return tuple(o for o in self.options if not o.set_by_game)
+
     # -- what a game implements --------------------------------------------------------------
     @abstractmethod
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
@@ -249,8 +255,7 @@ class Game(ABC):
                     "choices": list(o.choices) if o.choices else None,
                     "house_rule": o.house_rule,
                 }
-                for o in self.options
-                if not o.set_by_game
+                for o in self.chosen_options
             ],
             "agents": sorted(self.agents()),
         }

@@ -95,9 +95,7 @@ def card_texts_json(g: Any, options: dict[str, Any], lang: str) -> dict[str, dic
 def options_in_force(g: Any, options: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """Every option of the table: its value, the default, whether it differs, and its house ruling."""
     out = []
-    for o in g.options:
-        if o.set_by_game:
-            continue
+    for o in g.chosen_options:
         value = options.get(o.name, o.default)
         entry: dict[str, Any] = {
             "name": o.name,
