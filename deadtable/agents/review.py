@@ -55,7 +55,7 @@ from typing import Any, Final
 
 from deadtable.core import Action, Agent, Game, Record, SeatInfo, State, game, seat_info
 from deadtable.core.errors import DeadtableError, IllegalAction, RecordError
-from deadtable.core.record import REPLAY_FAILED
+from deadtable.core.record import REPLAY_FAILED, pinned
 from deadtable.core.state import LOG_I18N, LOG_START
 
 from . import calibration
@@ -388,6 +388,7 @@ def review(
 ) -> Review:
     """The review of `seat` (from 0) in `record`; `progress(total)` is called once with the number
     of decisions, then `progress(-1)` as each one is done."""
+    record = pinned(record)  # a record from before card lists were pinned: the list it was dealt with
     start = start_of(record)
     tasks = plan(
         start,

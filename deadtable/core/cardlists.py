@@ -14,7 +14,10 @@ Given again (a record replayed, a table rebuilt), the pin chooses the list:
   rather than dealt differently and failing later on a move the new cards do not allow.
 
 Records and tables from before card lists were pinned have no hash: they are dealt with today's
-list, as they always were. When one of them then fails, `PREDATES` says why it may have.
+list, as they always were. When one of them then fails on a move, it is tried again with each
+earlier kept list, the newest first (`earlier_pins`), and the first with which every move is legal
+is the one it was dealt with (a record that fails with today's list names a card today's list
+changed); when none fits, `PREDATES` says why it may have failed.
 """
 
 from __future__ import annotations
@@ -116,6 +119,11 @@ class BuiltinLists:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         return {str(e["sha256"]): dict(e) for e in data.get("list", [])}
 
+    def earlier(self) -> list[str]:
+        """The hashes of the kept lists other than today's, the newest first (index.toml lists
+        them in the order they were released)."""
+        return [sha for sha in reversed(self.index) if sha != self.current_sha]
+
     def is_current(self, sha: str) -> bool:
         return not sha or sha == self.current_sha
 
@@ -150,3 +158,13 @@ def repinned(game: Game, players: int, options: dict[str, Any]) -> dict[str, Any
         return dict(options)
     chosen = {k: v for k, v in options.items() if k != PIN}
     return {**chosen, PIN: game.new(players, 0, **chosen).options[PIN]}
+
+
+def earlier_pins(game: Game, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """For options from before card lists were pinned (`unpinned`) that dealt the built-in list:
+    the same options pinned to each earlier kept built-in list, the newest first, to try when a
+    move fails with today's list. Empty otherwise (a player's card file cannot be recovered: only
+    its text then was the list)."""
+    if not unpinned(game, options) or options.get("cards") or game.card_lists is None:
+        return []
+    return [{**options, PIN: sha} for sha in game.card_lists.earlier()]

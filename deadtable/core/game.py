@@ -14,6 +14,7 @@ from .options import Option, resolve_options
 
 if TYPE_CHECKING:
     from .agent import Agent
+    from .cardlists import BuiltinLists
     from .names import TypedNames
     from .state import Action, State
 
@@ -59,6 +60,8 @@ class Game(ABC):
     max_players: int = 2
     options: tuple[Option, ...] = ()
     summary: str = ""
+    # A game dealt from a built-in card list: that list and every released one (cardlists.py).
+    card_lists: BuiltinLists | None = None
 
     @property
     def chosen_options(self) -> tuple[Option, ...]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from deadtable.i18n import N_, Message
 
@@ -14,6 +15,7 @@ from .errors import DeadtableError, IllegalAction, RecordError
 if TYPE_CHECKING:
     from .state import State
 
+T = TypeVar("T")
 FORMAT = "deadtable-record/1"
 REPLAY_FAILED = N_("action {number} ({text!r}) cannot be replayed: {reason}")
 
@@ -97,32 +99,72 @@ def replay_failed(
 
 def replay_states(record: Record) -> list[State]:
     """Every state of a recorded game, from the start to the last action, legality re-checked."""
+    return _recovering(record, lambda options: _states(record, options))
+
+
+def _states(record: Record, options: dict[str, Any]) -> list[State]:
     from .registry import game as find_game
 
-    state = find_game(record.game).new(record.players, record.seed, **record.options)
+    state = find_game(record.game).new(record.players, record.seed, **options)
     states = [state.clone()]
     for number, text in enumerate(record.actions, start=1):
         try:
             action = state.game.parse_action(state, text)
             state.apply(action)
         except IllegalAction as err:
-            raise replay_failed(state, record.options, number, text, err) from None
+            raise replay_failed(state, options, number, text, err) from None
         states.append(state.clone())
     return states
+
+
+def _recovering(record: Record, play: Callable[[dict[str, Any]], T]) -> T:
+    """`play(record.options)`; when a record from before card lists were pinned fails on a move
+    with today's list, `play` again pinned to each earlier kept list, the newest first, and the
+    first that plays every move is the list it was dealt with (cardlists.earlier_pins). The
+    first failure is raised when none does."""
+    from .cardlists import earlier_pins
+    from .registry import game as find_game
+
+    try:
+        return play(record.options)
+    except RecordError as failed:
+        for options in earlier_pins(find_game(record.game), record.options):
+            try:
+                return play(options)
+            except (RecordError, DeadtableError):
+                continue
+        raise failed from None
 
 
 def replay(record: Record | dict[str, Any]) -> State:
     """The final state of a recorded game; every action is re-checked for legality."""
     rec = record if isinstance(record, Record) else Record.from_json(record)
+    return _recovering(rec, lambda options: _final(rec, options))
+
+
+def _final(rec: Record, options: dict[str, Any]) -> State:
     from .registry import game as find_game
 
     try:
-        state = find_game(rec.game).new(rec.players, rec.seed, **rec.options)
+        state = find_game(rec.game).new(rec.players, rec.seed, **options)
     except DeadtableError as err:
         raise RecordError("the record cannot start a game: {reason}", reason=err) from None
     for number, text in enumerate(rec.actions, start=1):
         try:
             state.apply(state.game.parse_action(state, text))
         except IllegalAction as err:
-            raise replay_failed(state, rec.options, number, text, err) from None
+            raise replay_failed(state, options, number, text, err) from None
     return state
+
+
+def pinned(record: Record) -> Record:
+    """`record`, naming the card list it was dealt with: as it is when it names one or its game
+    deals from none; a record from before card lists were pinned is replayed (with an earlier kept
+    list when today's fails on a move: `_recovering`) and pinned to the list that plays it."""
+    from .cardlists import PIN, unpinned
+    from .registry import game as find_game
+
+    if not unpinned(find_game(record.game), record.options):
+        return record
+    options = {**record.options, PIN: replay(record).options[PIN]}
+    return Record(record.game, record.players, record.seed, options, list(record.actions))

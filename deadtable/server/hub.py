@@ -114,10 +114,12 @@ class Hub(BotsAndClocks):
         found = self.store.load(table_id)
         if found is None:
             return None
+        stored = found[0]
         lt = build(*found)
-        if unpinned(lt.game, lt.row.options) and lt.state.options.get(PIN):
-            # Stored before card lists were pinned, and rebuilt with today's list: from now on it is
-            # played with that list, so the store says so (a later retune then leaves it alone).
+        if unpinned(lt.game, stored.options) and lt.state.options.get(PIN):
+            # Stored before card lists were pinned, and rebuilt with the list whose cards play its
+            # moves (today's, or an earlier kept one: live.build): from now on it is played with
+            # that list, so the store says so (a later retune then leaves it alone).
             pinned = self.store.pin_card_list(table_id, lt.state.options[PIN])
             if pinned is not None:
                 lt.row.options = pinned

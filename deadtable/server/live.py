@@ -21,11 +21,11 @@ import json
 import logging
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from deadtable.core import Agent, Game, IllegalAction, RecordError, State, game
-from deadtable.core.cardlists import PREDATES, unpinned
+from deadtable.core import Agent, DeadtableError, Game, IllegalAction, RecordError, State, game
+from deadtable.core.cardlists import PREDATES, earlier_pins, unpinned
 from deadtable.core.narration import NarrationLog
 from deadtable.core.undo import UndoWindow
 from deadtable.i18n import N_, Message, nmsg, render
@@ -437,7 +437,24 @@ def _localized(obj: Any, lang: str, depth: int) -> Any:
 
 
 def build(row: TableRow, rows: list[ActionRow], note_rows: list[NoteRow]) -> LiveTable:
-    """The live table from its stored record: a new game, every stored action re-applied and told."""
+    """The live table from its stored record: a new game, every stored action re-applied and told.
+
+    A table stored before card lists were pinned whose moves fail with today's built-in list is
+    built again with each earlier kept list, the newest first (`earlier_pins`); the first with
+    which every move is legal is the one it was dealt with, and the table's row is pinned to it
+    (the hub then writes that pin into the store). The first failure is raised when none fits."""
+    try:
+        return _build(row, rows, note_rows)
+    except RecordError as failed:
+        for options in earlier_pins(game(row.game), row.options):
+            try:
+                return _build(replace(row, options=options), rows, note_rows)
+            except DeadtableError:
+                continue
+        raise failed from None
+
+
+def _build(row: TableRow, rows: list[ActionRow], note_rows: list[NoteRow]) -> LiveTable:
     the_game = game(row.game)
     state = the_game.new(row.players, row.seed, **row.options)
     lt = LiveTable(row=row, game=the_game, state=state)

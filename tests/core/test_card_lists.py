@@ -11,7 +11,8 @@ import pytest
 
 import deadtable
 from deadtable.core import CardDataError, Record, RecordError, replay, replay_states
-from deadtable.core.cardlists import PIN, BuiltinLists, text_sha
+from deadtable.core.cardlists import PIN, BuiltinLists, earlier_pins, text_sha
+from deadtable.core.record import pinned
 from deadtable.games.overlords import cards as overlords_cards
 from deadtable.games.zombie_overlord import cards as zo_cards
 from deadtable.games.zombie_shedding import cards as shed_cards
@@ -88,13 +89,42 @@ def test_a_record_dealt_with_the_previous_list_replays_with_it(game_id: str, pre
     states = replay_states(record)
     assert states[-1] == state and len(states) == len(record.actions) + 1
     assert previous[:12] in state.cards.source  # type: ignore[attr-defined]
-    # Without the hash (a record from before), today's list deals it, and it fails on a move the
-    # old cards allowed: the error says the record predates card versioning.
+    # Without the hash (a record from before): today's list deals it and fails on a move the old
+    # cards allowed, so it is played again with each earlier kept list, and the previous one fits.
+    before = _unpinned(record)
+    assert replay(before) == state
+    assert replay_states(before)[-1] == state
+    assert pinned(before).options == record.options
+    # A record that no kept list plays (here a move no deal allows) says why it may have failed.
+    broken = Record(
+        before.game, before.players, before.seed, before.options, [*before.actions, "play nonsense"]
+    )
     with pytest.raises(RecordError) as err:
-        replay(_unpinned(record))
+        replay(broken)
     assert "predates card versioning" in str(err.value)
     assert "the card list may have changed" in str(err.value)
-    assert "cannot be replayed" in str(err.value)
+    assert "action 12 ('play stalker') cannot be replayed" in str(err.value), (
+        "the first failure: today's list"
+    )
+
+
+def test_a_record_from_before_pinning_that_today_s_list_plays_is_pinned_to_it() -> None:
+    state = _played("zombie-shedding", 40, 0, mode="duel")
+    before = _unpinned(state.record())
+    assert pinned(before).options[PIN] == shed_cards.BUILTINS.current_sha
+    assert replay(before) == state
+    assert pinned(state.record()) == state.record(), "a pinned record is left as it is"
+
+
+def test_the_earlier_lists_are_tried_newest_first_and_only_for_the_built_in_list() -> None:
+    lists = shed_cards.BUILTINS
+    assert lists.earlier() == [sha for sha in reversed(list(lists.index)) if sha != lists.current_sha]
+    assert lists.earlier()[0] == SHED_PREVIOUS, "the list released just before today's comes first"
+    shedding = deadtable.game("zombie-shedding")
+    assert [o[PIN] for o in earlier_pins(shedding, {"mode": "duel"})] == lists.earlier()
+    assert earlier_pins(shedding, {"mode": "duel", PIN: SHED_PREVIOUS}) == [], "a pinned game has its list"
+    assert earlier_pins(shedding, {"cards": "mine.toml"}) == [], "a player's file: only its text then was it"
+    assert earlier_pins(deadtable.game("carson-zoo"), {}) == [], "a game without card lists"
 
 
 def test_a_zombie_overlord_record_of_the_previous_card_set_replays_with_it() -> None:
@@ -117,8 +147,13 @@ def test_the_cli_replays_a_record_of_the_previous_list(
     state.record().save(path)
     result = CliRunner().invoke(cli, ["replay", str(path), "--final"])
     assert result.exit_code == 0, result.output
-    before = tmp_path / "before.json"
+    before = tmp_path / "before.json"  # from before pinning: played again with the previous list
     _unpinned(state.record()).save(before)
+    result = CliRunner().invoke(cli, ["replay", str(before), "--final"])
+    assert result.exit_code == 0, result.output
+    broken = _unpinned(state.record())
+    broken.actions.append("play nonsense")  # no kept list plays it
+    broken.save(before)
     monkeypatch.setattr("sys.argv", ["deadtable", "replay", str(before)])
     with pytest.raises(SystemExit) as exc:
         main()

@@ -72,16 +72,37 @@ def test_a_table_stored_before_pinning_is_rebuilt_with_todays_list_and_pinned_to
         assert stored is not None and stored.options == {"mode": "duel", PIN: BUILTINS.current_sha}
 
 
-def test_a_table_stored_before_pinning_that_fails_says_the_cards_may_have_changed(
+def test_a_table_stored_before_pinning_that_today_s_list_fails_is_rebuilt_with_the_list_it_was_dealt_with(
+    sqlite_url: str,
+) -> None:
+    # Dealt with the previous list and stored without a pin: today's list fails on stored action
+    # 11 ('play stalker'), so the earlier kept lists are tried, the newest first, and the previous
+    # one plays every move. The table is kept, and the store pinned to that list.
+    table_id, state = _stored(sqlite_url, {"mode": "duel"}, PREVIOUS)
+    with TestClient(create_app(sqlite_url, test_client=True, resume=False)) as client:
+        hub = client.app.state.hub
+        lt = client.portal.call(hub.get, table_id)
+        assert lt is not None and hub.tables.get(table_id) is lt
+        assert lt.state == state and lt.state.cards.sha == PREVIOUS
+        assert lt.row.options[PIN] == PREVIOUS
+        stored = hub.store.table(table_id)
+        assert stored is not None and stored.options == {"mode": "duel", PIN: PREVIOUS}
+
+
+def test_a_table_stored_before_pinning_that_no_kept_list_plays_says_the_cards_may_have_changed(
     sqlite_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     table_id, _state = _stored(sqlite_url, {"mode": "duel"}, PREVIOUS)
+    engine = db.make_engine(sqlite_url)
+    Store(engine).accept(table_id, MOVES, MOVES, lambda missing: (0, "play nonsense", None), "player")
+    engine.dispose()
     with TestClient(create_app(sqlite_url, test_client=True, resume=False)) as client:
         hub = client.app.state.hub
         with pytest.raises(RecordError) as err:
             client.portal.call(hub.get, table_id)
         assert "predates card versioning" in str(err.value)
-        assert "stored action 11 ('play stalker') fails" in str(err.value)  # from 0
+        # The first failure is the one told: today's list, on the stored action 11 (from 0).
+        assert "stored action 11 ('play stalker') fails" in str(err.value)
         with caplog.at_level(logging.ERROR, logger="deadtable.server"):
             client.portal.call(hub.resume)
         assert "cannot be rebuilt" in caplog.text and "the card list may have changed" in caplog.text

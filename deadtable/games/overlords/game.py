@@ -30,7 +30,7 @@ from deadtable.core import Agent, CardDataError, Game, Option, OptionError, Stat
 from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.i18n import N_, Message
 
-from .cards import load
+from .cards import BUILTINS, load
 from .state import LAYOUT, OverlordsState
 
 CHOSEN_EXAMPLE = "black knight,red knight,blue knight,thief,sorcerer,medusa,lich king"
@@ -41,6 +41,7 @@ class Overlords(Game):
     name = N_("Overlords: The Card Game")
     min_players = 2
     max_players = 4
+    card_lists = BUILTINS  # the built-in lists, for records from before pinning
     options = (
         Option("cards", "", N_("Your own card file (TOML, like data/cards.toml); empty: the printed set.")),
         Option(

@@ -21,6 +21,7 @@ class ZombieOverlord(Game):
     name = N_("Zombie Overlord")
     min_players = 2
     max_players = 4
+    card_lists = cards.BUILTINS  # the built-in lists, for records from before pinning
     options = (
         Option(
             "cards",

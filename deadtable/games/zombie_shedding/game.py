@@ -12,7 +12,7 @@ from deadtable.core.names import TypedNames
 from deadtable.i18n import N_, Message
 
 from . import hands
-from .cards import CardSet, load_cards
+from .cards import BUILTINS, CardSet, load_cards
 from .cardtext import typed_names
 from .heuristic import evaluate, evaluate_all
 from .modes import LAYOUTS, MODES, resolved
@@ -35,6 +35,7 @@ class ZombieShedding(Game):
     name = N_("Zombie shedding game")
     min_players = 2
     max_players = 8
+    card_lists = BUILTINS  # the built-in lists, for records from before pinning
     options = (
         Option(
             "mode",
