@@ -156,11 +156,12 @@ def test_the_likelihood_ratio_tells_an_off_estimate_from_a_calibrated_one() -> N
 
 
 def test_a_review_says_whether_its_chances_went_through_a_map() -> None:
-    # Overlords ships a map for 2 players with its built-in cards; Carson City Zoo does not.
-    for game_id in ("overlords", "carson-zoo"):
-        mapped = cal.about(game_id) is not None
-        record = played_record(game_id, 3, moves=8)
+    # Overlords and Carson City Zoo ship a map for 2 players (Overlords' for its built-in cards);
+    # a 3-player game of Carson City Zoo was not fitted, and Zombie Overlord ships none.
+    assert cal.about("overlords") is not None and cal.about("carson-zoo") is not None
+    assert cal.about("zombie-overlord") is None
+    for game_id, players, mapped in (("overlords", 2, True), ("carson-zoo", 2, True), ("carson-zoo", 3, False)):
+        record = played_record(game_id, 3, moves=8, players=players)
         review = rv.review(record, 0, iterations=16)
         assert review.decisions, "the seat should have a decision to review"
         assert review.calibrated is mapped and review.to_json()["calibrated"] is mapped
-    assert cal.about("overlords") is not None and cal.about("carson-zoo") is None

@@ -15,11 +15,11 @@ from tests.surfaces.twins import SEAT, hidden_moves, redealt
 ITERATIONS = 16  # tiny: the tests check the bookkeeping, not the strength
 
 
-def played_record(game_id: str, seed: int, moves: int | None = None) -> Record:
-    """A seeded game between the game's heuristic (greedy for Carson City Zoo), to the end or `moves`."""
+def played_record(game_id: str, seed: int, moves: int | None = None, players: int = 2) -> Record:
+    """A seeded game between the game's heuristic (greedy for a game without), to the end or `moves`."""
     the_game = deadtable.game(game_id)
     bot = make_agent("heuristic" if "heuristic" in the_game.agents() else "greedy", the_game)
-    state = the_game.new(2, seed)
+    state = the_game.new(players, seed)
     rng = random.Random(seed)
     while not state.is_terminal and (moves is None or len(state.history) < moves):
         state.apply(bot.act(seat_info(state), rng))
