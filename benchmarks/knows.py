@@ -17,8 +17,11 @@ The old samplers:
 - overlords: the draw pile a Blue Knight showed is forgotten at the next deal (knowledge.deal_known
   not applied): a Hired Hand known to be in the game may be sampled into the box.
 - zombie-shedding: a deck rebuild tells nothing of the other hands (hands.deck_rebuilt not
-  applied). The deduction is part of the state's `known`, so the old agent keeps a shadow of the
-  game, replayed move by move from the same seed with that step left out, and samples from it.
+  applied). The deduction is part of the state's `known` (one other hand hidden: that hand) and
+  `pooled` (several: the cards among them), so the old agent keeps a shadow of the game, replayed
+  move by move from the same seed with that step left out, and samples from it. At 3 or more
+  players (`--players 3 --mode marathon`) the deduction is nearly all `pooled`: one new seat (at
+  game index % players) against old ones, its share of the wins against 1/players.
 """
 
 from __future__ import annotations
@@ -133,16 +136,21 @@ class OldKnowledge:
         return self.inner.act(old, rng)  # type: ignore[no-any-return]
 
 
-def play(game_id: str, index: int, seed: int, agent: str = "ismcts") -> dict[str, Any]:
-    """Game `index`: the new sampler at seat index % 2; its row (the new one's share of the win)."""
+def play(
+    game_id: str, index: int, seed: int, agent: str = "ismcts", players: int = 2, mode: str = ""
+) -> dict[str, Any]:
+    """Game `index`: the new sampler at seat index % players, the old one at the others; its row
+    (the new one's share of the win)."""
     the_game = deadtable.game(game_id)
     game_seed = seed * 1_000_003 + index
-    new_seat = index % 2
-    agents: list[Any] = [build_agent(agent, the_game) for _ in range(2)]
-    agents[1 - new_seat] = OldKnowledge(agents[1 - new_seat], game_id)
-    rngs = [random.Random(f"{game_seed}/agent/{s}") for s in range(2)]
-    options = {"mode": "duel"} if game_id == "zombie-shedding" else {}
-    state = the_game.new(2, game_seed, **options)
+    new_seat = index % players
+    agents: list[Any] = [build_agent(agent, the_game) for _ in range(players)]
+    for s in range(players):
+        if s != new_seat:
+            agents[s] = OldKnowledge(agents[s], game_id)
+    rngs = [random.Random(f"{game_seed}/agent/{s}") for s in range(players)]
+    options = {"mode": mode or "duel"} if game_id == "zombie-shedding" else {}
+    state = the_game.new(players, game_seed, **options)
     moves = 0
     while not state.is_terminal:
         s = state.current_player
@@ -154,25 +162,39 @@ def play(game_id: str, index: int, seed: int, agent: str = "ismcts") -> dict[str
     row = {"game": index, "seed": game_seed, "new_seat": new_seat, "new_win": share, "moves": moves}
     if agent != "ismcts":
         row["agent"] = agent
+    if players != 2:
+        row["players"], row["mode"] = players, mode
     return row
 
 
 def measure(
-    game_id: str, n_games: int, seed: int, workers: int, rows_dir: str | None, agent: str = "ismcts"
+    game_id: str,
+    n_games: int,
+    seed: int,
+    workers: int,
+    rows_dir: str | None,
+    agent: str = "ismcts",
+    players: int = 2,
+    mode: str = "",
 ) -> None:
     rows: dict[int, dict[str, Any]] = {}
     path = Path(rows_dir) / f"{game_id}.jsonl" if rows_dir else None
     if path is not None and path.exists():
         for line in path.read_text().splitlines():
             row = json.loads(line)
-            if row["seed"] == seed * 1_000_003 + row["game"] and row.get("agent", "ismcts") == agent:
+            same = row.get("agent", "ismcts") == agent and row.get("players", 2) == players
+            if (
+                row["seed"] == seed * 1_000_003 + row["game"]
+                and same
+                and row.get("mode", "") == (mode if players != 2 else "")
+            ):
                 rows[row["game"]] = row
     todo = [i for i in range(n_games) if i not in rows]
     t = time.time()
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play, game_id, i, seed, agent) for i in todo]
+        futures = [pool.submit(play, game_id, i, seed, agent, players, mode) for i in todo]
         for k, fut in enumerate(as_completed(futures), start=1):
             row = fut.result()
             rows[row["game"]] = row
@@ -187,8 +209,9 @@ def measure(
     wins = sum(r["new_win"] for r in done)
     lo, hi = wilson(wins, len(done))
     rate = wins / len(done) if done else 0.0
+    at = f" at {players} players ({mode}), a fair share {1 / players:.1%}" if players != 2 else ""
     print(
-        f"{game_id:18} {agent} new vs old determinization: {wins:g}/{len(done)} = {rate:.1%} "
+        f"{game_id:18} {agent} new vs old determinization{at}: {wins:g}/{len(done)} = {rate:.1%} "
         f"(95% CI {lo:.1%} - {hi:.1%})",
         flush=True,
     )
@@ -204,9 +227,13 @@ def main(argv: list[str]) -> None:
         "--agent", default="ismcts", help="the search's spec (both seats), e.g. ismcts:iterations=50"
     )
     parser.add_argument("--rows", help="keep each game's row in DIR/<game id>.jsonl, resume from it")
+    parser.add_argument("--players", type=int, default=2, help="the shedding game only: 3 or more")
+    parser.add_argument("--mode", default="", help="the shedding game's mode at --players 3+ (marathon)")
     args = parser.parse_args(argv)
+    if args.players != 2 and (args.game != ["zombie-shedding"] or not args.mode):
+        parser.error("--players other than 2 is for --game zombie-shedding alone, with a --mode")
     for game_id in args.game or sorted(OLD_SAMPLERS):
-        measure(game_id, args.games, args.seed, args.workers, args.rows, args.agent)
+        measure(game_id, args.games, args.seed, args.workers, args.rows, args.agent, args.players, args.mode)
 
 
 if __name__ == "__main__":

@@ -160,7 +160,8 @@ def test_a_review_says_whether_its_chances_went_through_a_map() -> None:
     # a 3-player game of Carson City Zoo was not fitted, and Zombie Overlord ships none.
     assert cal.about("overlords") is not None and cal.about("carson-zoo") is not None
     assert cal.about("zombie-overlord") is None
-    for game_id, players, mapped in (("overlords", 2, True), ("carson-zoo", 2, True), ("carson-zoo", 3, False)):
+    cases = (("overlords", 2, True), ("carson-zoo", 2, True), ("carson-zoo", 3, False))
+    for game_id, players, mapped in cases:
         record = played_record(game_id, 3, moves=8, players=players)
         review = rv.review(record, 0, iterations=16)
         assert review.decisions, "the seat should have a decision to review"

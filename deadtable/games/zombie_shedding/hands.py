@@ -1,5 +1,6 @@
 """Hands: choosing the dealer, dealing, going out, the end of a hand, scoring and the game's end;
-and what each seat knows of the others' hands (`ShedState.known`, one entry per viewer and holder).
+and what each seat knows of the others' hands (`ShedState.known`, one entry per viewer and holder;
+`ShedState.pooled`, cards a viewer knows to be somewhere among several hands).
 
 Scores are penalty points in Duel, Alliances and Marathon (RULINGS ZS-2): at the end of a hand
 the players still holding cards (in Alliances: the losing teams) add the zombie points left in
@@ -89,6 +90,8 @@ def start_hand(st: ShedState, dealer: int) -> None:
     st.skip = [False] * n
     st.stack = []
     st.known = [()] * (n * n)
+    st.pooled = [()] * n
+    st.pooled_seats = [0] * n
     st.known_bits = 0
     st.passes = 0
     st.hand_no += 1
@@ -244,18 +247,29 @@ def gain(st: ShedState, seat: int, k: int) -> None:
 
 # -- what each seat knows of the others' hands (`ShedState.known`) ------------------------------
 def forget(st: ShedState, holder: int, k: int) -> None:
-    """`holder` played card k in sight of all: nobody still counts it in that hand."""
-    known, n = st.known, st.players
+    """`holder` played card k in sight of all: nobody still counts it in that hand, nor, when it
+    was not counted there, among the hands it pooled with `holder`'s (the card played may have
+    been that one: the others of its kind still counted are still there)."""
+    known, n, seats = st.known, st.players, st.pooled_seats
     for viewer in range(n):
-        _drop_one(known, viewer * n + holder, k)
+        i = viewer * n + holder
+        cards = known[i]
+        if cards and k in cards:
+            _drop_one(known, i, k)
+        elif seats[viewer] >> holder & 1:
+            _unpool(st, viewer, k)
 
 
 def changed_hands(st: ShedState, source: int, dest: int, k: int) -> None:
     """Card k went from `source`'s hand to `dest`'s, seen by those two only (the Thief's take, a
     gift): `dest` no longer counts it in `source`'s hand, `source` knows `dest` holds it, and the
     others saw a card leave `source`'s hand, not which, so they forget what they knew of it."""
-    known, n = st.known, st.players
-    _drop_one(known, dest * n + source, k)
+    known, n, seats = st.known, st.players, st.pooled_seats
+    j = dest * n + source
+    if k in known[j]:
+        _drop_one(known, j, k)
+    elif seats[dest] >> source & 1:
+        _unpool(st, dest, k)  # `dest` sees the card: one fewer of its kind to place among the hands
     i = source * n + dest
     known[i] = _with(known[i], k)
     st.known_bits |= st.cards.bits[k]
@@ -263,19 +277,65 @@ def changed_hands(st: ShedState, source: int, dest: int, k: int) -> None:
         for w in range(n):
             if w != source and w != dest:
                 known[w * n + source] = ()
+                if seats[w] >> source & 1:  # the card may be one `w` pooled: it may be in `dest`'s hand now
+                    seats[w] |= 1 << dest
+
+
+def sees_hand(st: ShedState, viewer: int, holder: int) -> None:
+    """`viewer` looks at `holder`'s whole hand (the Thief): it knows every card there, and the
+    cards it had pooled among several hands that it now sees there are no longer to place."""
+    n, hand = st.players, st.hands[holder]
+    i = viewer * n + holder
+    before = st.known[i]
+    st.known[i] = tuple(sorted(hand))
+    st.known_bits |= st.masks[holder]
+    seats = st.pooled_seats
+    if seats[viewer] >> holder & 1:
+        newly = list(hand)
+        for k in before:
+            take_first(newly, k)
+        for k in newly:
+            _unpool(st, viewer, k)
+        seats[viewer] &= ~(1 << holder)
+        if not st.pooled[viewer]:
+            seats[viewer] = 0
 
 
 def deck_rebuilt(st: ShedState) -> None:
     """The deck ran out and was rebuilt from the discard pile: every card a viewer could not place
     before is in a hand now. When one hand alone holds such cards (always in a Duel), the viewer
-    knows that whole hand; with several it knows only their union, which `known` cannot say."""
+    knows that whole hand; with several it knows those cards to be among them (`pooled`: which
+    hand holds which it cannot tell), and so that none of them is in the new deck."""
     known, n, hands = st.known, st.players, st.hands
     for viewer in range(n):
         hidden = [h for h in range(n) if h != viewer and len(hands[h]) > len(known[viewer * n + h])]
+        st.pooled[viewer] = ()
+        st.pooled_seats[viewer] = 0
         if len(hidden) == 1:
             h = hidden[0]
             known[viewer * n + h] = tuple(sorted(hands[h]))
             st.known_bits |= st.masks[h]
+        elif hidden:
+            among: list[int] = []
+            for h in hidden:
+                rest = list(hands[h])
+                for k in known[viewer * n + h]:
+                    take_first(rest, k)
+                among.extend(rest)
+                st.known_bits |= st.masks[h]
+            st.pooled[viewer] = tuple(sorted(among))
+            st.pooled_seats[viewer] = sum(1 << h for h in hidden)
+
+
+def _unpool(st: ShedState, viewer: int, k: int) -> None:
+    """`viewer`'s pooled cards without one k, if they hold one (none left: no hands pooled)."""
+    cards = st.pooled[viewer]
+    if cards and k in cards:
+        rest = list(cards)
+        rest.remove(k)
+        st.pooled[viewer] = tuple(rest)
+        if not rest:
+            st.pooled_seats[viewer] = 0
 
 
 def _drop_one(known: list[tuple[int, ...]], i: int, k: int) -> None:

@@ -399,8 +399,7 @@ def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
                 _take(st, actor, victim, _at_random(st, victim))
                 st.stack.append(frame(F_GIVE, actor, code, actor, victim))
                 return
-            st.known[actor * st.players + victim] = tuple(sorted(st.hands[victim]))  # the Thief sees the hand
-            st.known_bits |= st.masks[victim]
+            hands.sees_hand(st, actor, victim)  # the Thief sees the hand
             st.note(LOOKS, actor + 1, victim + 1)
             st.stack.append(frame(F_TAKE, actor, code, actor, victim))
     elif code == E_GIVE and st.hands[actor] and st.active(actor):

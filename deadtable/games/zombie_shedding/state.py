@@ -37,8 +37,8 @@ class ShedState(CompiledState):
     __slots__ = (
         "_legal", "_log_view", "cards", "current_player", "dealer", "dealer_draw", "deck", "direction",
         "discard", "hand_no", "hands", "known", "known_bits", "last_hand", "log", "log_dropped", "masks",
-        "match_corp", "match_kind", "mode", "opening", "out", "over", "passes", "scores", "skip", "stack",
-        "turn_seat",
+        "match_corp", "match_kind", "mode", "opening", "out", "over", "passes", "pooled", "pooled_seats",
+        "scores", "skip", "stack", "turn_seat",
     )  # fmt: skip
     cards: CardSet
     mode: Mode
@@ -58,8 +58,14 @@ class ShedState(CompiledState):
     # The cards each seat knows to be in each other hand, at viewer * players + holder (sorted;
     # () for none): a flat list, read and set by index, copied in one go.
     known: list[tuple[int, ...]]
-    # The kinds that are, or were this hand, in an entry of `known` (bits as in `masks`): a card
-    # played that is not among them needs no look at `known` (most plays).
+    # Per viewer, cards it knows to be somewhere among the hands of `pooled_seats[viewer]` (bits
+    # by seat), beyond those `known` places (sorted; () and 0 for none): after a rebuild, every
+    # card it could not place is in one of the hidden hands, which one it cannot tell
+    # (`hands.deck_rebuilt`). A lower bound: the hands hold at least these.
+    pooled: list[tuple[int, ...]]
+    pooled_seats: list[int]
+    # The kinds that are, or were this hand, in an entry of `known` or `pooled` (bits as in
+    # `masks`): a card played that is not among them needs no look at either (most plays).
     known_bits: int
     passes: int  # consecutive turns passed with nothing to draw (blocked hand guard)
     hand_no: int
@@ -151,7 +157,8 @@ class ShedState(CompiledState):
         to match and its corporation, the discard pile's top and size, the deck's size, every
         hand's size, who is out, who misses a turn, the scores, and the decision on top (its
         kind, seat, effect, actor, victim and count). Private to `player`: its own hand, the
-        cards it knows to be in each other hand, and the card it just drew when it is asked to
+        cards it knows to be in each other hand and those it knows to be among several (`pooled`),
+        and the card it just drew when it is asked to
         play or keep it. The frames below the top and another seat's drawn card are not in it.
         """
         t = tuple
@@ -175,7 +182,7 @@ class ShedState(CompiledState):
             disc[-1] if disc else -1, len(disc), len(self.deck), t(sorted(self.hands[player])),
             t(map(len, self.hands)), t(self.out), t(self.skip), t(self.scores),
             t(known[player * n + h] if h != player else () for h in range(n)),
-            pending, self.over,
+            self.pooled[player], self.pooled_seats[player], pending, self.over,
         )  # fmt: skip
 
     # -- helpers the rules modules share ---------------------------------------------------------
@@ -278,6 +285,8 @@ class ShedState(CompiledState):
         other.skip = list(self.skip)
         other.stack = list(self.stack)
         other.known = list(self.known)
+        other.pooled = list(self.pooled)
+        other.pooled_seats = list(self.pooled_seats)
         other.known_bits = self.known_bits
         other.passes = self.passes
         other.hand_no = self.hand_no
@@ -304,6 +313,8 @@ class ShedState(CompiledState):
             tuple(self.skip),
             tuple(self.stack),
             tuple(self.known),
+            tuple(self.pooled),
+            tuple(self.pooled_seats),
             self.passes,
             self.hand_no,
             self.over,

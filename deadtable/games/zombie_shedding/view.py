@@ -169,7 +169,9 @@ def _unseen(f: Frame, player: int) -> bool:
 
 def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> None:
     """Redraw every card `player` cannot see: other hands (less what it knows) and the deck; and
-    drop what it cannot know of the decisions pending (`unseen_frames`)."""
+    drop what it cannot know of the decisions pending (`unseen_frames`). The cards it knows to be
+    among several hands (`ShedState.pooled`) go to random places among those hands, never into
+    the deck; every other place is filled uniformly from the rest."""
     n = st.players
     pool = list(st.deck)
     fixed: dict[int, list[int]] = {}
@@ -183,19 +185,34 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
             rest.remove(k)
         fixed[h], hidden[h] = kept, len(rest)
         pool.extend(rest)
+    pooled, among = list(st.pooled[player]), st.pooled_seats[player]
+    for k in pooled:
+        pool.remove(k)
     pool.sort()
     # A uniform shuffle drawn from rng (random keys: several times faster than rng.shuffle).
     rnd = rng.random
     pool = [k for _, k in sorted([(rnd(), k) for k in pool])]
     at = 0
+    if pooled:
+        # The pooled hands' places: the pooled cards and as many others, in a random order.
+        places = sum(hidden[h] for h in hidden if among >> h & 1)
+        at = places - len(pooled)
+        mixed = [k for _, k in sorted([(rnd(), k) for k in pooled + pool[:at]])]
+        got = 0
+        for h in range(n):
+            if h != player and among >> h & 1:
+                other.hands[h] = fixed[h] + mixed[got : got + hidden[h]]
+                got += hidden[h]
     for h in range(n):
-        if h == player:
+        if h == player or (pooled and among >> h & 1):
             continue
         other.hands[h] = fixed[h] + pool[at : at + hidden[h]]
         at += hidden[h]
     other.deck = pool[at:]
     # What other seats know of hands other than this one's is itself hidden: drop it.
     other.known = [v if player in divmod(i, n) else () for i, v in enumerate(st.known)]
+    other.pooled = [v if i == player else () for i, v in enumerate(st.pooled)]
+    other.pooled_seats = [v if i == player else 0 for i, v in enumerate(st.pooled_seats)]
     # Another seat's combo still to come is hidden (`unseen_frames`): the sample has none.
     if unseen_frames(st, player):
         other.stack = [f for f in other.stack if not _unseen(f, player)]
