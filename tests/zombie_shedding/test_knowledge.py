@@ -183,3 +183,18 @@ def test_the_pooled_cards_are_always_among_their_hands_and_every_sample_keeps_th
                 assert s.information_key(p) == st.information_key(p)
             st.apply(rng.choice(st.legal_actions()))
     assert seen, "the games should rebuild the deck with several hidden hands"
+
+
+def test_the_view_and_the_terminal_tell_the_seat_what_is_among_the_hidden_hands() -> None:
+    st = rebuilt_with_two_other_hands()
+    view = st.view(0)
+    assert view["known_among"] == {
+        "seats": [1, 2],
+        "cards": [st.cards.name(k) for k in st.pooled[0]],
+    }
+    assert st.view(None)["known_among"] is None  # a spectator knows no hand
+    text = GAME.render_view(view)
+    assert "You know these are among the hands of P2, P3:" in text
+    assert "Sabes que estas cartas están en alguna de las manos de P2, P3" in GAME.render_view(
+        view, lang="es"
+    )

@@ -213,6 +213,12 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     for k in view["known"]:
         cards = ", ".join(card_word(c, lang) for c in k["cards"])
         lines.append(_clip(escape(tr._("You know P{seat} holds: {cards}", seat=k["seat"] + 1, cards=cards))))
+    among = view.get("known_among")
+    if among:
+        cards = ", ".join(card_word(c, lang) for c in among["cards"])
+        seats = ", ".join(f"P{h + 1}" for h in among["seats"])
+        line = tr._("You know these are among the hands of {seats}: {cards}", seats=seats, cards=cards)
+        lines.append(_clip(escape(line)))
     pending = view["pending"]
     if pending is not None or view["over"] or view["current_player"] != view["seat"]:
         lines.append(_pending_text(view, lang))

@@ -105,12 +105,16 @@ def build(st: ShedState, player: int | None, narration: bool = True) -> dict[str
         }
     hand = None
     known = []
+    among = None
     if player is not None:
         hand = [card_json(cards[k], legal.fits(st, k)) for k in sorted(st.hands[player])]
         for h in range(st.players):
             seen = st.known[player * st.players + h]
             if seen and h != player:
                 known.append({"seat": h, "cards": [cards[k].name for k in seen]})
+        if st.pooled[player]:  # cards it knows to be somewhere among several hands (`pooled`)
+            seats = [h for h in range(st.players) if st.pooled_seats[player] >> h & 1]
+            among = {"seats": seats, "cards": [cards[k].name for k in st.pooled[player]]}
     out: dict[str, Any] = {
         "game": "zombie-shedding",
         "seat": player,
@@ -139,6 +143,7 @@ def build(st: ShedState, player: int | None, narration: bool = True) -> dict[str
         "scores": list(st.scores),  # per side: per team in Alliances, else per seat
         "seat_scores": [st.scores[t] for t in mode.team_of],  # each seat's (team's) score
         "known": known,
+        "known_among": among,
         "pending": _pending(st, player),
         "dealer_draw": [
             [s, cards[a].name, cards[b].name, cards[a].points + cards[b].points] for s, a, b in st.dealer_draw
