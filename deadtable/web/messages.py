@@ -327,6 +327,7 @@ MESSAGES: tuple[Key, ...] = (
     N_("Just drawn"),
     N_("Name the corporation to match"),
     N_("{seat}'s hand: take a card"),
+    N_("Among the hands of {seats}, known to you: {cards}"),
     N_("Take"),
     N_("hand {n}"),
     N_("Do: {what}"),

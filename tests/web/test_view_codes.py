@@ -193,3 +193,46 @@ def test_the_live_zombie_overlord_table_shows_the_phase_in_spanish(server: str, 
         assert page.errors == []
     finally:
         page.context.close()
+
+
+KNOWN = """async ([view, lang, width]) => {
+  const i18n = await import('/static/js/i18n.js');
+  await i18n.setLanguage(lang);
+  const { rendererFor } = await import('/static/js/renderers/index.js');
+  document.getElementById('known-test')?.remove();
+  const box = document.createElement('div');
+  box.id = 'known-test';
+  box.style.width = width + 'px';
+  document.body.append(box);
+  rendererFor(view.game).render(box, view, { seat: view.seat, legal: [], interactive: false, seats: [] });
+  const texts = (selector) => [...box.querySelectorAll(selector)].map((n) => n.textContent);
+  const wide = [...box.querySelectorAll('.zs-known')]
+    .filter((n) => n.getBoundingClientRect().right > width + 1);
+  return { known: texts('.zs-seat .zs-known'), among: texts('.zs-among'), wide: wide.length };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+def test_the_shedding_board_says_what_the_seat_knows_of_the_other_hands(lobby: Any, lang: str) -> None:
+    """After a rebuild: in a Duel the other hand whole, under its seat; with two hidden hands the
+    cards known to be among them, in a line under the seats (narrow as a phone, nothing sticks out)."""
+    from ..zombie_shedding.test_knowledge import rebuilt_while_p2_draws, rebuilt_with_two_other_hands
+
+    tr = translator(lang)
+    duel, _at_rebuild, _pile = rebuilt_while_p2_draws()
+    view = duel.view(0)
+    drawn = lobby.evaluate(KNOWN, [localized_view(view, lang), lang, 360])
+    [held] = view["known"]
+    assert len(drawn["known"]) == 1 and drawn["among"] == []
+    assert drawn["known"][0].startswith(tr.gettext("known to you: {cards}").split("{")[0])
+    assert len(drawn["known"][0].split(", ")) == len(held["cards"]) == 4  # the fifth came from the new deck
+    assert drawn["wide"] == 0
+    three = rebuilt_with_two_other_hands()
+    view = three.view(0)
+    drawn = lobby.evaluate(KNOWN, [localized_view(view, lang), lang, 360])
+    assert drawn["known"] == [] and len(drawn["among"]) == 1
+    among = drawn["among"][0]
+    assert "P2" in among and "P3" in among
+    assert len(among.split(": ", 1)[1].split(", ")) == len(view["known_among"]["cards"]) == 5
+    assert among.startswith(tr.gettext("Among the hands of {seats}, known to you: {cards}").split("{")[0])
+    assert drawn["wide"] == 0

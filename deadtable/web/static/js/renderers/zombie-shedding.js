@@ -221,6 +221,8 @@ function seatTiles(view, ctx, actions) {
     if ((view.out || []).includes(s)) tags.push(t("out"));
     if (pend.victim === s) tags.push(t("hit"));
     const score = view.seat_scores ? view.seat_scores[s] : view.scores ? view.scores[s] : null;
+    // What this seat knows to be in that hand (after a rebuild, a Thief's look, a gift).
+    const known = s === ctx.seat ? null : (view.known || []).find((k) => k.seat === s);
     const body = [
       el("span", { class: "zs-seat-name" }, seatName(ctx, s)),
       teams ? el("span", { class: `zs-team zs-team-${teams[s]}` }, teamName(teams[s])) : null,
@@ -228,6 +230,7 @@ function seatTiles(view, ctx, actions) {
       view.target ? el("span", { class: "zs-seat-score" }, t("score {n}", { n: score })) : null,
       tags.length ? el("span", { class: "zs-tags" }, tags.join(" · ")) : null,
       items.length ? el("span", { class: "zs-hint" }, t("Choose this opponent")) : null,
+      known ? el("span", { class: "zs-known" }, t("known to you: {cards}", { cards: cardNames(known.cards) })) : null,
     ];
     return piece(ctx, {
       id: `seat-${s}`, items, title: seatName(ctx, s), probe: null,
@@ -235,6 +238,18 @@ function seatTiles(view, ctx, actions) {
       body,
     });
   }));
+}
+
+function cardNames(names) {
+  return names.map((n) => cardOf(slugify(n)).name).join(", ");
+}
+
+// After a rebuild with several hidden hands: the cards this seat knows to be among them.
+function amongLine(view, ctx) {
+  const among = view.known_among;
+  if (!among) return null;
+  const seats = among.seats.map((s) => seatName(ctx, s)).join(", ");
+  return el("p", { class: "zs-known zs-among" }, t("Among the hands of {seats}, known to you: {cards}", { seats, cards: cardNames(among.cards) }));
 }
 
 function lastHandLine(view, ctx) {
@@ -329,6 +344,7 @@ export function render(container, view, ctx) {
   const board = el("div", { class: "zs-board" },
     info,
     seatTiles(view, ctx, actions),
+    amongLine(view, ctx),
     el("div", { class: `zs-prompt${ctx.interactive ? " zs-yours" : ""}` }, el("span", {}, prompt), controls.length ? el("span", { class: "zs-controls" }, controls) : null),
     menu,
     el("div", { class: "zs-middle" }, middle),
