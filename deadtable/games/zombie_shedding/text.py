@@ -216,8 +216,8 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     among = view.get("known_among")
     if among:
         cards = ", ".join(card_word(c, lang) for c in among["cards"])
-        seats = ", ".join(f"P{h + 1}" for h in among["seats"])
-        line = tr._("You know these are among the hands of {seats}: {cards}", seats=seats, cards=cards)
+        holders = ", ".join(f"P{h + 1}" for h in among["seats"])
+        line = tr._("You know these are among the hands of {seats}: {cards}", seats=holders, cards=cards)
         lines.append(_clip(escape(line)))
     pending = view["pending"]
     if pending is not None or view["over"] or view["current_player"] != view["seat"]:
