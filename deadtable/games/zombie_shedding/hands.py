@@ -291,14 +291,9 @@ def sees_hand(st: ShedState, viewer: int, holder: int) -> None:
     st.known_bits |= st.masks[holder]
     seats = st.pooled_seats
     if seats[viewer] >> holder & 1:
-        newly = list(hand)
-        for k in before:
-            take_first(newly, k)
-        for k in newly:
+        for k in beyond(hand, before):
             _unpool(st, viewer, k)
         seats[viewer] &= ~(1 << holder)
-        if not st.pooled[viewer]:
-            seats[viewer] = 0
 
 
 def deck_rebuilt(st: ShedState) -> None:
@@ -318,24 +313,25 @@ def deck_rebuilt(st: ShedState) -> None:
         elif hidden:
             among: list[int] = []
             for h in hidden:
-                rest = list(hands[h])
-                for k in known[viewer * n + h]:
-                    take_first(rest, k)
-                among.extend(rest)
+                among.extend(beyond(hands[h], known[viewer * n + h]))
                 st.known_bits |= st.masks[h]
             st.pooled[viewer] = tuple(sorted(among))
             st.pooled_seats[viewer] = sum(1 << h for h in hidden)
 
 
+def beyond(hand: list[int], known: tuple[int, ...]) -> list[int]:
+    """The cards of `hand` beyond those a viewer knows to be there (`known`, all in `hand`)."""
+    rest = list(hand)
+    for k in known:
+        take_first(rest, k)
+    return rest
+
+
 def _unpool(st: ShedState, viewer: int, k: int) -> None:
     """`viewer`'s pooled cards without one k, if they hold one (none left: no hands pooled)."""
-    cards = st.pooled[viewer]
-    if cards and k in cards:
-        rest = list(cards)
-        rest.remove(k)
-        st.pooled[viewer] = tuple(rest)
-        if not rest:
-            st.pooled_seats[viewer] = 0
+    _drop_one(st.pooled, viewer, k)
+    if not st.pooled[viewer]:
+        st.pooled_seats[viewer] = 0
 
 
 def _drop_one(known: list[tuple[int, ...]], i: int, k: int) -> None:

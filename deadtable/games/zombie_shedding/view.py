@@ -184,11 +184,9 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
     for h in range(n):
         if h == player:
             continue
-        rest = list(st.hands[h])
-        kept = list(st.known[player * n + h])
-        for k in kept:
-            rest.remove(k)
-        fixed[h], hidden[h] = kept, len(rest)
+        kept = st.known[player * n + h]
+        rest = hands.beyond(st.hands[h], kept)
+        fixed[h], hidden[h] = list(kept), len(rest)
         pool.extend(rest)
     pooled, among = list(st.pooled[player]), st.pooled_seats[player]
     for k in pooled:
@@ -209,7 +207,7 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
                 other.hands[h] = fixed[h] + mixed[got : got + hidden[h]]
                 got += hidden[h]
     for h in range(n):
-        if h == player or (pooled and among >> h & 1):
+        if h == player or among >> h & 1:  # `among` is 0 when nothing is pooled
             continue
         other.hands[h] = fixed[h] + pool[at : at + hidden[h]]
         at += hidden[h]
