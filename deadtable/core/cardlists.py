@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from deadtable.i18n import N_
 
-from .errors import CardDataError
+from .errors import CardDataError, DeadtableError, RecordError
 from .options import Option
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ class Pinned(Protocol):
 
 
 L = TypeVar("L", bound=Pinned)
+T = TypeVar("T")
 
 PIN = "card_list"
 PIN_OPTION = Option(
@@ -168,3 +169,19 @@ def earlier_pins(game: Game, options: dict[str, Any]) -> list[dict[str, Any]]:
     if not unpinned(game, options) or options.get("cards") or game.card_lists is None:
         return []
     return [{**options, PIN: sha} for sha in game.card_lists.earlier()]
+
+
+def recovering(game: Game, options: dict[str, Any], play: Callable[[dict[str, Any]], T]) -> T:
+    """`play(options)`, a record replayed or a table rebuilt with them; when options from before
+    card lists were pinned fail on a move (RecordError) with today's list, `play` again with each
+    of `earlier_pins`, the newest first: the first that plays every move is the list the game was
+    dealt with. When none does, the first failure is raised."""
+    try:
+        return play(options)
+    except RecordError as failed:
+        for pinned in earlier_pins(game, options):
+            try:
+                return play(pinned)
+            except DeadtableError:
+                continue
+        raise failed from None

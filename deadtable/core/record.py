@@ -118,22 +118,12 @@ def _states(record: Record, options: dict[str, Any]) -> list[State]:
 
 
 def _recovering(record: Record, play: Callable[[dict[str, Any]], T]) -> T:
-    """`play(record.options)`; when a record from before card lists were pinned fails on a move
-    with today's list, `play` again pinned to each earlier kept list, the newest first, and the
-    first that plays every move is the list it was dealt with (cardlists.earlier_pins). The
-    first failure is raised when none does."""
-    from .cardlists import earlier_pins
+    """`play(record.options)`, or with the earlier card list it was dealt with when the record is
+    from before card lists were pinned and today's fails on a move (cardlists.recovering)."""
+    from .cardlists import recovering
     from .registry import game as find_game
 
-    try:
-        return play(record.options)
-    except RecordError as failed:
-        for options in earlier_pins(find_game(record.game), record.options):
-            try:
-                return play(options)
-            except (RecordError, DeadtableError):
-                continue
-        raise failed from None
+    return recovering(find_game(record.game), record.options, play)
 
 
 def replay(record: Record | dict[str, Any]) -> State:

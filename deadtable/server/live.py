@@ -24,8 +24,8 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from deadtable.core import Agent, DeadtableError, Game, IllegalAction, RecordError, State, game
-from deadtable.core.cardlists import PREDATES, earlier_pins, unpinned
+from deadtable.core import Agent, Game, IllegalAction, RecordError, State, game
+from deadtable.core.cardlists import PREDATES, recovering, unpinned
 from deadtable.core.narration import NarrationLog
 from deadtable.core.undo import UndoWindow
 from deadtable.i18n import N_, Message, nmsg, render
@@ -440,18 +440,12 @@ def build(row: TableRow, rows: list[ActionRow], note_rows: list[NoteRow]) -> Liv
     """The live table from its stored record: a new game, every stored action re-applied and told.
 
     A table stored before card lists were pinned whose moves fail with today's built-in list is
-    built again with each earlier kept list, the newest first (`earlier_pins`); the first with
+    built again with each earlier kept list, the newest first (`cardlists.recovering`); the first with
     which every move is legal is the one it was dealt with, and the table's row is pinned to it
     (the hub then writes that pin into the store). The first failure is raised when none fits."""
-    try:
-        return _build(row, rows, note_rows)
-    except RecordError as failed:
-        for options in earlier_pins(game(row.game), row.options):
-            try:
-                return _build(replace(row, options=options), rows, note_rows)
-            except DeadtableError:
-                continue
-        raise failed from None
+    return recovering(
+        game(row.game), row.options, lambda options: _build(replace(row, options=options), rows, note_rows)
+    )
 
 
 def _build(row: TableRow, rows: list[ActionRow], note_rows: list[NoteRow]) -> LiveTable:
