@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,8 @@ import pytest
 from deadtable.core import CardDataError
 from deadtable.games.zombie_overlord import GAME
 from deadtable.games.zombie_overlord.cards import DATA, load
+from deadtable.games.zombie_overlord.facts import ZOFacts
+from deadtable.games.zombie_overlord.text import render
 
 
 def _write(tmp_path: Path, old: str, new: str) -> str:
@@ -101,3 +104,23 @@ def test_misfits_swap_needs_a_misfit_for_every_duplicate(tmp_path: Path) -> None
     survivors = s.survivor_deck + s.wasteland
     assert len(set(survivors)) == len(survivors) == 68  # no repeats, same size
     assert len(GAME.new(2, 1, misfits=True).survivor_deck) + 3 == 56  # the 3-4 icons still out
+
+
+def test_a_game_dealt_with_an_earlier_list_is_shown_and_played_with_it() -> None:
+    """A replayed game pinned to an earlier built-in list (before medicine-09 got its Combo): the
+    terminal board shows that list's texts (the view names the list), and the heuristic's facts
+    hold the game's own list, not today's."""
+    previous = "a84252cf5c1a0470161876bde7a7056fa41a135645e1de994348a7aded7fc732"
+    assert "Combo" in load().cards[load().by_name["medicine-09"]].text  # today's has one
+    s = GAME.new(2, 14, card_list=previous)
+    rng = random.Random(14)
+    for _ in range(600):
+        if "medicine-09" in s.view(0)["hand"]:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    view = s.view(0)
+    assert "medicine-09" in view["hand"] and view["card_list"] == previous
+    line = next(line for line in render(view).splitlines() if "medicine-09 cost" in line)
+    assert "lure a Medicine Survivor" in line and "Combo" not in line
+    facts = s.seat_facts(0)
+    assert isinstance(facts, ZOFacts) and facts.cards.sha == previous

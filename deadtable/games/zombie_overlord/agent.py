@@ -13,11 +13,12 @@ facts of the view it needs, without building the view); card facts come from the
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from deadtable.core import Action, SeatInfo
 
 from . import actions as A
-from .cards import ACTION, LURE_TYPES, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP, Ability, Card, CardSet, load
+from .cards import ACTION, LURE_TYPES, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP, Ability, Card, CardSet
 from .facts import ZOFacts
 
 
@@ -29,12 +30,40 @@ class HeuristicAgent:
         if len(acts) == 1:
             return acts[0]
         facts: ZOFacts = seat_info.facts()
-        plan = _Plan(facts, facts.seat, load(facts.card_file), rng)
+        plain = None if facts.pending else _plain(facts, acts)
+        if plain is not None:
+            for _ in range(facts.players):  # the draws a plan makes for its tie-breaks (_Plan.tie),
+                rng.random()  # kept: a seeded game plays the same moves as before this shortcut
+            return plain
+        plan = _Plan(facts, facts.seat, facts.cards, rng)
         by_text: dict[str, Action] = {}
         for a in acts:
             by_text[text_of(a)] = a
         choice = plan.choose(list(by_text))
         return by_text[choice] if choice in by_text else acts[rng.randrange(len(acts))]
+
+
+HUB_PHASES = ("action", "purchase", "attack")  # at the turn's hub, the first not yet visited
+
+
+def _plain(facts: ZOFacts, acts: Sequence[Action]) -> Action | None:
+    """What `_Plan.choose` chooses at the turn's hub and, in the Purchase phase, when a Supply can be
+    played (about half of a game's decisions), found from the actions' texts without a plan; None
+    for every other decision. As `act`, the last action of the chosen text."""
+    phase = facts.phase
+    if phase == "choose":  # the hub offers only Steps: a Step's text is its word
+        by_word = {a.word: a for a in acts if type(a) is A.Step}
+        for ph in HUB_PHASES:
+            if ph in by_word and ph not in facts.visited:
+                return by_word[ph]
+        return by_word.get("end turn")
+    if phase == "purchase":
+        supply = None
+        for a in acts:
+            if type(a) is A.Play and a.card == "supply":  # "play supply"
+                supply = a
+        return supply
+    return None
 
 
 # Action texts by the action's id, with the action (so an id reused by another object is never
@@ -129,6 +158,7 @@ class _Plan:
         # Worked out once per decision, when first asked (the facts do not change meanwhile).
         self._trap_values: dict[str, float] = {}  # by card name
         self._attack_in_hand: list[tuple[int, str]] | None = None
+        self._active_lures: set[tuple[int, ...]] | None = None
 
     @property
     def hand(self) -> list[str]:
@@ -150,7 +180,7 @@ class _Plan:
             return self.decide(texts)
         phase = v.phase
         if phase == "choose":
-            for ph in ("action", "purchase", "attack"):
+            for ph in HUB_PHASES:
                 if ph in texts and ph not in v.visited:
                     return ph
             return "end turn"
@@ -169,12 +199,19 @@ class _Plan:
 
     def _compute_demand(self) -> list[float]:
         pts = self.v.lure_points
+        my_pts, their_pts = pts[self.me], [pts[q] for q in self.opps]
         out = [0.5, 0.5, 0.5, 0.5]
-        types = LURE_TYPES
-        for w in self.v.wasteland:
-            idx = [types.index(t) for t in w.lure]
-            mine = sum(pts[self.me][t] for t in idx)
-            best = max((sum(pts[q][t] for t in idx) for q in self.opps), default=0)
+        for w in self.v.survivors:
+            idx = w.types
+            mine = best = 0  # my points for it, and the most any opponent has
+            for t in idx:
+                mine += my_pts[t]
+            for p in their_pts:
+                theirs = 0
+                for t in idx:
+                    theirs += p[t]
+                if theirs > best:
+                    best = theirs
             gap = best - mine  # points still missing to lead it strictly
             weight = w.attack / (1.0 + max(0, gap)) / len(idx)
             for t in idx:
@@ -185,7 +222,7 @@ class _Plan:
         """A When Placed lure: the best Survivor of the Trap's type in the Wasteland, as a deck card."""
         best = [
             w.attack
-            for w in self.v.wasteland
+            for w in self.v.survivors
             for ab in c.abilities
             if ab.effect == "lure"
             and (not ab.get("type", "") or ab.get("type", "") in w.lure)
@@ -201,13 +238,19 @@ class _Plan:
         return value
 
     def _trap_value(self, c: Card) -> float:
-        mine = [self.card(s.trap) for s in self.v.bases[self.me] if s.active]
-        ready = any(m.lure == c.lure for m in mine)
+        ready = c.lure in self.active_lures()
         value = 1.0 + 1.5 * self.demand()[c.lure[0]] + 0.3 * c.defense + 0.3 * c.deactivate
         value += ability_value(c, len(self.opps), ready, self.lure_worth(c) if c.abilities else 0.0)
         if c.barricade:
             value += 1.5 if self.v.life[self.me] < 25 else 0.8
         return value
+
+    def active_lures(self) -> set[tuple[int, ...]]:
+        """The lure types of my active Traps (a Trap of one of them has its Combo ready)."""
+        out = self._active_lures
+        if out is None:
+            out = self._active_lures = {self.card(s.trap).lure for s in self.v.base(self.me) if s.active}
+        return out
 
     def purchase(self, texts: list[str]) -> str:
         if "play supply" in texts:
@@ -223,10 +266,11 @@ class _Plan:
                 value = self.trap_value(self.card(name))
                 if value > best_value:
                     best, best_value = t, value
-        traps_owned = sum(1 for n in self.owned() if self.card(n).category == TRAP)
+        owned = self.owned()
+        traps_owned = sum(1 for n in owned if self.card(n).category == TRAP)
         if best and (traps_owned < 8 or best_value > 5):
             return best
-        scavs = sum(1 for n in self.owned() if n == "scavenger")
+        scavs = owned.count("scavenger")
         if "buy scavenger" in texts and scavs < 4:
             return "buy scavenger"
         if "buy action" in texts:
@@ -234,11 +278,11 @@ class _Plan:
         return best or "end purchasing"
 
     def owned(self) -> list[str]:
-        return self.hand + self.v.discards[self.me] + [s.trap for s in self.v.bases[self.me]]
+        return self.hand + self.v.discards[self.me] + [s.trap for s in self.v.base(self.me)]
 
     # -- Action ------------------------------------------------------------------------------
     def action(self, texts: list[str]) -> str:
-        base = self.v.bases[self.me]
+        base = self.v.base(self.me)
         for t in texts:
             if t.startswith("use trap "):
                 slot = base[int(t.split()[2]) - 1]
@@ -288,7 +332,7 @@ class _Plan:
         if extra_scavengers:
             total += 2 * self.hand.count("scavenger")
         return any(
-            self.v.life[q] <= total and not any(s.barricade for s in self.v.bases[q]) for q in self.opps
+            self.v.life[q] <= total and not any(s.barricade for s in self.v.base(q)) for q in self.opps
         )
 
     def attack(self, texts: list[str]) -> str:
@@ -318,7 +362,7 @@ class _Plan:
         # Every opponent is behind a Barricade: break the weakest one.
         best = None
         for q in self.opps:
-            for i, s in enumerate(self.v.bases[q]):
+            for i, s in enumerate(self.v.base(q)):
                 if s.barricade:
                     need = s.destroy - s.damage
                     if best is None or need < best[0]:
@@ -332,10 +376,8 @@ class _Plan:
         v, types = self.v, LURE_TYPES
         pts = v.lure_points
         best: tuple[float, int, int, int] | None = None
-        for w in v.wasteland:
-            if w.leader == self.me:
-                continue
-            idx = [types.index(t) for t in w.lure]
+        for w in v.survivors:  # one I lead already has no blocker: skipped below
+            idx = w.types
             mine = sum(pts[self.me][t] for t in idx)
             if mine < 1:
                 continue
@@ -345,7 +387,7 @@ class _Plan:
             q = blockers[0]
             excess = sum(pts[q][t] for t in idx) - mine + 1  # Traps to knock out
             cands = []
-            for i, s in enumerate(v.bases[q]):
+            for i, s in enumerate(v.base(q)):
                 if s.active and types.index(s.type) in idx:
                     cands.append((s.deactivate - s.damage, i + 1))
             cands.sort()
@@ -376,7 +418,7 @@ class _Plan:
         if first in ("deactivate", "malfunction", "destroy"):
             return max(texts, key=self.trap_threat)
         if first == "reinforce":
-            base = self.v.bases[self.me]
+            base = self.v.base(self.me)
             return max(texts, key=lambda t: self.trap_value(self.card(base[int(t.split()[2]) - 1].trap)))
         if first == "lure":
             return max(texts, key=lambda t: self.card(" ".join(t.split()[1:])).attack)
@@ -398,15 +440,15 @@ class _Plan:
 
     def threat(self, q: int) -> float:
         v = self.v
-        return v.life[q] / 10 + len(v.bases[q]) + v.hand_counts[q] / 2 + self.tie[q] / 100
+        return v.life[q] / 10 + len(v.base(q)) + v.hand_counts[q] / 2 + self.tie[q] / 100
 
     def trap_threat(self, text: str) -> float:
         words = text.split()
         q, i = int(words[1][1:]) - 1, int(words[3]) - 1
-        s = self.v.bases[q][i]
+        s = self.v.base(q)[i]
         types = LURE_TYPES
         t = types.index(s.type)
-        wanted = sum(w.attack for w in self.v.wasteland if s.type in w.lure)
+        wanted = sum(w.attack for w in self.v.survivors if s.type in w.lure)
         mine = self.v.lure_points[self.me][t]
         return wanted * (2 if mine else 1) + s.destroy + self.threat(q)
 

@@ -14,12 +14,13 @@ Compiled in the native build (deadtable/which_build.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deadtable.core.agent import StaleSeatInfo
+from deadtable.core.memo import derived
 
 from . import lure
-from .cards import LURE_TYPES
+from .cards import LURE_TYPES, CardSet
 from .layout import ACTIVE, DAMAGE, KIND
 
 if TYPE_CHECKING:
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 
 NOBODY = -1  # a Survivor's leader when no seat leads it
 PHASE_BITS = (("purchase", 1), ("action", 2), ("attack", 4))  # ZOState.visited, as in the view
+# The phases visited, by ZOState.visited's bits: the view's "visited" for each of the 8 values.
+VISITED = tuple(tuple(ph for ph, bit in PHASE_BITS if bits & bit) for bits in range(8))
 
 
 class SlotFacts(NamedTuple):
@@ -51,6 +54,23 @@ class SurvivorFacts(NamedTuple):
     leader: int  # the seat with strictly the most lure points for it, else NOBODY
 
 
+class TrapKind(NamedTuple):
+    """What a slot's facts take from its Trap's card, by kind (`slot_kinds`)."""
+
+    name: str
+    type: str  # its first lure type
+    barricade: bool
+
+
+class SurvivorKind(NamedTuple):
+    """A Survivor card as the Wasteland shows it, by kind (`survivor_kinds`): `ZOFacts.survivors`."""
+
+    name: str
+    lure: tuple[str, ...]  # its lure types
+    types: tuple[int, ...]  # the same, as indices of LURE_TYPES
+    attack: int
+
+
 class ZOFacts:
     """One seat's knowledge; lists indexed by seat unless said.
 
@@ -63,26 +83,28 @@ class ZOFacts:
 
     __slots__ = (
         "_bases", "_discards", "_hand", "_hand_counts", "_lure_points", "_moves", "_purchase_row", "_state",
-        "_wasteland", "alive", "attack_bonus", "card_file", "life", "pending", "phase", "players", "seat",
-        "visited",
+        "_survivors", "_wasteland", "alive", "attack_bonus", "card_file", "cards", "life", "pending", "phase",
+        "players", "seat", "visited",
     )  # fmt: skip
 
     def __init__(self, s: ZOState, seat: int) -> None:
         self.seat = seat
         self.players = s.players
         self.card_file: str = s.options.get("cards", "")  # the game's card file ("" = the built-in set)
+        self.cards: CardSet = s.cs  # the card list the game was dealt with (public: every seat has it)
         self.pending = bool(s.pending)  # a decision (a card's choice) waits for an answer
         self.phase: str = s.phase or "choose"  # "choose" at the turn's hub, else the phase's name
-        self.visited = [ph for ph, bit in PHASE_BITS if s.visited & bit]  # phases visited this turn
+        self.visited = list(VISITED[s.visited])  # phases visited this turn
         self.attack_bonus = s.bonus
         self.life = list(s.life)
         self.alive = list(s.alive)
         self._state = s
         self._moves = len(s.history)
-        self._bases: list[list[SlotFacts]] | None = None
+        self._bases: list[list[SlotFacts] | None] | None = None  # by seat, each when first read
         self._discards: list[list[str]] | None = None
         self._lure_points: list[list[int]] | None = None
         self._wasteland: list[SurvivorFacts] | None = None
+        self._survivors: list[SurvivorKind] | None = None
         self._hand: list[str] | None = None
         self._hand_counts: list[int] | None = None
         self._purchase_row: list[str | None] | None = None
@@ -124,10 +146,19 @@ class ZOFacts:
     @property
     def bases(self) -> list[list[SlotFacts]]:
         """Every seat's base, slot by slot."""
-        out = self._bases
+        return [self.base(q) for q in range(self.players)]
+
+    def base(self, q: int) -> list[SlotFacts]:
+        """Seat `q`'s base, slot by slot (worked out for that seat alone: a decision often reads
+        only its own)."""
+        known = self._bases
+        if known is None:
+            known = self._bases = [None] * self.players
+        out = known[q]
         if out is None:
             s = self._live()
-            out = self._bases = [[slot_facts(s, sl) for sl in s.base[q]] for q in range(s.players)]
+            kinds = slot_kinds(s.cs)
+            out = known[q] = [slot_facts(s, sl, kinds) for sl in s.base[q]]
         return out
 
     @property
@@ -155,17 +186,21 @@ class ZOFacts:
         out = self._wasteland
         if out is None:
             s = self._live()
-            cards = s.cs.cards
-            leaders = lure.leaders(s, self.lure_points)
+            leaders = lure.leaders(s, self.lure_points)  # NOBODY where no seat leads
             out = self._wasteland = [
-                SurvivorFacts(
-                    cards[k].name,
-                    [LURE_TYPES[t] for t in cards[k].lure],
-                    cards[k].attack,
-                    NOBODY if q < 0 else q,
-                )
-                for k, q in zip(s.wasteland, leaders, strict=True)
+                SurvivorFacts(w.name, list(w.lure), w.attack, q)
+                for w, q in zip(self.survivors, leaders, strict=True)
             ]
+        return out
+
+    @property
+    def survivors(self) -> list[SurvivorKind]:
+        """The Survivors in the Wasteland without their leaders (`wasteland` works those out)."""
+        out = self._survivors
+        if out is None:
+            s = self._live()
+            kinds = survivor_kinds(s.cs)
+            out = self._survivors = [kinds[k] for k in s.wasteland]
         return out
 
     def fields(self) -> tuple[object, ...]:
@@ -195,10 +230,31 @@ def facts(s: ZOState, seat: int) -> ZOFacts:
     return ZOFacts(s, seat)
 
 
-def slot_facts(s: ZOState, sl: Slot) -> SlotFacts:
-    """One slot of a base (layout.Slot) as facts."""
-    c = s.cs.cards[sl[KIND]]
+_TRAP_KINDS: dict[int, tuple[Any, Any]] = {}
+_SURVIVOR_KINDS: dict[int, tuple[Any, Any]] = {}
+
+
+def slot_kinds(cs: CardSet) -> list[TrapKind]:
+    """Every kind's `TrapKind`, made once per card list (a decision reads several bases)."""
+    return derived(_TRAP_KINDS, cs, _trap_kinds)
+
+
+def _trap_kinds(cs: CardSet) -> list[TrapKind]:
+    return [TrapKind(c.name, LURE_TYPES[c.lure[0]] if c.lure else "", c.barricade) for c in cs.cards]
+
+
+def survivor_kinds(cs: CardSet) -> list[SurvivorKind]:
+    """Every kind's `SurvivorKind`, made once per card list."""
+    return derived(_SURVIVOR_KINDS, cs, _survivor_kinds)
+
+
+def _survivor_kinds(cs: CardSet) -> list[SurvivorKind]:
+    return [SurvivorKind(c.name, tuple(LURE_TYPES[t] for t in c.lure), c.lure, c.attack) for c in cs.cards]
+
+
+def slot_facts(s: ZOState, sl: Slot, kinds: list[TrapKind] | None = None) -> SlotFacts:
+    """One slot of a base (layout.Slot) as facts; `kinds`, when the caller holds them, is
+    `slot_kinds(s.cs)`."""
+    t = (kinds or slot_kinds(s.cs))[sl[KIND]]
     destroy, deactivate = s.defense(sl)
-    return SlotFacts(
-        c.name, LURE_TYPES[c.lure[0]], bool(sl[ACTIVE]), sl[DAMAGE], destroy, deactivate, c.barricade
-    )
+    return SlotFacts(t.name, t.type, bool(sl[ACTIVE]), sl[DAMAGE], destroy, deactivate, t.barricade)

@@ -265,7 +265,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     yours too, then the Wasteland and the Purchase Row said tight: every card's text stays one
     `look CARD` away in the terminal."""
     tr = translator(lang)
-    cs: CardSet = load(view.get("card_file", ""))
+    cs: CardSet = load(view.get("card_file", ""), view.get("card_list", ""))  # the list it was dealt with
     you = view["seat"]
     n = view["players"]
     tail: list[str] = []

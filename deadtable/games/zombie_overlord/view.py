@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from deadtable.core.cardlists import PIN
 from deadtable.core.state import narrate, tell
 from deadtable.i18n import Message
 
@@ -36,6 +37,7 @@ def view(s: ZOState, player: int | None, narration: bool = True) -> dict[str, An
         "seat": player,
         "players": s.players,
         "card_file": s.options.get("cards", ""),
+        "card_list": s.options.get(PIN, ""),  # the list's hash: a replay shows the cards it was dealt
         "current_player": s.current_player,
         "turn_player": s.tp,
         "first_player": s.first,
