@@ -50,7 +50,8 @@ class EventStats:
         self.kinds: dict[str, int] = {}
         self.cards: dict[tuple[str, Any, int], float] = {}
         self.fields: dict[tuple[str, Any, int, str], float] = {}
-        self.hands: dict[str, float] = {}
+        self.hands: dict[str, float] = {}  # DEALER_WON
+        self.openings: dict[str, list[float]] = {}  # card -> [held, won, points]: `hand|<card>|...`
 
     def __call__(self, kind: str, data: dict[str, Any]) -> None:
         if kind == ACTION_EVENT:  # a move, counted; its action (an object, State.apply_trusted) unread
@@ -101,13 +102,17 @@ class EventStats:
         first = out[0] if out else -1
         hands = self.hands
         hands[DEALER_WON] = hands.get(DEALER_WON, 0.0) + (first == data.get("dealer", -1))
+        openings = self.openings
         for seat, cards in enumerate(data["opening"]):
             kept = float(points[seat]) if seat < len(points) else 0.0
+            won = 1.0 if seat == first else 0.0
             for card in set(cards):  # two copies in one hand count once
-                base = f"{HAND_PREFIX}{card}|"
-                hands[base + "held"] = hands.get(base + "held", 0.0) + 1.0
-                hands[base + "won"] = hands.get(base + "won", 0.0) + (seat == first)
-                hands[base + "points"] = hands.get(base + "points", 0.0) + kept
+                tally = openings.get(card)
+                if tally is None:
+                    tally = openings[card] = [0.0, 0.0, 0.0]
+                tally[0] += 1.0
+                tally[1] += won
+                tally[2] += kept
 
     def columns(self) -> dict[str, float]:
         """The event counts, card and hand columns of the game, sorted by name."""
@@ -120,7 +125,13 @@ class EventStats:
             name = f"{card_column(kind, card, seat)}|{key}"
             cards[name] = cards.get(name, 0.0) + total
         out.update(sorted(cards.items()))
-        out.update(sorted(self.hands.items()))
+        hands = dict(self.hands)
+        for card, (held, won, kept) in self.openings.items():
+            base = f"{HAND_PREFIX}{card}|"
+            hands[base + "held"] = held
+            hands[base + "won"] = won
+            hands[base + "points"] = kept
+        out.update(sorted(hands.items()))
         return out
 
 
