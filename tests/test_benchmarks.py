@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import deadtable
 from benchmarks import peers, targets
 from benchmarks.table import Row, print_table
 
@@ -152,6 +153,37 @@ def test_the_bots_benchmark_plays_each_games_bots_against_random_play() -> None:
     done = subprocess.run(random_bots, cwd=REPO, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert set(rows(done.stdout)) == {"carson-zoo 2p: random bots", "zombie-overlord 2p: random bots"}
+
+
+def test_the_bot_budget_splits_a_heuristic_game_and_says_what_a_decision_may_cost() -> None:
+    """`python -m benchmarks.bot_budget`: the heuristic's games by the rules alone, through the loop
+    and played, against random play; the budget a bot decision has for 1/3 of random games/s."""
+    from benchmarks import bot_budget
+
+    cmd = [sys.executable, "-P", "-m", "benchmarks.bot_budget", "--games", "carson-zoo,overlords"]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [*cmd, "--games-played", "3", "--budget", "0.05"], cwd=REPO, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    table = rows(done.stdout)
+    assert set(table) == {"carson-zoo 2p", "overlords 2p-dummy"}
+    for decisions, random_s, *shares, budget, cost in table.values():
+        assert float(decisions) > 10 and float(random_s.replace(",", "")) > 0
+        for share in shares:  # games/s (their share of random play's)
+            assert re.fullmatch(r"[\d,]+ \(\d+\.\d{3}\)", share)
+        assert float(cost) > 0 and float(budget) < 3e6
+    # The arithmetic: 3 random games' time less the loop's, per decision; the bot's less the loop's.
+    b = bot_budget.Budget("x", decisions=100, random_s=1000.0, rules_s=900.0, loop_s=600.0, bot_s=200.0)
+    assert b.budget_us == pytest.approx((0.003 - 1 / 600) / 100 * 1e6)
+    assert b.bot_us == pytest.approx((1 / 200 - 1 / 600) / 100 * 1e6)
+    refused = subprocess.run([*cmd[:5], "chess"], cwd=REPO, env=env, capture_output=True, text=True)
+    assert refused.returncode == 2 and "unknown game(s): chess" in refused.stderr
+    # The scripted chooser plays the recorded games exactly: the replay ends where the game ended.
+    game = deadtable.game("carson-zoo")
+    plan = bot_budget.Plan("carson-zoo", 2, ("heuristic", "heuristic"), seed=0, options={})
+    choices = bot_budget.record(game, plan, 2)
+    assert bot_budget.by_loop(game, plan, choices).actions == sum(len(c) for c in choices)
 
 
 def test_the_abuse_benchmark_measures_the_baseline_and_reports_each_abuse() -> None:
