@@ -35,7 +35,7 @@ from .actions import (
 )
 from .cards import CardSet
 from .facts import OverlordsFacts
-from .scoring import counts_of, majority_share, rule_points, tally
+from .scoring import counts_of, majority_gain, majority_share, rule_points, tally
 
 SET_UP = 0.4  # how much of a set's future bonus a partial set is credited with (tuned against random)
 HIRED_HAND_BONUS = 0.0  # an unused ability on top of its 2 points: tuning found no gain above 0
@@ -75,7 +75,7 @@ def none_among(pool: float, marked: float, drawn: int) -> float:
     p = 1.0
     for i in range(drawn):
         left = pool - i
-        if left <= 0:
+        if left <= 0 or p == 0.0:  # none left to deal, or no chance left: nothing more changes p
             break
         p *= max(0.0, left - marked) / left
     return p
@@ -83,17 +83,22 @@ def none_among(pool: float, marked: float, drawn: int) -> float:
 
 class Tables:
     """What `Valuer.value` reads of a card set, worked out once per card set (card sets never change):
-    each kind's rule by name, its points by count (`rule_points`), its straight group, its rule's
-    numbers. The same numbers as the rules' dicts, so the same values in the same order of operations."""
+    each kind's rule by name, what its next cards add by count (`rule_points`), its straight group,
+    its rule's numbers. The same numbers as the rules' dicts, so the same values in the same order
+    of operations."""
 
     def __init__(self, cards: CardSet) -> None:
         kinds = cards.kinds
         self.kinds = kinds
         self.rules: list[str] = [str(cards.scoring[k]["rule"]) for k in range(kinds)]
-        # rule_points(rule, n) for n = 0 .. the copies of the kind + 2 (value asks up to n + 2)
-        self.points: list[list[int]] = [
-            [rule_points(cards.scoring[k], n) for n in range(cards.counts[k] + 3)] for k in range(kinds)
-        ]
+        # What the n + 1st card of a kind adds, and the n + 2nd, for n = 0 .. its copies (value's
+        # `gain` and a table's `step`; beyond its copies, value asks `rule_points`)
+        self.gains: list[list[float]] = []
+        self.steps: list[list[int]] = []
+        for k in range(kinds):
+            pts = [rule_points(cards.scoring[k], n) for n in range(cards.counts[k] + 3)]
+            self.gains.append([float(pts[n + 1] - pts[n]) for n in range(len(pts) - 2)])
+            self.steps.append([pts[n + 2] - pts[n + 1] for n in range(len(pts) - 2)])
         self.groups: list[list[int]] = [
             [j for j in range(kinds) if cards.types[j] == cards.types[k]] for k in range(kinds)
         ]
@@ -123,24 +128,51 @@ def tables(cards: CardSet) -> Tables:
 
 
 class Valuer:
-    """Card values for every army, from one seat's facts."""
+    """Card values for every army, from one seat's facts.
+
+    An army's counts of every kind (its Hired Hands aside and, for the seat, its picks not yet
+    revealed counted in) are worked out when first read: a pick reads the seat's own army, and the
+    Minotaurs of every army, not every army's every kind."""
 
     def __init__(self, f: OverlordsFacts) -> None:
         self.f, self.seat, self.cards = f, f.seat, f.cards
-        cards = f.cards
-        self.tables = tables(cards)
-        self.counts = counts = [counts_of(cards, a) for a in f.armies]
-        for k in f.pending:  # hidden picks of this seat are its own: count them in
-            counts[f.seat][k] += 1
-        for s in range(f.players):
-            for k in f.aside[s]:
-                counts[s][k] += 1
+        self.tables = tables(f.cards)
+        self._rows: list[list[int] | None] = [None] * len(f.armies)
+        self._held: dict[int, list[int]] = {}  # by kind: every army's count (`held`)
+        self._worth: dict[int, float] = {}  # by army and kind: `worth`
         picks_left = (f.rounds - f.round - 1) * f.per_hand + f.hand_sizes[f.seat] - 1
         self.time = max(0.0, min(1.0, picks_left / TIME_SCALE))
         # The share of the cards still to come that will be recruited: by every army, each its part.
         self.share = f.per_hand * (f.rounds - f.round) / max(1, f.draw_size + sum(f.hand_sizes))
         self._army_counts: list[list[int]] | None = None
-        self._totals: list[int] | None = None
+
+    def counts(self, army: int) -> list[int]:
+        """`army`'s count of every kind, its Hired Hands aside and (the seat's) hidden picks
+        counted in; read, never changed."""
+        out = self._rows[army]
+        if out is None:
+            f = self.f
+            out = counts_of(self.cards, f.armies[army])
+            if army == f.seat:  # hidden picks of this seat are its own: count them in
+                for k in f.pending:
+                    out[k] += 1
+            if army < f.players:
+                for k in f.aside[army]:
+                    out[k] += 1
+            self._rows[army] = out
+        return out
+
+    def held(self, k: int) -> list[int]:
+        """Every army's count of kind `k`, as `counts` has it; read, never changed."""
+        out = self._held.get(k)
+        if out is None:
+            f = self.f
+            out = [a.count(k) for a in f.armies]
+            out[f.seat] += f.pending.count(k)
+            for s, aside in enumerate(f.aside):
+                out[s] += aside.count(k)
+            self._held[k] = out
+        return out
 
     def army_counts(self) -> list[list[int]]:
         """Each army's count of every kind, as it lies (the picks not yet revealed left out); read,
@@ -150,33 +182,30 @@ class Valuer:
             out = self._army_counts = [counts_of(self.cards, a) for a in self.f.armies]
         return out
 
-    def totals(self) -> list[int]:
-        """Each army's points now (`scoring.totals`); read, never changed."""
-        out = self._totals
-        if out is None:
-            out = self._totals = tally(self.cards).totals_of(self.army_counts())
-        return out
-
     def expect(self, k: int) -> float:
         """How many more cards of kind `k` one army may expect to recruit (its part of those no
         army holds yet)."""
-        seen = 0
-        for c in self.counts:
-            seen += c[k]
-        return (self.cards.counts[k] - seen) * self.share / len(self.counts)
+        held = self.held(k)
+        return (self.cards.counts[k] - sum(held)) * self.share / len(held)
 
     def value(self, army: int, k: int) -> float:
         """Points card kind `k` adds to army `army`, now and in prospect."""
         tb = self.tables
-        c = self.counts[army]
-        name, n, t = tb.rules[k], c[k], self.time
+        name, t = tb.rules[k], self.time
         if name == "majority":
-            now = self._race(army, k, 0)
-            later = self._race(army, k, round(self.expect(k) * t))
-            return 0.5 * (now + later)
-        pts = tb.points[k]
-        if n + 2 < len(pts):
-            gain = float(pts[n + 1] - pts[n])
+            places, held = tb.places[k], self.held(k)
+            now = majority_gain(places, held, army)
+            extra = round(self.expect(k) * t)
+            # Every army `extra` more: the same places, so the same gain, if `army` holds any already.
+            later = now if held[army] > 0 and extra >= 0 else majority_gain(places, held, army, extra)
+            return 0.5 * (float(now) + float(later))
+        c = self._rows[army]
+        if c is None:
+            c = self.counts(army)
+        n = c[k]
+        gains = tb.gains[k]
+        if n < len(gains):
+            gain = gains[n]
         else:
             rule = self.cards.scoring[k]
             gain = float(rule_points(rule, n + 1) - rule_points(rule, n))
@@ -195,8 +224,9 @@ class Valuer:
             if left:
                 gain += tb.chunk[k] * SET_UP * t**left
         elif name == "table":
-            if n + 2 < len(pts):
-                step = pts[n + 2] - pts[n + 1]
+            steps = tb.steps[k]
+            if n < len(steps):
+                step = steps[n]
             else:
                 rule = self.cards.scoring[k]
                 step = rule_points(rule, n + 2) - rule_points(rule, n + 1)
@@ -205,15 +235,17 @@ class Valuer:
             gain += HIRED_HAND_BONUS * t if army < self.f.players else 0.0
         return gain
 
-    def _race(self, army: int, k: int, extra: int) -> float:
-        places = self.tables.places[k]
-        held = [c[k] + extra for c in self.counts]
-        before = majority_share(places, held, army)
-        held[army] += 1
-        return float(majority_share(places, held, army) - before)
-
     def best(self, army: int, kinds: list[int]) -> float:
-        return max((self.value(army, k) for k in kinds), default=0.0)
+        return max([self.worth(army, k) for k in kinds], default=0.0)
+
+    def worth(self, army: int, k: int) -> float:
+        """`value`, kept for the decision: a hand holds several cards of a kind, and a Lich King
+        or a swap values the seat's hand and the hand it may get, often of the same kinds."""
+        key = army * self.tables.kinds + k
+        out = self._worth.get(key)
+        if out is None:
+            out = self._worth[key] = self.value(army, k)
+        return out
 
     def hand_best(self, army: int, hand: int) -> float:
         """The expected `best` for `army` of hand zone `hand`: the cards the seat knows are there,
@@ -223,14 +255,14 @@ class Valuer:
         drawn = f.hand_sizes[hand] - len(known)
         if drawn <= 0:
             return self.best(army, known)
-        sure = max((self.value(army, k) for k in known), default=float("-inf"))
+        sure = self.best(army, known) if known else float("-inf")
         hired = self.cards.hired
         in_box = f.box_unseen
         unseen_hired = sum(x for k, x in enumerate(f.unseen) if hired[k])
         # Each unplaced Hired Hand is in the box with the same chance: weigh it by the rest.
         out_of_box = (unseen_hired - in_box) / unseen_hired if unseen_hired else 0.0
         weighed = [
-            (self.value(army, k), x * out_of_box if hired[k] else float(x))
+            (self.worth(army, k), x * out_of_box if hired[k] else float(x))
             for k, x in enumerate(f.unseen)
             if x > 0
         ]
@@ -242,6 +274,8 @@ class Valuer:
             p_after = none_among(pool, marked, drawn)
             expected += (p_none - p_after) * max(sure, value)
             p_none = p_after
+            if p_none == 0.0:  # every later term adds (0 - 0) * value: nothing
+                break
         if p_none > 0.0 and known:
             expected += p_none * sure
         return expected
@@ -258,22 +292,25 @@ class HeuristicAgent:
         assert isinstance(f, OverlordsFacts)
         me = f.seat
         val = Valuer(f)
-        scores = [self._score(f, val, me, a) for a in actions]
-        best = max(scores)
-        choices = [a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9]
+        kind_of = f.cards.kind_of
+        # A pick for the seat's own army, the most common action by far: valued here, no call made
+        scores = [
+            val.value(me, kind_of[a.card]) if type(a) is Recruit else self._score(f, val, me, a)
+            for a in actions
+        ]
+        floor = max(scores) - 1e-9
+        choices = [a for a, s in zip(actions, scores, strict=True) if s >= floor]
         return choices[rng.randrange(len(choices))]
 
     def _score(self, f: OverlordsFacts, val: Valuer, me: int, action: Action) -> float:
         kind = f.cards.kind
-        if type(action) is Recruit:  # the most common by far: checked first, by its exact type
-            return val.value(me, f.cards.kind_of[action.card])
-        if isinstance(action, Recruit):
-            return val.value(me, kind(action.card))
-        if isinstance(action, RecruitForDummy):
+        if isinstance(action, RecruitForDummy):  # the most common after Recruit (valued in `act`)
             # The dummy's pick leaves the hand that goes to the opponent: take their best card away,
             # but do not feed the dummy Minotaurs that beat us.
             k, opp = kind(action.card), 1 - me
             return val.value(opp, k) - max(0.0, -self._dummy_race(val, me, k))
+        if isinstance(action, Recruit):
+            return val.value(me, kind(action.card))
         if isinstance(action, Exchange):
             k = kind(action.card)
             gift = val.value((me + 2) % 4, k) - val.value(me, k)  # the teammate sits opposite (XIII)
@@ -303,10 +340,11 @@ class HeuristicAgent:
         return 0.0
 
     def _dummy_race(self, val: Valuer, me: int, k: int) -> float:
-        if val.cards.scoring[k]["rule"] != "majority":
+        tb = val.tables
+        if tb.rules[k] != "majority":
             return 0.0
-        places = val.cards.scoring[k]["places"]
-        held = [c[k] for c in val.counts]
+        places = tb.places[k]
+        held = list(val.held(k))
         before = majority_share(places, held, me)
         held[val.f.players] += 1
         return float(majority_share(places, held, me) - before)
@@ -323,8 +361,11 @@ class HeuristicAgent:
         for q, top in enumerate(tops):
             if top >= 0:
                 counts[(q + 1) % n if clockwise else (q - 1) % n][top] += 1
-        before = val.totals()
-        after = tally(f.cards).totals_of(counts)
+        # Only the kinds moved change their points: the rest of the sheet is left out of both sides.
+        moved = sorted({top for top in tops if top >= 0})
+        tl = tally(f.cards)
+        before = tl.part_of(val.army_counts(), moved)
+        after = tl.part_of(counts, moved)
         delta = [a - b for a, b in zip(after, before, strict=True)]
         rivals = [delta[q] for q in opponents(f, me)]
         return delta[me] - max(rivals, default=0)
@@ -333,7 +374,7 @@ class HeuristicAgent:
         ability = f.cards.abilities[k]
         hand = available(f)
         if ability == "black_knight":
-            values = sorted((val.value(me, c) for c in hand), reverse=True)
+            values = sorted([val.worth(me, c) for c in hand], reverse=True)
             return values[1] - 4.0 if len(values) > 1 else -1.0
         if ability == "thief":
             tops = [a[-1] for z, a in enumerate(f.armies) if z != me and a]

@@ -86,6 +86,33 @@ def majority_share(places: Sequence[int], holdings: Sequence[int], army: int) ->
     return sum(places[ahead : ahead + tied]) // tied
 
 
+def majority_gain(places: Sequence[int], holdings: Sequence[int], army: int, extra: int = 0) -> int:
+    """What one more card adds to `army`'s `majority_share`, every army holding `extra` more than
+    `holdings` says: the heuristic asks it for each pick, so one pass over the armies, no list made.
+    Adding the same `extra` to every army keeps who is ahead and who is tied; it only decides whether
+    `army` holds any at all.
+
+    >>> majority_gain((24, 16, 8), [0, 3, 3], 0), majority_gain((24, 16, 8), [0, 3, 3], 0, 2)
+    (8, 0)
+    >>> majority_gain((24, 16, 8), [3, 3, 2], 0), majority_gain((24, 16, 8), [2, 3, 3, 1], 0)
+    (4, 8)
+    """
+    n = holdings[army]
+    up = n + 1
+    above = at_up = at_n = 0  # armies holding more than n + 1, exactly n + 1, exactly n (`army` too)
+    for m in holdings:
+        if m > up:
+            above += 1
+        elif m == up:
+            at_up += 1
+        elif m == n:
+            at_n += 1
+    after = sum(places[above : above + at_up + 1]) // (at_up + 1) if up + extra > 0 else 0
+    ahead = above + at_up
+    before = sum(places[ahead : ahead + at_n]) // at_n if n + extra > 0 else 0
+    return after - before
+
+
 def score_sheets(cards: CardSet, armies: Sequence[Sequence[int]]) -> list[dict[str, int]]:
     """For each army: points per score-sheet row (Monster types, Hired Hands) and the total."""
     counts = [counts_of(cards, a) for a in armies]
@@ -166,6 +193,32 @@ class Tally:
             if any(held):
                 for i, share in enumerate(majority_shares(places, held)):
                     out[i] += share
+        return out
+
+    def part_of(self, counts: Sequence[Sequence[int]], kinds: Sequence[int]) -> list[int]:
+        """The points of `totals_of` that kinds `kinds` score: their own rules, their majority
+        places, and the straight bonus of every straight type one of them is in. Where only these
+        kinds' counts change, each army's total changes by as much as this part does (a Sorcerer
+        moves a few top cards: the heuristic scores those kinds, not the whole sheet)."""
+        plain = self.plain
+        bonuses = [(ks, bonus) for ks, bonus in self.straights if any(k in ks for k in kinds)]
+        out = []
+        for c in counts:
+            total = 0
+            for k in kinds:
+                x = c[k]
+                pts = plain[k]
+                if x and pts is not None:
+                    total += pts[x] if x < len(pts) else rule_points(self.rules[k], x)
+            for ks, bonus in bonuses:
+                total += bonus * min([c[k] for k in ks])
+            out.append(total)
+        for k, places in self.majority:
+            if k in kinds:
+                held = [c[k] for c in counts]
+                if any(held):
+                    for i, share in enumerate(majority_shares(places, held)):
+                        out[i] += share
         return out
 
 
