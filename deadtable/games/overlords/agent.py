@@ -141,9 +141,8 @@ class Valuer:
         self._held: dict[int, list[int]] = {}  # by kind: every army's count (`held`)
         self._worth: dict[int, float] = {}  # by army and kind: `worth`
         picks_left = (f.rounds - f.round - 1) * f.per_hand + f.hand_sizes[f.seat] - 1
-        self.time = max(0.0, min(1.0, picks_left / TIME_SCALE))
-        # The share of the cards still to come that will be recruited: by every army, each its part.
-        self.share = f.per_hand * (f.rounds - f.round) / max(1, f.draw_size + sum(f.hand_sizes))
+        # picks_left / TIME_SCALE held to 0 .. 1 (min and max calls cost more than the tests)
+        self.time = 1.0 if picks_left >= TIME_SCALE else picks_left / TIME_SCALE if picks_left > 0 else 0.0
         self._army_counts: list[list[int]] | None = None
 
     def counts(self, army: int) -> list[int]:
@@ -185,8 +184,10 @@ class Valuer:
     def expect(self, k: int) -> float:
         """How many more cards of kind `k` one army may expect to recruit (its part of those no
         army holds yet)."""
-        held = self.held(k)
-        return (self.cards.counts[k] - sum(held)) * self.share / len(held)
+        f, held = self.f, self.held(k)
+        # The share of the cards still to come that will be recruited: by every army, each its part.
+        share = f.per_hand * (f.rounds - f.round) / max(1, f.draw_size + sum(f.hand_sizes))
+        return (self.cards.counts[k] - sum(held)) * share / len(held)
 
     def value(self, army: int, k: int) -> float:
         """Points card kind `k` adds to army `army`, now and in prospect."""
@@ -211,12 +212,15 @@ class Valuer:
             gain = float(rule_points(rule, n + 1) - rule_points(rule, n))
         if name == "straight":
             group = tb.groups[k]
-            low = min([c[j] for j in group])
-            if n == low:
-                others_done = 0
-                for j in group:
-                    if j != k and c[j] > low:
-                        others_done += 1
+            lowest, others_done = True, 0  # no kind of the group has fewer; how many have more
+            for j in group:
+                x = c[j]
+                if x < n:
+                    lowest = False
+                    break
+                if x > n:
+                    others_done += 1
+            if lowest:
                 gain += tb.bonus[k] * (1.0 if others_done == len(group) - 1 else SET_UP * t * 0.5)
         elif name == "sets":
             size = tb.size[k]
