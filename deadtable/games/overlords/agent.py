@@ -77,7 +77,8 @@ def none_among(pool: float, marked: float, drawn: int) -> float:
         left = pool - i
         if left <= 0 or p == 0.0:  # none left to deal, or no chance left: nothing more changes p
             break
-        p *= max(0.0, left - marked) / left
+        rest = left - marked
+        p *= (rest if rest > 0.0 else 0.0) / left  # max(0.0, rest), without the call
     return p
 
 
