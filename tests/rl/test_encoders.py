@@ -104,3 +104,21 @@ def test_seats_are_relative_and_the_own_hand_is_named() -> None:
         slugs = sorted(state.cards.slugs[k] for k in state.hands[seat])
         assert sorted(k[len("hand[") : -1] for k in hand) == sorted(set(slugs))
         assert shown["dealer[me]" if state.dealer == seat else "dealer[+1]"] == 1.0
+
+
+def test_the_cards_known_to_be_among_several_hands_are_observed() -> None:
+    """After a rebuild with two other hands, seat 0 knows five cards are among them (not which
+    holds which): its vector counts them under 'known among[...]' and marks those two hands."""
+    from ..zombie_shedding.test_knowledge import rebuilt_with_two_other_hands
+
+    st = rebuilt_with_two_other_hands()
+    g = deadtable.game("zombie-shedding")
+    enc = _encoder(g, next(v for v in g.variants() if v.players == 3))
+    shown = enc.explain(enc.encode(st, 0))
+    among = {k[len("known among[") : -1]: v for k, v in shown.items() if k.startswith("known among[")}
+    pooled = sorted(st.cards.slugs[k] for k in st.pooled[0])
+    assert sorted(among) == sorted(set(pooled)) and len(pooled) == 5
+    assert {k: v for k, v in shown.items() if k.startswith("known among seats[")} == {
+        "known among seats[+1]": 1.0,
+        "known among seats[+2]": 1.0,
+    }

@@ -3,7 +3,9 @@
 What a seat sees, as `ShedState.information_key` lists it (the dealer selection and the last hand's
 result left out; the scores carry what matters of them). Per relative seat: cards in hand, out of
 the hand, misses a turn, its side's score, teammate (a constant of the mode), the cards this seat
-knows to be in that hand (a count per kind: `ShedState.known`, what it saw given or taken). Then who
+knows to be in that hand (a count per kind: `ShedState.known`, what it saw given or taken). The
+cards it knows to be among several other hands after a rebuild (`ShedState.pooled`, a count per
+kind) and which hands those are (`pooled_seats`). Then who
 acts, whose turn, the dealer, the direction, the hand number, the card to match (its kind and
 corporation), the discard pile's top and size, the deck's size, this seat's own hand (a count per
 kind) and the decision on top (its frame, seat, effect, actor, victim, count; the drawn card only to
@@ -41,6 +43,9 @@ class SheddingEncoder(Encoder):
         self.teammate = slots.seats("teammate", n)
         copies = max(sample.cards.copies) * sample.mode.decks  # the most of one kind in one place
         self.known = slots.block("known", [f"+{r}:{k}" for r in range(1, n) for k in slugs], copies)
+        # After a rebuild: cards known to be among several other hands (which one is hidden), and which.
+        self.among = slots.block("known among", slugs, copies)
+        self.among_seats = slots.seats("known among seats", n)
         self.acts = slots.seats("acts", n)
         self.turn = slots.seats("turn", n)
         self.dealer = slots.seats("dealer", n)
@@ -85,6 +90,15 @@ class SheddingEncoder(Encoder):
             p += 1
             if p == n:
                 p = 0
+        pooled = s.pooled[seat]
+        if pooled:
+            among = self.among
+            for k in pooled:
+                out[among + k] += 1
+            seats = s.pooled_seats[seat]
+            for p in range(n):
+                if seats >> p & 1:
+                    out[self.among_seats + (p - seat) % n] = 1
         for p in s.out:
             out[self.out + (p - seat) % n] = 1
         for p, skipped in enumerate(s.skip):
