@@ -15,7 +15,8 @@ pytest.importorskip(
 
 from fastapi.testclient import TestClient
 
-from deadtable.server import create_app
+from deadtable.server import create_app, db, migrate
+from deadtable.server.store import Store
 
 from .pg import fresh_database, throwaway_postgresql, unavailable
 
@@ -38,6 +39,15 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
     server = request.getfixturevalue("pg_server")
     return fresh_database(server, f"t{next(_names)}")
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    """A migrated store on `db_url` (SQLite, then PostgreSQL), its engine disposed of afterwards."""
+    engine = db.make_engine(db_url)
+    migrate.upgrade(engine)
+    yield Store(engine)
+    engine.dispose()
 
 
 @pytest.fixture

@@ -10,21 +10,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from deadtable.i18n import Message
-from deadtable.server import chat, create_app, db, migrate
+from deadtable.server import chat, create_app, db
 from deadtable.server.chat import CHAT_KEPT, CHAT_MOST, MAX_CHAT, TOO_LONG, too_fast
 from deadtable.server.store import Store
 
 from .conftest import create, next_of, next_state
 
 MARKUP = '<img src=x onerror="alert(1)"><b>hi</b> & bye'
-
-
-@pytest.fixture
-def store(db_url):
-    engine = db.make_engine(db_url)
-    migrate.upgrade(engine)
-    yield Store(engine)
-    engine.dispose()
 
 
 def _two_people(store: Store) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from alembic import command
 from sqlalchemy import inspect
 
@@ -57,14 +56,6 @@ def test_a_store_from_before_hints_is_upgraded_in_place_and_back(db_url: str) ->
         assert "hints" not in _columns(engine)
     finally:
         engine.dispose()
-
-
-@pytest.fixture
-def store(db_url: str) -> Any:
-    engine = db.make_engine(db_url)
-    migrate.upgrade(engine)
-    yield Store(engine)
-    engine.dispose()
 
 
 def test_play_again_keeps_the_hints_setting(store: Store) -> None:

@@ -18,14 +18,6 @@ from deadtable.server.store import Refused, Store
 from .conftest import create, next_of, next_state
 
 
-@pytest.fixture
-def store(db_url):
-    engine = db.make_engine(db_url)
-    migrate.upgrade(engine)
-    yield Store(engine)
-    engine.dispose()
-
-
 def _finished(store: Store) -> tuple[str, dict[int, str]]:
     table_id, tokens = store.create_table(
         game="zombie-shedding",

@@ -9,19 +9,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import inspect
 
 import deadtable
-from deadtable.server import create_app, db, migrate
+from deadtable.server import create_app, migrate
 from deadtable.server.store import Refused, Store, Verdict
 from deadtable.server.undo import remove_moves
 
 from .conftest import create, next_state
-
-
-@pytest.fixture
-def store(db_url):
-    engine = db.make_engine(db_url)
-    migrate.upgrade(engine)
-    yield Store(engine)
-    engine.dispose()
 
 
 def _table(store: Store) -> str:

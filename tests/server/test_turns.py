@@ -7,9 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Iterator
 
-import pytest
 from sqlalchemy import inspect, select
 
 from deadtable.server import db, migrate, turns
@@ -29,14 +27,6 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture
-def store(db_url: str) -> Iterator[Store]:
-    engine = db.make_engine(db_url)
-    migrate.upgrade(engine)
-    yield Store(engine)
-    engine.dispose()
 
 
 def _two_people(

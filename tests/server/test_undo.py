@@ -8,21 +8,13 @@ from typing import Any
 
 import pytest
 
-from deadtable.server import db, live, migrate
-from deadtable.server.store import Refused, Store
+from deadtable.server import live
+from deadtable.server.store import Refused
 from deadtable.server.undo import remove_moves
 
 from .conftest import create, next_of, next_state
 
 TWO_PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
-
-
-@pytest.fixture
-def store(db_url):
-    engine = db.make_engine(db_url)
-    migrate.upgrade(engine)
-    yield Store(engine)
-    engine.dispose()
 
 
 def _move(seat: int, text: str) -> Any:
