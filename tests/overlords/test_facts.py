@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from deadtable.core import SeatInfo
+from deadtable.core.agent import StaleSeatInfo
 from deadtable.games.overlords import GAME, OverlordsState
 from deadtable.games.overlords.actions import Activate, SwapHands
 from deadtable.games.overlords.agent import HeuristicAgent, Valuer
@@ -75,6 +76,16 @@ def test_facts_are_what_the_view_shows_and_the_rest_unseen() -> None:
             assert f.box_unseen == len(st.box) - len(st.known[seat][st.box_zone])
             checked += 1
     assert checked > 300
+
+
+def test_the_fields_worked_out_when_read_are_good_for_one_decision() -> None:
+    st = GAME.new(2, 4)
+    assert isinstance(st, OverlordsState) and st.current_player is not None
+    f = st.seat_facts(st.current_player)
+    st.apply(st.legal_actions()[0])
+    for read in (lambda: f.aside, lambda: f.known, lambda: f.unseen, lambda: f.box_unseen):
+        with pytest.raises(StaleSeatInfo):
+            read()
 
 
 def _choice(st: OverlordsState, seed: int) -> str:

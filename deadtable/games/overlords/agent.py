@@ -26,7 +26,6 @@ from .actions import (
     NoExchange,
     NoSwap,
     PassTops,
-    PutOnTop,
     Recruit,
     RecruitForDummy,
     Steal,
@@ -131,9 +130,11 @@ def tables(cards: CardSet) -> Tables:
 class Valuer:
     """Card values for every army, from one seat's facts.
 
-    An army's counts of every kind (its Hired Hands aside and, for the seat, its picks not yet
-    revealed counted in) are worked out when first read: a pick reads the seat's own army, and the
-    Minotaurs of every army, not every army's every kind."""
+    An army's counts of every kind (for the seat, its picks not yet revealed counted in) are worked
+    out when first read: a pick reads the seat's own army, and the Minotaurs of every army, not
+    every army's every kind. The Hired Hands aside are left out: every Hired Hand scores by the
+    flat rule (cards.py), so what one more adds does not hang on how many an army holds, and no
+    majority or straight counts them."""
 
     def __init__(self, f: OverlordsFacts) -> None:
         self.f, self.seat, self.cards = f, f.seat, f.cards
@@ -141,23 +142,22 @@ class Valuer:
         self._rows: list[list[int] | None] = [None] * len(f.armies)
         self._held: dict[int, list[int]] = {}  # by kind: every army's count (`held`)
         self._worth: dict[int, float] = {}  # by army and kind: `worth`
-        picks_left = (f.rounds - f.round - 1) * f.per_hand + f.hand_sizes[f.seat] - 1
+        picks_left = (f.rounds - f.round - 1) * f.per_hand + len(f.hand) - 1
         # picks_left / TIME_SCALE held to 0 .. 1 (min and max calls cost more than the tests)
         self.time = 1.0 if picks_left >= TIME_SCALE else picks_left / TIME_SCALE if picks_left > 0 else 0.0
         self._army_counts: list[list[int]] | None = None
+        self._passing: tuple[list[int], list[int], list[int]] | None = None
 
     def counts(self, army: int) -> list[int]:
-        """`army`'s count of every kind, its Hired Hands aside and (the seat's) hidden picks
-        counted in; read, never changed."""
+        """`army`'s count of every kind, (the seat's) hidden picks counted in; read, never changed."""
         out = self._rows[army]
         if out is None:
             f = self.f
-            out = counts_of(self.cards, f.armies[army])
+            out = [0] * self.tables.kinds
+            for k in f.armies[army]:
+                out[k] += 1
             if army == f.seat:  # hidden picks of this seat are its own: count them in
                 for k in f.pending:
-                    out[k] += 1
-            if army < f.players:
-                for k in f.aside[army]:
                     out[k] += 1
             self._rows[army] = out
         return out
@@ -169,8 +169,6 @@ class Valuer:
             f = self.f
             out = [a.count(k) for a in f.armies]
             out[f.seat] += f.pending.count(k)
-            for s, aside in enumerate(f.aside):
-                out[s] += aside.count(k)
             self._held[k] = out
         return out
 
@@ -180,6 +178,18 @@ class Valuer:
         out = self._army_counts
         if out is None:
             out = self._army_counts = [counts_of(self.cards, a) for a in self.f.armies]
+        return out
+
+    def passing(self) -> tuple[list[int], list[int], list[int]]:
+        """What a Sorcerer's pass moves, the same either way: every seat's top card (-1 for none),
+        their kinds (sorted), and each army's points from those kinds as it lies (only the kinds
+        moved change their points: the rest of the sheet is left out of before and after)."""
+        out = self._passing
+        if out is None:
+            f = self.f
+            tops = [a[-1] if a else -1 for a in f.armies[: f.players]]
+            moved = sorted({top for top in tops if top >= 0})
+            out = self._passing = (tops, moved, tally(self.cards).part_of(self.army_counts(), moved))
         return out
 
     def expect(self, k: int) -> float:
@@ -298,56 +308,73 @@ class HeuristicAgent:
         me = f.seat
         val = Valuer(f)
         kind_of = f.cards.kind_of
-        # A pick for the seat's own army, the most common action by far: valued here, no call made
-        scores = [
-            val.value(me, kind_of[a.card]) if type(a) is Recruit else self._score(f, val, me, a)
-            for a in actions
-        ]
-        floor = max(scores) - 1e-9
+        # Picks, the most common decisions by far (each decision's actions all Recruit or all
+        # RecruitForDummy), are valued here without `_score`'s tests
+        if type(actions[0]) is RecruitForDummy:
+            for_dummy = self._for_dummy
+            scores = [
+                for_dummy(val, me, kind_of[a.card])
+                if type(a) is RecruitForDummy
+                else self._score(f, val, me, a)
+                for a in actions
+            ]
+        else:
+            value = val.value
+            scores = [
+                value(me, kind_of[a.card]) if type(a) is Recruit else self._score(f, val, me, a)
+                for a in actions
+            ]
+        ranked = sorted(scores)
+        floor = ranked[-1] - 1e-9
+        if ranked[-2] < floor:  # one best action, the common case: found without a pass in Python
+            rng.randrange(1)  # what a tie of one draws: the generator moves on the same
+            return actions[scores.index(ranked[-1])]
         choices = [a for a, s in zip(actions, scores, strict=True) if s >= floor]
         return choices[rng.randrange(len(choices))]
 
     def _score(self, f: OverlordsFacts, val: Valuer, me: int, action: Action) -> float:
-        kind = f.cards.kind
-        if isinstance(action, RecruitForDummy):  # the most common after Recruit (valued in `act`)
-            # The dummy's pick leaves the hand that goes to the opponent: take their best card away,
-            # but do not feed the dummy Minotaurs that beat us.
-            k, opp = kind(action.card), 1 - me
-            return val.value(opp, k) - max(0.0, -self._dummy_race(val, me, k))
-        if isinstance(action, Recruit):
-            return val.value(me, kind(action.card))
-        if isinstance(action, Exchange):
-            k = kind(action.card)
-            gift = val.value((me + 2) % 4, k) - val.value(me, k)  # the teammate sits opposite (XIII)
-            return gift - 2.0
-        if isinstance(action, (NoExchange, NoActivation, NoSwap)):
-            return 0.0
+        # The Hired Hands' decisions first, the most common after picks (those are valued in `act`)
+        kind = f.cards.kind_of
         if isinstance(action, Activate):
-            return self._activation(f, val, me, kind(action.card))
+            return self._activation(f, val, me, kind[action.card])
+        if isinstance(action, (NoActivation, NoExchange, NoSwap)):
+            return 0.0
+        if isinstance(action, PassTops):
+            return self._sorcerer(f, val, me, action.clockwise)
         if isinstance(action, Steal):
             z = army_index(f, action.target)
             return val.value(me, f.armies[z][-1])
         if isinstance(action, TakeFromPile):
-            return val.value(me, kind(action.card))
-        if isinstance(action, PassTops):
-            return self._sorcerer(f, val, me, action.clockwise)
+            return val.value(me, kind[action.card])
         if isinstance(action, Force):
             t = army_index(f, action.target)
-            return -val.value(t, kind(action.card))
+            return -val.value(t, kind[action.card])
         if isinstance(action, SwapHands):
             a, b = army_index(f, action.first), army_index(f, action.second)
             if me not in (a, b):
                 return -1.0
             other = b if a == me else a
             return val.hand_best(me, other) - val.best(me, f.hand) - 2.0
-        if isinstance(action, PutOnTop):
-            return 0.0
-        return 0.0
+        if isinstance(action, Exchange):
+            k = kind[action.card]
+            gift = val.value((me + 2) % 4, k) - val.value(me, k)  # the teammate sits opposite (XIII)
+            return gift - 2.0
+        if isinstance(action, Recruit):
+            return val.value(me, kind[action.card])
+        if isinstance(action, RecruitForDummy):
+            return self._for_dummy(val, me, kind[action.card])
+        return 0.0  # PutOnTop
+
+    def _for_dummy(self, val: Valuer, me: int, k: int) -> float:
+        # The dummy's pick leaves the hand that goes to the opponent: take their best card away,
+        # but do not feed the dummy Minotaurs that beat us.
+        gain = val.value(1 - me, k)
+        if val.tables.rules[k] != "majority":
+            return gain  # no race: gain less max(0.0, -0.0), which is gain itself
+        return gain - max(0.0, -self._dummy_race(val, me, k))
 
     def _dummy_race(self, val: Valuer, me: int, k: int) -> float:
         tb = val.tables
-        if tb.rules[k] != "majority":
-            return 0.0
         places = tb.places[k]
         held = list(val.held(k))
         before = majority_share(places, held, me)
@@ -357,20 +384,14 @@ class HeuristicAgent:
     def _sorcerer(self, f: OverlordsFacts, val: Valuer, me: int, clockwise: bool) -> float:
         # Every seat's top card passes to the next army (the dummy's stays): the points before and
         # after, from the armies' counts of every kind.
+        tops, moved, before = val.passing()
         counts = [list(c) for c in val.army_counts()]
         n = f.players
-        tops = [f.armies[q][-1] if f.armies[q] else -1 for q in range(n)]
         for q, top in enumerate(tops):
             if top >= 0:
                 counts[q][top] -= 1
-        for q, top in enumerate(tops):
-            if top >= 0:
                 counts[(q + 1) % n if clockwise else (q - 1) % n][top] += 1
-        # Only the kinds moved change their points: the rest of the sheet is left out of both sides.
-        moved = sorted({top for top in tops if top >= 0})
-        tl = tally(f.cards)
-        before = tl.part_of(val.army_counts(), moved)
-        after = tl.part_of(counts, moved)
+        after = tally(f.cards).part_of(counts, moved)
         delta = [a - b for a, b in zip(after, before, strict=True)]
         rivals = [delta[q] for q in opponents(f, me)]
         return delta[me] - max(rivals, default=0)

@@ -11,7 +11,8 @@ exactly that, built without the view and without a determinization:
   many cards of each kind it cannot place (`unseen`: the pool `knowledge.redeal` shuffles, as
   counts), of which `box_unseen` lie in the box of unused Hired Hands.
 
-The hidden zones' part is worked out when first read (see `OverlordsFacts`). So it is the same for
+The Hired Hands aside and the hidden zones' part are worked out when first read (see
+`OverlordsFacts`). So it is the same for
 every state the seat cannot tell from this one (`OverlordsState.seat_facts`;
 the conformance suite checks it on determinized samples, tests/overlords/test_facts.py on twins).
 
@@ -33,15 +34,16 @@ if TYPE_CHECKING:
 class OverlordsFacts:
     """One seat's knowledge; cards are kinds (indexes into `cards`), armies and hands by zone.
 
-    The public fields and the seat's own are filled at once. What it knows of the hidden zones
-    (`known`, `unseen`, `box_unseen`: the heuristic reads them only for a Lich King or a swap of
-    hands) is worked out from the state on its first reading; so, like a lazy SeatInfo, the facts
-    are good while their decision lasts: read later, those raise `StaleSeatInfo`. Two facts are
+    The public fields and the seat's own are filled at once, but for the Hired Hands aside (`aside`:
+    the heuristic never reads them). Those and what it knows of the hidden zones (`known`, `unseen`,
+    `box_unseen`: the heuristic reads them only for a Lich King or a swap of hands) are worked out
+    from the state on their first reading; so, like a lazy SeatInfo, the facts are good while their
+    decision lasts: read later, those raise `StaleSeatInfo`. Two facts are
     equal when every field is (the lazy ones worked out then).
     """
 
     __slots__ = (
-        "_box_unseen", "_known", "_moves", "_state", "_unseen", "armies", "aside", "cards", "draw_size",
+        "_aside", "_box_unseen", "_known", "_moves", "_state", "_unseen", "armies", "cards", "draw_size",
         "hand", "hand_sizes", "pending", "per_hand", "players", "round", "rounds", "seat", "teams",
     )  # fmt: skip
 
@@ -56,11 +58,11 @@ class OverlordsFacts:
         self.hand = list(st.hands[seat])  # the seat's own hand, sorted, its picks this turn included
         self.pending = list(st.pend[seat])  # the seat's own picks this turn, not yet revealed (OV-2)
         self.armies = [list(a) for a in st.armies]  # every army bottom to top, the dummy's last
-        self.aside = [list(a) for a in st.aside]  # each seat's Hired Hands recruited, not yet activated (VII)
         self.hand_sizes = [len(h) for h in st.hands]  # every hand's size, the dummy's last
         self.draw_size = len(st.draw)
         self._state = st
         self._moves = len(st.history)
+        self._aside: list[list[int]] | None = None
         self._known: list[list[int]] | None = None
         self._unseen: list[int] | None = None
         self._box_unseen = -1
@@ -70,6 +72,14 @@ class OverlordsFacts:
         if len(st.history) != self._moves:
             raise StaleSeatInfo("these facts were for an earlier move: the game has moved on")
         return st
+
+    @property
+    def aside(self) -> list[list[int]]:
+        """Each seat's Hired Hands recruited, not yet activated (VII)."""
+        out = self._aside
+        if out is None:
+            out = self._aside = [list(a) for a in self._live().aside]
+        return out
 
     @property
     def known(self) -> list[list[int]]:
@@ -129,8 +139,3 @@ class OverlordsFacts:
 
     def __repr__(self) -> str:
         return f"OverlordsFacts{self.fields()!r}"
-
-
-def facts(st: OverlordsState, seat: int) -> OverlordsFacts:
-    """What `seat` knows of `st`, for its heuristic (no card it cannot see: see the module doc)."""
-    return OverlordsFacts(st, seat)

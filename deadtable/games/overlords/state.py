@@ -23,7 +23,7 @@ from deadtable.i18n import Message
 from . import gameplay, hired_hands, knowledge
 from .actions import NO_EXCHANGE, Exchange, Recruit
 from .cards import CardSet
-from .facts import OverlordsFacts, facts
+from .facts import OverlordsFacts
 from .gameplay import ABILITY, ACTIVATE, EXCHANGE, KEEP, LAYOUT, NONE, OVER, PHASES, RECRUIT, REVEALED
 from .scoring import score_sheets, totals
 
@@ -295,7 +295,7 @@ class OverlordsState(CompiledState):
 
     def seat_facts(self, player: int) -> OverlordsFacts:
         """What the heuristic reads of `player`'s knowledge, without a view or a sample (facts.py)."""
-        return facts(self, player)
+        return OverlordsFacts(self, player)
 
     def information_key(self, player: int) -> Hashable:
         """What `player` sees (the view's facts without the log), as one tuple: search's key.
