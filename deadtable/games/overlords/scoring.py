@@ -81,8 +81,12 @@ def majority_share(places: Sequence[int], holdings: Sequence[int], army: int) ->
     n = holdings[army]
     if n <= 0:
         return 0
-    ahead = sum(1 for m in holdings if m > n)
-    tied = sum(1 for m in holdings if m == n)
+    ahead = tied = 0  # armies holding more than `army`, and as many (`army` too): one pass, no generator
+    for m in holdings:
+        if m > n:
+            ahead += 1
+        elif m == n:
+            tied += 1
     return sum(places[ahead : ahead + tied]) // tied
 
 
