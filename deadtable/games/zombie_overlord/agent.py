@@ -7,7 +7,8 @@ attack: finish a player it can kill this turn, otherwise knock out the opponents
 luring the best Survivor, otherwise hit the weakest player's life (breaking Barricades first). Ties
 between equally weak players are broken at random from the agent's generator, so no seat is the
 usual victim and games stay reproducible. It reads its seat's facts (`SeatInfo.facts()`, facts.py: the
-facts of the view it needs, without building the view); card facts come from the card file they name.
+facts of the view it needs, without building the view); card facts from the card list the game was dealt
+with (`ZOFacts.cards`).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ HUB_PHASES = ("action", "purchase", "attack")  # at the turn's hub, the first no
 
 def _plain(facts: ZOFacts, acts: Sequence[Action]) -> Action | None:
     """What `_Plan.choose` chooses at the turn's hub and, in the Purchase phase, when a Supply can be
-    played (about half of a game's decisions), found from the actions' texts without a plan; None
+    played (about half of a game's decisions), found from the actions alone, without a plan; None
     for every other decision. As `act`, the last action of the chosen text."""
     phase = facts.phase
     if phase == "choose":  # the hub offers only Steps: a Step's text is its word

@@ -74,9 +74,10 @@ class SurvivorKind(NamedTuple):
 class ZOFacts:
     """One seat's knowledge; lists indexed by seat unless said.
 
-    The cheap fields are filled at once. The hand, the hand sizes, the Purchase Row, the bases, the
-    lure points, the Wasteland and the Discard Piles are worked out from the state on their first
-    reading (a decision at the turn's hub or most pending choices read none of them), so, like a
+    The cheap fields are filled at once. The hand, the hand sizes, the Purchase Row, each base, the
+    lure points, the Wasteland (its Survivors alone, or with their leaders) and the Discard Piles are
+    worked out from the state on their first reading (a decision at the turn's hub or most pending
+    choices read none of them), so, like a
     lazy SeatInfo, the facts are good while their decision lasts: read later, they raise
     `StaleSeatInfo`. Two facts are equal when every field is (the lazy ones worked out then).
     """
