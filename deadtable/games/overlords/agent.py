@@ -124,9 +124,6 @@ _TABLES: dict[int, tuple[Any, Any]] = {}
 
 def tables(cards: CardSet) -> Tables:
     """The `Tables` of `cards`, built on first use (kept for the newest few card sets)."""
-    hit = _TABLES.get(id(cards))  # `derived`'s lookup, here: asked at every decision, one call less
-    if hit is not None and hit[0] is cards:
-        return hit[1]
     return derived(_TABLES, cards, Tables)
 
 
@@ -156,9 +153,7 @@ class Valuer:
         out = self._rows[army]
         if out is None:
             f = self.f
-            out = [0] * self.tables.kinds
-            for k in f.armies[army]:
-                out[k] += 1
+            out = counts_of(self.cards, f.armies[army])
             if army == f.seat:  # hidden picks of this seat are its own: count them in
                 for k in f.pending:
                     out[k] += 1

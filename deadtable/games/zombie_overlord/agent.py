@@ -48,9 +48,10 @@ HUB_PHASES = ("action", "purchase", "attack")  # at the turn's hub, the first no
 
 
 def _plain(facts: ZOFacts, acts: Sequence[Action]) -> Action | None:
-    """What `_Plan.choose` chooses at the turn's hub and, in the Purchase phase, when a Supply can be
-    played (about half of a game's decisions), found from the actions alone, without a plan; None
-    for every other decision. As `act`, the last action of the chosen text."""
+    """The decisions that need no plan (about half of a game's): at the turn's hub, the first
+    phase not yet visited, else ending the turn; in the Purchase phase, a Supply to play when there
+    is one (the heuristic plays every Supply first). Found from the actions alone; None for every
+    other decision. As `act`, the last action of the chosen text."""
     phase = facts.phase
     if phase == "choose":  # the hub offers only Steps: a Step's text is its word
         by_word = {a.word: a for a in acts if type(a) is A.Step}
@@ -180,10 +181,7 @@ class _Plan:
         if v.pending:
             return self.decide(texts)
         phase = v.phase
-        if phase == "choose":
-            for ph in HUB_PHASES:
-                if ph in texts and ph not in v.visited:
-                    return ph
+        if phase == "choose":  # `_plain` chooses at the hub whenever it can: what is left is ending
             return "end turn"
         if phase == "purchase":
             return self.purchase(texts)
@@ -254,8 +252,7 @@ class _Plan:
         return out
 
     def purchase(self, texts: list[str]) -> str:
-        if "play supply" in texts:
-            return "play supply"
+        # A Supply to play is played first: `_plain` answers that, so it is not offered here.
         if "play scavenger" in texts and not self.can_finish(extra_scavengers=True):
             return "play scavenger"
         best, best_value = "", 0.0

@@ -189,8 +189,7 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
         fixed[h], hidden[h] = list(kept), len(rest)
         pool.extend(rest)
     pooled, among = list(st.pooled[player]), st.pooled_seats[player]
-    for k in pooled:
-        pool.remove(k)
+    pool = hands.beyond(pool, st.pooled[player])  # the pooled cards are placed apart, below
     pool.sort()
     # A uniform shuffle drawn from rng (random keys: several times faster than rng.shuffle).
     rnd = rng.random
