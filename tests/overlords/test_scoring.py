@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
 from deadtable.games.overlords.scoring import (
@@ -124,8 +127,6 @@ def test_ties_for_the_win_are_shared() -> None:
 def test_one_armys_majority_share_is_its_entry_of_every_armys() -> None:
     """`majority_share` (the heuristic's, one army) agrees with `majority_shares` (the score sheet's)
     on every holding of up to 5 armies of 0 to 4 Minotaurs, for 2 and 3 places (OV-3)."""
-    import itertools
-
     checked = 0
     for places in ((24, 16, 8), (12, 6)):
         for armies in range(2, 6):
@@ -140,8 +141,6 @@ def test_majority_gain_is_the_change_of_one_armys_share() -> None:
     """`majority_gain` (one pass, the heuristic's) is the change in `majority_share` when `army`
     gets one more, every army holding `extra` more, on every holding of up to 4 armies of 0 to 4
     Minotaurs, `extra` from -2 to 3."""
-    import itertools
-
     checked = 0
     for places in ((24, 16, 8), (12, 6)):
         for armies in range(2, 5):
@@ -159,8 +158,6 @@ def test_majority_gain_is_the_change_of_one_armys_share() -> None:
 def test_a_part_of_the_totals_changes_as_the_totals_do() -> None:
     """`Tally.part_of` some kinds: where only their counts change, every army's total changes by as
     much as that part (random counts of 2 to 5 armies, 1 to 3 kinds changed)."""
-    import random
-
     t, rng = tally(CARDS), random.Random(4)
     for _ in range(2000):
         before = [
