@@ -1,6 +1,6 @@
 """A behaviour fingerprint: one hash per game of every move of seeded games and of determinizations.
 
-    python -m benchmarks.fingerprint            # every game, the short run (a minute or two)
+    python -m benchmarks.fingerprint            # every game, the short run (several minutes; `--only GAME` for one game)
     python -m benchmarks.fingerprint --games 40  # more games a cell
 
 A refactor that must keep behaviour prints the same lines before and after. Each cell plays
@@ -69,9 +69,9 @@ def samples_hash(game: Game, variant: Variant, games: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=6, help="seeded games a cell (default 6)")
-    parser.add_argument("--search-games", type=int, default=2, help="seeded ismcts games a cell (default 2)")
-    parser.add_argument("--iterations", type=int, default=60, help="ismcts iterations a move (default 60)")
+    parser.add_argument("--games", type=int, default=4, help="seeded games a cell (default 4)")
+    parser.add_argument("--search-games", type=int, default=1, help="seeded ismcts games a cell (default 1)")
+    parser.add_argument("--iterations", type=int, default=25, help="ismcts iterations a move (default 25)")
     parser.add_argument("--only", default="", help="a game id: that game alone")
     args = parser.parse_args(argv)
     for game in deadtable.games():
