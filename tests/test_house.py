@@ -173,7 +173,7 @@ def test_the_patterns_find_work_history_and_leave_the_rest() -> None:
     kept = min(KEPT)  # any kept list: the first by name
     clean = [
         f"{_ROUND} 1, then the opening {_ROUND}; {_ROUND}s = 12",
-        "a colour #a1b2c3d4, a binary literal " + "0b" + "1011010, a seed " + "1234" + "56789",
+        "a colour #a1b2" + "c3d4, a binary literal " + "0b101" + "1010, a seed " + "1234" + "56789",
         f"the kept list {kept[:12]} and its whole name {kept}",
         "e3b0c44298fc1c14, a 16-digit prefix of a SHA-256, is not a commit",
         "1999-12-31 23:59 UTC",

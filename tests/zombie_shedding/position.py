@@ -109,7 +109,7 @@ def _hide_answers_swaps_text() -> str:
 def hide_answers_swaps(folder: Path) -> str:
     """The built-in card file with Hide also answering a swap or a gift, Courier, Lab Rat, Specimen,
     Plague Doctor and the Screamer making nobody draw, and the Turnaround allowed as the last card
-    (the kept list a1bfefe2, `data/history`), for tests of those mechanics."""
+    (one of the kept lists of `data/history`), for tests of those mechanics."""
     path = folder / "cards-hide-answers-swaps.toml"
     path.write_text(_hide_answers_swaps_text(), "utf-8")
     return str(path)
