@@ -7,7 +7,7 @@ at 2 players, its bots playing each other as `deadtable simulate` plays them, ag
 (benchmarks/bots.py). Beside them, in the same run, the peers, each driven the cheapest correct way
 (benchmarks/peers.py): OpenSpiel's crazy_eights and RLCard's uno in slices alternating with the
 shedding game's Duel and Zombie Overlord 2p, and OpenSpiel's Python ISMCTS on hearts just before and
-after each of our IS-MCTS measures. Under the table, the targets of issues 9 and 22
+after each of our IS-MCTS measures. Under the table, the targets of random play's and the search's speed
 (benchmarks/targets.py), each a ratio measured in this run: PASS, or MISSED and by how much. The
 terminal table fits 80 columns; --markdown prints one wide table.
 

@@ -1,4 +1,4 @@
-"""Is a review's winning chance a probability? A reliability table over held-out games (issue #24).
+"""Is a review's winning chance a probability? A reliability table over held-out games.
 
     # training games: fit the map deadtable/agents/calibration/<game id>.json on them
     PYTHONPATH=. .venv/bin/python -m benchmarks.calibration --game zombie-shedding --games 400 \

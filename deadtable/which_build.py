@@ -66,7 +66,7 @@ MODULES = (
     # The IS-MCTS loop (the agent around it, agents/ismcts.py, stays interpreted: the review subclasses it).
     "deadtable/agents/tree.py",
     "deadtable/agents/random_agent.py",
-    # simulate's loop around the compiled rules, with the agents' SeatInfo above (issue 22).
+    # simulate's loop around the compiled rules, with the agents' SeatInfo above.
     *(f"deadtable/sim/{m}.py" for m in ("loop", "events")),
     # The learning environments' observation encoders, read every step (deadtable/rl/encoding.py),
     # and the part of the PettingZoo environment that a step runs (deadtable/rl/aec.py).

@@ -1,4 +1,4 @@
-"""Hints at casual tables (issue 24): the bot's suggested move for the seat to act, from its own view.
+"""Hints at casual tables: the bot's suggested move for the seat to act, from its own view.
 
 A hint is what the game's `heuristic` agent (the generic `greedy` where a game has none,
 `HINT_AGENTS`) would play, handed only `seat_info(state, rng)`: the seat's view and a

@@ -64,7 +64,7 @@ from .ismcts import IsmctsAgent
 
 DEFAULT_ITERATIONS: Final = 200  # playouts per decision (the CLI's default)
 # The review's method, for results kept across runs (benchmarks/calibration.py's rows): raised
-# whenever the chances it reports change. 2: every reported chance a fresh measure (2026-12-04).
+# whenever the chances it reports change. 2: every reported chance a fresh measure.
 METHOD: Final = 2
 SERVER_ITERATIONS: Final = 200  # the online table's smaller budget
 MIN_SAMPLES: Final = 8  # samples per action whatever the budget: the played move always gets some

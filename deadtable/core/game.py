@@ -145,7 +145,7 @@ class Game(ABC):
 
     def reveals_nothing(self, state: State, action: Action) -> bool:
         """Whether `action`, by the seat to act in `state`, shows nobody anything new, so that the
-        seat may take it back (issue 23; `deadtable.core.undo`).
+        seat may take it back (`deadtable.core.undo`).
 
         True only for a move that draws no card, shows no hidden card to anyone and asks no other
         seat anything; a card the mover shows from their own hand is theirs to show. The default,
@@ -208,7 +208,7 @@ class Game(ABC):
             if str(action).lower() == wanted:
                 return action
         names = self.typed_names(state)
-        if names is not None:  # a card named as the table shows it, in any language (issue 26)
+        if names is not None:  # a card named as the table shows it, in any language
             read = names.read(wanted)
             for action in legal:
                 if str(action).lower() == read:

@@ -1,4 +1,4 @@
-"""The table chat (issue 23): the seats write, everyone at the table reads, text only.
+"""The table chat: the seats write, everyone at the table reads, text only.
 
 A line is stored before anybody is told of it (`add_line`: one transaction, which on PostgreSQL
 also NOTIFYs the other server processes), so a line somebody has read survives a SIGKILL, and the

@@ -1,4 +1,4 @@
-"""A lost seat link, recovered by the table's creator (issue 23).
+"""A lost seat link, recovered by the table's creator.
 
 Whoever creates a table gets a creator token beside the seats' links: a secret like a seat's
 (`store.new_token`), stored only as its sha256 (`dt_tables.creator_hash`), compared in constant

@@ -44,7 +44,7 @@ Outgoing = str | Callable[[], str]
 
 
 def note_message(text: str) -> Message:
-    """A stored log note: a message as JSON (since issue 8), or plain English text (older tables)."""
+    """A stored log note: a message as JSON, or plain English text (older stored notes)."""
     if text.startswith("{"):
         try:
             data = json.loads(text)

@@ -1,4 +1,4 @@
-"""Play again (issue 23): a finished table's seat makes a new table with the same seats.
+"""Play again: a finished table's seat makes a new table with the same seats.
 
 The new table has the same game, players, seats (a person's seat stays a person's, a bot keeps its
 bot), names, options, move time, leave grace and stand-in bot; its seed is drawn anew (never chosen,

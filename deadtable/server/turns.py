@@ -1,4 +1,4 @@
-"""Turn-based tables (issue 23): a move time of hours or days, its deadline kept in the store.
+"""Turn-based tables: a move time of hours or days, its deadline kept in the store.
 
 A real-time table's clock is an asyncio sleep in the process that holds the table (hub.py). A
 turn-based table's clock is a row in the store instead: when a person is to act, the deadline of

@@ -1,4 +1,4 @@
-"""Take back a move (issue 23): a seat's own moves since its turn began, while they showed nothing.
+"""Take back a move: a seat's own moves since its turn began, while they showed nothing.
 
 The game decides what may be taken back (`deadtable.core.undo`: the table follows an `UndoWindow`
 beside its state, and each seat's state message carries `can_undo`, how many of its moves it may

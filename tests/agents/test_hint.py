@@ -1,4 +1,4 @@
-"""Hints (issue 24): the game's heuristic (greedy where there is none) from the seat's own view only.
+"""Hints: the game's heuristic (greedy where there is none) from the seat's own view only.
 
 Twins: two games whose states differ only in cards the seat to act cannot see get the same hint at
 every move where that seat's views agree (tests/surfaces/twins.py makes them)."""

@@ -1,4 +1,4 @@
-"""The glossaries hold: every catalogue, ruling and reading says each term one way (issue 26).
+"""The glossaries hold: every catalogue, ruling and reading says each term one way.
 
 Each language's glossary (deadtable/i18n/glossary.<lang>.toml) names, per term, the word to use,
 the stems an inflected translation holds and the words to avoid. Every .po file is read on its

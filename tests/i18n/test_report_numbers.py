@@ -58,7 +58,8 @@ def test_thousands_are_grouped_the_readers_way(render: Callable[..., str]) -> No
 def test_simulate_writes_every_number_one_way(
     lang: str, shown: tuple[str, ...], not_shown: tuple[str, ...]
 ) -> None:
-    """Issue 26: the summary mixed "100,0 %" in its tables with "30.0" and "0.9 s" below them."""
+    """The summary writes every number one way: never "100,0 %" in its tables with "30.0" and "0.9 s"
+    below them."""
     from deadtable.cli.common import console
     from deadtable.cli.simulate import print_summary
     from deadtable.i18n import set_language

@@ -1,6 +1,6 @@
 """The rulebooks `deadtable rules` shows carry the rules, not the web page they were copied from.
 
-Issue 26: the shipped texts showed download links, "Версия 3.3.3 (А4 • pdf • 0,8Мб) / СКАЧАТЬ",
+Page furniture is what this keeps out: download links, "Версия 3.3.3 (А4 • pdf • 0,8Мб) / СКАЧАТЬ",
 "Las imágenes de esta página...", image captions and "Ver el juego Descargar el reglamento".
 """
 

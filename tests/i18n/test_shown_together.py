@@ -1,4 +1,4 @@
-"""Distinct messages shown together get distinct translations (issue 26).
+"""Distinct messages shown together get distinct translations.
 
 Russian once translated both `value` and `meaning` as «значение», so `deadtable rules` showed a
 table of options with two columns of one name. The messages one function shows (a Python function

@@ -78,10 +78,10 @@ def test_the_shedding_games_pending_decision_reads_as_in_the_terminal(
     from ..zombie_shedding.position import choosing_thief
 
     views = _views("zombie-shedding", 4, 0)
-    # No built-in card answers a draw (issue 25), so a draw is asked in a card file whose protection
-    # answers every effect, as before; no built-in Thief asks "take" (it takes at random since issue
-    # 25's fourth round) and no built-in card asks "name" (the fifth round's Schemer names no
-    # corporation), so that file's Thief looks and chooses and its Schemer names, as before too.
+    # No built-in card answers a draw, so a draw is asked in a card file whose protection answers
+    # every effect; no built-in Thief asks "take" (it takes at random) and no built-in card asks
+    # "name" (the built-in Schemer names no corporation), so that file's Thief looks and chooses and
+    # its Schemer names.
     before = tmp_path / "cards.toml"
     text = Path(choosing_thief(tmp_path)).read_text("utf-8")
     before.write_text(re.sub(r", answers = \[[^]]*\]", "", text), "utf-8")

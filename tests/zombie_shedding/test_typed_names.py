@@ -1,4 +1,4 @@
-"""The terminal accepts the card names the player sees, in Russian and Spanish (issue 26).
+"""The terminal accepts the card names the player sees, in Russian and Spanish.
 
 `--lang ru` shows «Кусака» where the action text says "play biter": typing «play кусака» (any
 case, ё or е) works as well as the id, and so do the Spanish names and the corporations named

@@ -52,7 +52,7 @@ class OverlordsFacts:
         self.seat = seat
         self.players = st.players
         self.teams = st.teams
-        self.round = st.round  # 0 for the first round
+        self.round = st.round  # counted from 0: 0 is the opening round
         self.rounds = st.rounds
         self.per_hand = st.per_hand  # cards dealt to each hand in a round
         self.hand = list(st.hands[seat])  # the seat's own hand, sorted, its picks this turn included

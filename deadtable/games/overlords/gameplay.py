@@ -265,7 +265,7 @@ def end_round(st: OverlordsState) -> None:
         st.note(Message("Game over"))
         return
     if st.teams and st.round == 1:
-        for s in (0, 1):  # XIII: at the end of the first round teammates exchange armies
+        for s in (0, 1):  # XIII: at the end of round 1 teammates exchange armies
             b = st.partner(s)
             st.armies[s], st.armies[b] = st.armies[b], st.armies[s]
         st.note(Message("Teammates exchange armies (XIII)"))

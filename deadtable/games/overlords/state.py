@@ -76,7 +76,7 @@ class OverlordsState(CompiledState):
 
     # -- set-up --------------------------------------------------------------------------------
     def setup(self, cards: CardSet, chosen: list[int] | None) -> None:
-        """Build the deck (68 Monsters + 7 Hired Hands, OV-1), shuffle, deal the first round."""
+        """Build the deck (68 Monsters + 7 Hired Hands, OV-1), shuffle, deal round 1."""
         self.cards = cards
         self.teams = bool(self.options.get("teams"))
         self.dummy = self.players == 2

@@ -141,8 +141,8 @@ class ZombieOverlord(Game):
         to the end of the opponent's next turn (`rollout_turns=2`) won 60.8%, 64 samples 63.7%; 64
         samples two turns further (`rollout_turns=4`: a card bought now has had time to be drawn and
         played) won 76.0% (71.6-79.9%) of the same 400 deals at 0.035 s of CPU a move compiled: of the
-        119 games the two settings ended differently it won 84 (README "Strength"). Issue #24's 70%
-        at no more than 0.1 s a move is met.
+        119 games the two settings ended differently it won 84 (README "Strength"). The strength
+        target, 70% at no more than 0.1 s a move, is met.
         """
         return {
             "sweep": True,

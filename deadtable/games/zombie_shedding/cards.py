@@ -64,7 +64,7 @@ PROTECTION = ("hide", "boomerang")  # `answers`: the ATTACKS it answers (default
 ZOMBIE_ONLY = ("lands_on", "follows", "combo", "finish", "name_corporation")
 # Effects that happen when a card is played, in the order rules.py codes them (E_DRAWS = 0, ...).
 ON_PLAY = ("next_draws", "next_skips", "swap", "give", "reverse", "name_corporation")
-# `pick` of a swap or a gift: who chooses the card (issue 25, fourth round). "choice": the player
+# `pick` of a swap or a gift: who chooses the card. "choice": the player
 # who plays the card (a swap looks at the hand first); "random": a card at random, unseen (a swap
 # takes one at random without looking, then gives one of the player's choice back).
 PICKS = ("choice", "random")
@@ -162,8 +162,8 @@ class CardSet:
         self.finish_bonus = tuple(int(c.param("finish", "bonus", 0)) for c in cards)
         self.hides = tuple(c.has("hide") for c in cards)
         # answer_masks[code]: the protection kinds that may answer the effect coded `code` (ON_PLAY
-        # order): every attack unless the card's `answers` names some (issue 25: the built-in
-        # Boomerang turns back draws and missed turns only, not a Thief or the Schemer's gift).
+        # order): every attack unless the card's `answers` names some (the built-in
+        # Boomerang answers a swap or a gift only, Hide a missed turn only, and nothing a draw).
         self.answer_masks = tuple(
             mask_of(k in self.protection and e in _answers(c) for k, c in enumerate(cards)) for e in ON_PLAY
         )

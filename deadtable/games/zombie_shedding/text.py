@@ -48,7 +48,7 @@ def _seat(view: dict[str, Any], s: int, tr: Translator) -> str:
 
 
 # An effect that hits a player: one whole sentence per effect, so each language can build it its
-# own way (a verb phrase cannot fill the same slot as a noun in Spanish; issue 26). The view's
+# own way (a verb phrase cannot fill the same slot as a noun in Spanish). The view's
 # "pending" names the effect (one of the four that hit a player: next_draws and these three); {n}
 # is the count of cards to draw; {cards} the protection cards of the card set that answer it.
 TARGET_TEXTS = {

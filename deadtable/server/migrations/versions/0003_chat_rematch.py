@@ -1,8 +1,7 @@
-"""The table chat (`dt_chat`) and a finished table's rematch (`dt_tables.rematch`), issue 23.
+"""The table chat (`dt_chat`) and a finished table's rematch (`dt_tables.rematch`).
 
 Revision ID: 0003
 Revises: 0002
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations

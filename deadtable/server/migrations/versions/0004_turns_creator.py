@@ -1,9 +1,8 @@
-"""Turn-based tables and the creator's token (issue 23): `dt_tables.turn_based`, `deadline`,
+"""Turn-based tables and the creator's token: `dt_tables.turn_based`, `deadline`,
 `deadline_index` and `creator_hash`.
 
 Revision ID: 0004
 Revises: 0003
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations

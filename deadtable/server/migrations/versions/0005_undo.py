@@ -1,11 +1,10 @@
-"""How many times moves were taken back at a table (`dt_tables.undos`), issue 23.
+"""How many times moves were taken back at a table (`dt_tables.undos`).
 
 Another process holding the table compares it with its own: when it changed, moves were removed
 from the record, and the process rebuilds the table from the store instead of catching up.
 
 Revision ID: 0005
 Revises: 0004
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
-"""Hints at casual tables (issue 24): `dt_tables.hints`, chosen when the table is made.
+"""Hints at casual tables: `dt_tables.hints`, chosen when the table is made.
 
 Tables made before have no hints (the column's default), as a new table has unless asked.
 
 Revision ID: 0006
 Revises: 0005
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The seat to act, kept with each move: `dt_tables.to_act` (issue 23's "Your tables" and the lobby
+"""The seat to act, kept with each move: `dt_tables.to_act` ("Your tables" and the lobby
 read it without loading a table).
 
 Tables made before have NULL there until their next move: a reader loads such a table to know
@@ -6,7 +6,6 @@ Tables made before have NULL there until their next move: a reader loads such a 
 
 Revision ID: 0007
 Revises: 0006
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations
