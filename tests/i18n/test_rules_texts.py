@@ -73,6 +73,17 @@ def test_the_cleaning_kept_the_rules() -> None:
     assert "## СОСТАВ КОЛОДЫ" in ru.markdown and "## ЗАВЕРШЕНИЕ ПАРТИИ ИГРЫ" in ru.markdown
 
 
+@pytest.mark.parametrize(("game", "lang"), [(g, lang) for g, lang in _shipped() if lang != "en"])
+def test_a_translated_rulebook_carries_no_stray_apostrophe(game: str, lang: str) -> None:
+    """Spanish and Russian quote with «» and need no apostrophe: one is a mark copied from the source
+    ("un mutante' (denotado ...)")."""
+    text = rules_text(game, lang)
+    assert text is not None
+    body = re.sub(r"<!--.*?-->", "", text.markdown, flags=re.DOTALL)
+    stray = [line for line in body.splitlines() if "'" in line]
+    assert not stray, "\n".join(stray)
+
+
 @pytest.mark.parametrize(
     "furniture",
     [
