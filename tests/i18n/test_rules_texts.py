@@ -28,6 +28,7 @@ FURNITURE = {
     "a shop link": r"ver el juego|disponible en reserva|pre-?order|\bbuy now\b|купить",
     "a printed page reference": r"\bsee page \d|\bpage \d+ of the rulebook|ver (la )?página \d|см\. стр",
     "an empty table of contents": r"^## (table of contents|índice|содержание)\s*$",
+    "the page's tab title": r"^## (rules|reglas|правила)\s*$",
     "the page's closing title": r"\A.*\n## (cómo jugar a|how to play) [^\n]*\s*\Z",
     # Not page furniture but the developers' own notes, which a player has no use for either.
     "a developers' note": r"\btest case\b|\bthe engine must\b",
@@ -89,6 +90,7 @@ def test_a_translated_rulebook_carries_no_stray_apostrophe(game: str, lang: str)
     [
         "Версия 3.3.3 (А4 • pdf • 0,8Мб)",
         "## СКАЧАТЬ",
+        "## ПРАВИЛА\n\n## СОСТАВ КОЛОДЫ",
         "Las imágenes de esta página son las del reglamento impreso.",
         "## Ver el juego Descargar el reglamento",
         "Anatomía de una carta de Action, con la zona de texto de la habilidad",
