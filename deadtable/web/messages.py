@@ -70,7 +70,6 @@ MESSAGES: tuple[Key, ...] = (
     N_("Score"),
     N_("Rank"),
     N_("Your turn"),
-    N_("{n} card"),
     n_("{n} card", "{n} cards"),
     N_("house rule {id}"),
     N_("seat {n} kind"),

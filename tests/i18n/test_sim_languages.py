@@ -51,7 +51,7 @@ def test_simulate_in_russian(tmp_path: Path) -> None:
             "es",
             (
                 "todos contra todos",
-                "valoraciones tras 2 partidas",
+                "valoraciones (partidas jugadas: 2;",
                 "Apocalipsis en el Zoo",
                 "agente",
                 "la tabla se ordena",
