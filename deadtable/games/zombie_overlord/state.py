@@ -65,15 +65,15 @@ class ZOState(CompiledState):
         "over",
         "pending",
         "phase",
-        "pp",
+        "purchase_points",
         "removed",
         "round",
         "row",
         "scavengers",
         "shown",
         "survivor_deck",
-        "tp",
         "trap_deck",
+        "turn_player",
         "turns",
         "visited",
         "wasteland",
@@ -104,12 +104,12 @@ class ZOState(CompiledState):
     removed: list[int]  # cards of eliminated players, back in the box
     box: list[int]  # cards not used at this player count (never changes)
     first: int
-    tp: int  # whose turn it is
+    turn_player: int  # whose turn it is
     phase: str  # "" is the hub between phases
     visited: int  # bit mask of the phases entered this turn
     idle: int  # phases left twice with nothing done (not offered again, ZO-13), see turn.FRESH, SLIPPED
     work: int  # the phases with something to do (turn.phase_work), -1 until worked out again
-    pp: int  # purchase points of this turn (RULINGS ZO-5)
+    purchase_points: int  # purchase points of this turn (RULINGS ZO-5)
     bonus: int  # attack points added to the next attack
     round: int
     turns: int
@@ -160,8 +160,8 @@ class ZOState(CompiledState):
         for p in range(n):
             self.draw(p, cs.hand_size)
         self.first = rng.randrange(n)  # RULINGS ZO-4
-        self.tp = self.first
-        self.phase, self.visited, self.pp, self.bonus, self.idle, self.work = "", 0, 0, 0, 0, -1
+        self.turn_player = self.first
+        self.phase, self.visited, self.purchase_points, self.bonus, self.idle, self.work = "", 0, 0, 0, 0, -1
         self.round, self.turns = 1, 0
         self.limit = int(self.options.get("rounds", 60))
         self.pending = []
@@ -212,9 +212,6 @@ class ZOState(CompiledState):
         known = self.known[p]
         if known and kind in known:
             known.remove(kind)
-
-    def to_discard(self, p: int, kind: int) -> None:
-        self.discard[p].append(kind)
 
     def add_log(self, message: Message | str, /, **params: Any) -> None:
         """Remember what happened: a message, or a message id (marked with N_) and its parameters,
@@ -297,7 +294,7 @@ class ZOState(CompiledState):
             return None
         if self.pending:
             return self.pending[-1].seat
-        return self.tp
+        return self.turn_player
 
     def legal_actions(self) -> list[Action]:
         """The pending decision's answers, else those of the turn's hub or phase; once per position."""
@@ -309,13 +306,13 @@ class ZOState(CompiledState):
             elif self.pending:
                 legal = effects.decision_actions(self)
             elif not ph:
-                legal = turn.hub_actions(self, self.tp)
+                legal = turn.hub_actions(self, self.turn_player)
             elif ph == "purchase":
-                legal = turn.purchase_actions(self, self.tp)
+                legal = turn.purchase_actions(self, self.turn_player)
             elif ph == "attack":
-                legal = attack.actions(self, self.tp)
+                legal = attack.actions(self, self.turn_player)
             else:
-                legal = turn.action_actions(self, self.tp)
+                legal = turn.action_actions(self, self.turn_player)
             self._legal = legal
         return legal
 
@@ -410,9 +407,11 @@ class ZOState(CompiledState):
         other.banished = self.banished[:]
         other.removed = self.removed[:]
         other.box = self.box
-        other.first, other.tp, other.phase, other.visited = self.first, self.tp, self.phase, self.visited
+        other.first, other.turn_player = self.first, self.turn_player
+        other.phase, other.visited = self.phase, self.visited
         other.idle, other.work = self.idle, self.work
-        other.pp, other.bonus, other.round, other.turns = self.pp, self.bonus, self.round, self.turns
+        other.purchase_points, other.bonus = self.purchase_points, self.bonus
+        other.round, other.turns = self.round, self.turns
         other.limit = self.limit
         other.pending = self.pending[:]
         other.over, other.note = self.over, self.note
@@ -434,8 +433,8 @@ class ZOState(CompiledState):
             t(map(len, self.deck)), t(map(t, self.discard)), t(map(t, self.base)), t(self.life),
             t(self.alive), t(self.row), t(self.wasteland), len(self.trap_deck), len(self.survivor_deck),
             len(self.action_deck), self.scavengers, t(self.banished), t(sorted(self.removed)), self.first,
-            self.tp, self.phase, self.visited, self.idle, self.pp, self.bonus, self.round, t(self.pending),
-            self.over,
+            self.turn_player, self.phase, self.visited, self.idle, self.purchase_points, self.bonus,
+            self.round, t(self.pending), self.over,
         )  # fmt: skip
 
     def key(self) -> Hashable:
@@ -445,9 +444,9 @@ class ZOState(CompiledState):
             t(t(x) for x in self.base), t(t(sorted(x)) for x in self.shown),
             t(t(sorted(x)) for x in self.known), t(self.life), t(self.alive),
             t(self.out_order), t(self.trap_deck), t(self.row), t(self.survivor_deck), t(self.wasteland),
-            t(self.action_deck), self.scavengers, t(self.banished), t(self.removed), self.first, self.tp,
-            self.phase, self.visited, self.idle, self.pp, self.bonus, self.round, self.turns,
-            t(self.pending), self.over,
+            t(self.action_deck), self.scavengers, t(self.banished), t(self.removed), self.first,
+            self.turn_player, self.phase, self.visited, self.idle, self.purchase_points, self.bonus,
+            self.round, self.turns, t(self.pending), self.over,
         )  # fmt: skip
 
     def all_cards(self) -> list[int]:
