@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import pytest
 
-from deadtable.games.zombie_shedding.cards import load_cards
+from deadtable.games.zombie_shedding.cards import load
 from deadtable.games.zombie_shedding.cardtext import CONTEXT, card, card_texts
 from deadtable.i18n import LANGUAGES
 from deadtable.i18n.extract import load_catalogue
 
-TEXTS = card_texts(load_cards())
+TEXTS = card_texts(load())
 
 
 def test_the_card_texts_cover_every_card_and_effect() -> None:
-    cards = load_cards()
+    cards = load()
     assert len(TEXTS) > len(cards.cards)  # names, then effect texts, corporations and kinds
     assert {c.name for c in cards.cards} <= set(TEXTS)
     assert "protection: cancel a missed turn on you or a teammate" in TEXTS

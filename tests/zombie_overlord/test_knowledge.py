@@ -111,7 +111,7 @@ def test_clean_up_and_elimination_forget_what_was_known() -> None:
     from deadtable.games.zombie_overlord.turn import end_turn
 
     s = reshuffled_at_clean_up()
-    s.tp = 1
+    s.turn_player = 1
     end_turn(s, 1)  # the known hand goes to the pile; five Supply drawn with no reshuffle
     assert s.known[1] == [] and s.hand[1] == [s.cs.supply] * 5
     s = reshuffled_at_clean_up()

@@ -9,9 +9,9 @@ import pytest
 
 from deadtable.core import CardDataError
 from deadtable.games.zombie_shedding import GAME
-from deadtable.games.zombie_shedding.cards import BUILTIN, CORPORATIONS, KINDS, load_cards
+from deadtable.games.zombie_shedding.cards import BUILTIN, CORPORATIONS, KINDS, load
 
-CARDS = load_cards()
+CARDS = load()
 
 
 def by_name(name: str):  # type: ignore[no-untyped-def]

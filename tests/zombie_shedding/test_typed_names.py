@@ -12,12 +12,12 @@ import pytest
 from deadtable.core import IllegalAction
 from deadtable.games.zombie_shedding import GAME
 from deadtable.games.zombie_shedding.actions import Name, Play
-from deadtable.games.zombie_shedding.cards import load_cards
+from deadtable.games.zombie_shedding.cards import load
 from deadtable.games.zombie_shedding.cardtext import card, typed_names
 
 from .position import position
 
-CARDS = load_cards()
+CARDS = load()
 TYPED = typed_names(CARDS.names, CARDS.slugs)
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from deadtable.core import Action, SeatInfo
+from deadtable.core import Action
+from deadtable.core.agent import Heuristic
 from deadtable.core.memo import derived
 
 from .actions import (
@@ -294,15 +295,8 @@ class Valuer:
         return expected
 
 
-class HeuristicAgent:
-    name = "heuristic"
-
-    def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
-        actions = seat_info.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        f = seat_info.facts()
-        assert isinstance(f, OverlordsFacts)
+class HeuristicAgent(Heuristic):
+    def decide(self, f: OverlordsFacts, actions: tuple[Action, ...], rng: random.Random) -> Action:
         me = f.seat
         val = Valuer(f)
         kind_of = f.cards.kind_of

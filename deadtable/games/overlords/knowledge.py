@@ -62,14 +62,6 @@ def all_but_one_of_each(cards: list[int]) -> list[int]:
     return out
 
 
-def forget_one(st: OverlordsState, zone: int, kind: int) -> None:
-    """A card of `kind` was seen leaving `zone`: nobody may still count on one there."""
-    for row in st.known:
-        z = row[zone]
-        if kind in z:
-            z.remove(kind)
-
-
 def flip_hands(st: OverlordsState, seats: list[int]) -> None:
     """Medusa, Lich King: these hands are turned face up; everyone at the table sees them (VII)."""
     for row in st.known:

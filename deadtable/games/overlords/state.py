@@ -17,7 +17,7 @@ from collections.abc import Hashable
 from typing import Any, Final
 
 from deadtable.core import Action, IllegalAction, Outcome
-from deadtable.core.compiled import CompiledState
+from deadtable.core.compiled import CompiledState, trimmed
 from deadtable.i18n import Message
 
 from . import gameplay, hired_hands, knowledge
@@ -150,9 +150,7 @@ class OverlordsState(CompiledState):
     def log_entry(self, entry: LogEntry) -> None:
         log = self.log
         log.append(entry)
-        if len(log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
-            del log[:LOG_LENGTH]
-            self.log_dropped += LOG_LENGTH
+        self.log_dropped += trimmed(log, LOG_LENGTH, LOG_LENGTH)
 
     def messages(self) -> list[Message]:
         """The last LOG_LENGTH entries of the log as messages; an entry is made on its first reading."""

@@ -16,21 +16,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from deadtable.core import Action, SeatInfo
+from deadtable.core import Action
+from deadtable.core.agent import Heuristic
 
 from . import actions as A
 from .cards import ACTION, LURE_TYPES, MINION, SCAVENGER, SUPPLY, SURVIVOR, TRAP, Ability, Card, CardSet
 from .facts import ZOFacts
 
 
-class HeuristicAgent:
-    name = "heuristic"
-
-    def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
-        acts = seat_info.legal_actions
-        if len(acts) == 1:
-            return acts[0]
-        facts: ZOFacts = seat_info.facts()
+class HeuristicAgent(Heuristic):
+    def decide(self, facts: ZOFacts, acts: tuple[Action, ...], rng: random.Random) -> Action:
         plain = None if facts.pending else _plain(facts, acts)
         if plain is not None:
             for _ in range(facts.players):  # the draws a plan makes for its tie-breaks (_Plan.tie),

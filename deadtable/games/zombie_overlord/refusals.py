@@ -60,7 +60,7 @@ def explain(s: ZOState, text: str) -> Message:
         return nmsg(
             "that Trap costs {cost}; you have {n} purchase point this turn (ZO-5)",
             "that Trap costs {cost}; you have {n} purchase points this turn (ZO-5)",
-            s.pp,
+            s.purchase_points,
             cost=cost,
         )
     if words[:1] == ["place"]:

@@ -58,7 +58,7 @@ def phase_work(s: ZOState, p: int) -> int:
     for k in s.hand[p]:
         m |= bits[k]
     w = 4 if m & ATTACK_BITS else 0
-    if m & PURCHASE_BITS or (s.pp > 0 and can_buy(s)):
+    if m & PURCHASE_BITS or (s.purchase_points > 0 and can_buy(s)):
         w |= 1
     if m & ACTION_BIT or ((m & TRAP_BIT or s.base[p]) and action_work(s, p, m)):
         w |= 2
@@ -67,16 +67,16 @@ def phase_work(s: ZOState, p: int) -> int:
 
 def can_buy(s: ZOState) -> bool:
     """Whether the purchase points of this turn buy anything (the buy actions of the Purchase Phase)."""
-    cs, pp = s.cs, s.pp
-    if pp < cs.cheapest:
+    cs, points = s.cs, s.purchase_points
+    if points < cs.cheapest:
         return False
     costs = cs.costs
     for k in s.row:
-        if k >= 0 and costs[k] <= pp:
+        if k >= 0 and costs[k] <= points:
             return True
-    if s.action_deck and costs[s.action_deck[-1]] <= pp:
+    if s.action_deck and costs[s.action_deck[-1]] <= points:
         return True
-    return bool(s.scavengers) and costs[cs.scavenger] <= pp
+    return bool(s.scavengers) and costs[cs.scavenger] <= points
 
 
 def action_work(s: ZOState, p: int, m: int) -> bool:
@@ -111,16 +111,16 @@ def purchase_actions(s: ZOState, p: int) -> list[Action]:
             plays |= 1
         elif k == scavenger:
             plays |= 2
-    pp, costs = s.pp, cs.costs
-    if pp < cs.cheapest:  # nothing to buy yet (most visits start with no points)
+    points, costs = s.purchase_points, cs.costs
+    if points < cs.cheapest:  # nothing to buy yet (most visits start with no points)
         return PLAYS[plays]
     out = PLAYS[plays][:-1]
     for i, k in enumerate(s.row):
-        if k >= 0 and costs[k] <= pp:
+        if k >= 0 and costs[k] <= points:
             out.append(BUY_TRAP[i] if i < len(BUY_TRAP) else A.buy("trap", i + 1))
-    if s.action_deck and costs[s.action_deck[-1]] <= pp:  # every Action costs the same (2)
+    if s.action_deck and costs[s.action_deck[-1]] <= points:  # every Action costs the same (2)
         out.append(BUY_ACTION)
-    if s.scavengers and costs[cs.scavenger] <= pp:
+    if s.scavengers and costs[cs.scavenger] <= points:
         out.append(BUY_SCAVENGER)
     out.append(END_PURCHASE)
     return out
@@ -206,11 +206,11 @@ def apply(s: ZOState, action: Action) -> None:
             s.phase = ""
             return
         if action is END_TURN:  # the interned Steps by identity, before reading a field
-            end_turn(s, s.tp)
+            end_turn(s, s.turn_player)
             return
         w = "purchase" if action is ENTER_PURCHASE else "attack" if action is ENTER_ATTACK else action.word
         if w == "end turn":  # a Step equal to END_TURN but another object (unpickled)
-            end_turn(s, s.tp)
+            end_turn(s, s.turn_player)
             return
         s.phase = w
         s.visited |= 1 if w == "purchase" else 2 if w == "action" else 4
@@ -218,7 +218,7 @@ def apply(s: ZOState, action: Action) -> None:
         return
     s.idle = 0
     s.work = -1
-    p = s.tp
+    p = s.turn_player
     # The action classes are never subclassed: a pointer test each, not isinstance.
     if type(action) is PLAY:
         play(s, p, action)
@@ -258,7 +258,7 @@ def play(s: ZOState, p: int, action: A.Play) -> None:
     s.take_from_hand(p, k)
     c = cs.cards[k]
     if c.category in (SUPPLY, SCAVENGER):  # RULINGS ZO-5: points pool for the turn
-        s.pp += c.points
+        s.purchase_points += c.points
         s.discard[p].append(k)
     else:
         effects.play_action(s, p, k)
@@ -276,7 +276,7 @@ def buy(s: ZOState, p: int, action: A.Buy) -> None:
         k = cs.scavenger
         s.scavengers -= 1
     c = cs.cards[k]
-    s.pp -= c.cost
+    s.purchase_points -= c.cost
     s.discard[p].append(k)
     s.log_line(BUYS, (p + 1, cs.logged[k]))
     if s.listeners:
@@ -311,7 +311,7 @@ def end_turn(s: ZOState, p: int) -> None:
     if s.known[p]:
         s.known[p] = []
     new_hand(s, p, s.cs.hand_size)
-    s.phase, s.visited, s.pp, s.bonus, s.idle, s.work = "", 0, 0, 0, 0, -1
+    s.phase, s.visited, s.purchase_points, s.bonus, s.idle, s.work = "", 0, 0, 0, 0, -1
     s.turns += 1
     n, alive = s.players, s.alive
     nxt = (p + 1) % n  # the next living seat to the left; `p` itself when it is the last one
@@ -332,7 +332,7 @@ def end_turn(s: ZOState, p: int) -> None:
             )
             s.add_log(s.note)
             return
-    s.tp = nxt
+    s.turn_player = nxt
     turn_over(s, nxt)
     key = s.round * 8 + nxt
     entries = TURN_STARTS_AT

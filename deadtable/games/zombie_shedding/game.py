@@ -12,7 +12,7 @@ from deadtable.core.names import TypedNames
 from deadtable.i18n import N_, Message
 
 from . import hands
-from .cards import BUILTINS, CardSet, load_cards
+from .cards import BUILTINS, CardSet, load
 from .cardtext import typed_names
 from .heuristic import evaluate, evaluate_all
 from .modes import LAYOUTS, MODES, resolved
@@ -82,12 +82,12 @@ class ZombieShedding(Game):
 
     def validate(self, players: int, options: dict[str, Any]) -> None:
         resolved(players, options["mode"], options["teams"])
-        load_cards(options["cards"], options[PIN])
+        load(options["cards"], options[PIN])
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
         state = ShedState()
         state._init_base(self, players, seed, options)
-        state.cards = load_cards(options["cards"], options[PIN])
+        state.cards = load(options["cards"], options[PIN])
         options[PIN] = state.cards.sha  # the record says which list the game was dealt with
         state.mode = resolved(players, options["mode"], options["teams"])
         hands.setup(state)
@@ -103,7 +103,7 @@ class ZombieShedding(Game):
         are the card's texts joined by "; ", each a text of the context "zombie-shedding:card"."""
         from .cardtext import effect_text
 
-        cards = load_cards(options.get("cards", "") or "", options.get(PIN, "") or "")
+        cards = load(options.get("cards", "") or "", options.get(PIN, "") or "")
         return {
             c.slug: {"title": c.name, "text": "; ".join(effect_text(e, dict(p)) for e, p in c.effects)}
             for c in cards.cards

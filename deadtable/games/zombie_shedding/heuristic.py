@@ -23,7 +23,8 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from deadtable.core import Action, SeatInfo
+from deadtable.core import Action
+from deadtable.core.agent import Heuristic
 from deadtable.core.memo import derived
 
 from . import actions as A
@@ -233,15 +234,8 @@ def _respond(f: ShedFacts, p: Pending, actions: tuple[Action, ...]) -> Action:
     return by_name.get("hide", plays[0])
 
 
-class HeuristicAgent:
-    name = "heuristic"
-
-    def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
-        actions = seat_info.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        f = seat_info.facts()
-        assert isinstance(f, ShedFacts)
+class HeuristicAgent(Heuristic):
+    def decide(self, f: ShedFacts, actions: tuple[Action, ...], rng: random.Random) -> Action:
         cs = f.cards
         hand = f.hand
         pending = f.pending

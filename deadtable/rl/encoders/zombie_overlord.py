@@ -80,7 +80,7 @@ class ZOEncoder(Encoder):
         self.slipped = slots.block("left idle once", PHASES)
         self.idled = slots.block("left idle twice", PHASES)
         self.fresh = slots.one("nothing done in this phase")
-        self.pp = slots.one("purchase points", SMALL_SCALE)
+        self.purchase_points = slots.one("purchase points", SMALL_SCALE)
         self.bonus = slots.one("attack bonus", SMALL_SCALE)
         self.round = slots.one("round", ROUND_SCALE)
         self.decision = slots.block("decision", DECISIONS)
@@ -189,15 +189,15 @@ class ZOEncoder(Encoder):
         x = s.scavengers
         out[self.scavengers] = x if x < PILE_SCALE else PILE_SCALE
         out[self.first + (s.first - seat) % n] = 1
-        out[self.turn + (s.tp - seat) % n] = 1
+        out[self.turn + (s.turn_player - seat) % n] = 1
         phase = self.phase_index.get(s.phase)
         if phase is not None:
             out[self.phase + phase] = 1
         # The phases entered and left idle: every slot they set, looked up by the two bit fields.
         for i in self.phase_flags[s.visited & PHASE_MASK | (s.idle & IDLE_MASK) << PHASE_WIDTH]:
             out[i] = 1
-        x = s.pp
-        out[self.pp] = x if x < SMALL_SCALE else SMALL_SCALE
+        x = s.purchase_points
+        out[self.purchase_points] = x if x < SMALL_SCALE else SMALL_SCALE
         x = s.bonus
         out[self.bonus] = x if x < SMALL_SCALE else SMALL_SCALE
         x = s.round
