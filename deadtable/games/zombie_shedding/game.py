@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from deadtable.core import Agent, Game, Option, State, Variant
+from deadtable.core import Agent, Game, GameType, Option, State, Variant
 from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.core.names import TypedNames
 from deadtable.i18n import N_, Message
@@ -35,6 +35,9 @@ class ZombieShedding(Game):
     name = N_("Zombie shedding game")
     min_players = 2
     max_players = 8
+    # Zero-sum with two players: every seat is ranked (`Outcome.from_scores`), so a 2-player game
+    # names a winner or shares the win. Chance and hidden hands: the shuffled deck.
+    game_type = GameType(zero_sum=True, chance=True, perfect_information=False)
     card_lists = BUILTINS  # the built-in lists, for records from before pinning
     options = (
         Option(
@@ -149,12 +152,6 @@ class ZombieShedding(Game):
             v("overlord-4p", 4, {"mode": "overlord"}, "one deck, first past 120"),
             v("overlord-6p", 6, {"mode": "overlord"}, "two decks, first past 180"),
         ]
-
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every action text for these settings, the fixed space of deadtable.rl (action_space.py)."""
-        from .action_space import action_space
-
-        return action_space(players, options)
 
 
 GAME = ZombieShedding()
