@@ -23,8 +23,12 @@ from deadtable.core import seat_info
 from deadtable.sim.stats import wilson
 
 AGENTS = {
-    "overlords": ("deadtable/games/overlords/agent.py", "deadtable.games.overlords", {}),
-    "zombie-overlord": ("deadtable/games/zombie_overlord/agent.py", "deadtable.games.zombie_overlord", {}),
+    "overlords": ("deadtable/games/overlords/heuristic.py", "deadtable.games.overlords", {}),
+    "zombie-overlord": (
+        "deadtable/games/zombie_overlord/heuristic.py",
+        "deadtable.games.zombie_overlord",
+        {},
+    ),
     "zombie-shedding": (
         "deadtable/games/zombie_shedding/heuristic.py",
         "deadtable.games.zombie_shedding",

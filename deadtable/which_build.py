@@ -48,18 +48,18 @@ MODULES = (
         for m in (
             "layout",
             "state",
-            "turn",
+            "rules",
             "attack",
             "effects",
             "lure",
             "cards",
             "view",
-            *("facts", "evaluation", "agent"),
+            *("facts", "evaluation", "heuristic"),
         )
     ),
     *(
         f"deadtable/games/overlords/{m}.py"
-        for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring", "view", "facts", "agent")
+        for m in ("state", "rules", "hired_hands", "knowledge", "scoring", "view", "facts", "heuristic")
     ),
     *(f"deadtable/games/carson_zoo/{m}.py" for m in ("board", "state", "facts", "heuristic")),
     "deadtable/agents/greedy.py",

@@ -329,7 +329,7 @@ def _ov_misses(s: State) -> set[str]:
 
 
 def test_ov_near_misses_are_refused_for_a_reason_that_holds() -> None:
-    from deadtable.games.overlords.gameplay import ABILITY, ACTIVATE, EXCHANGE, RECRUIT, usable
+    from deadtable.games.overlords.rules import ABILITY, ACTIVATE, EXCHANGE, RECRUIT, usable
 
     states = _states("overlords", 3, range(3), every=2) + _states("overlords", 2, range(2), every=2)
     states += _states("overlords", 4, range(2), every=2, teams=True)

@@ -1,7 +1,7 @@
 """Every text the zombie shedding cards print is in every catalogue, in the card context.
 
 The texts are each card's name and the words of its effects (made from the named effects of
-data/cards.toml by `cardtext.effect_text`), plus corporations and kinds. A card added to the
+data/cards.toml by `card_text.effect_text`), plus corporations and kinds. A card added to the
 built-in list, or an effect worded differently, fails here until each language translates it.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from deadtable.games.zombie_shedding.card_text import CONTEXT, card, card_texts
 from deadtable.games.zombie_shedding.cards import load
-from deadtable.games.zombie_shedding.cardtext import CONTEXT, card, card_texts
 from deadtable.i18n import LANGUAGES
 from deadtable.i18n.extract import load_catalogue
 

@@ -15,7 +15,7 @@ from rich.text import Text
 from deadtable.core import IllegalAction, OptionError
 from deadtable.games.zombie_shedding import GAME
 from deadtable.games.zombie_shedding.actions import Play
-from deadtable.games.zombie_shedding.cardtext import decode
+from deadtable.games.zombie_shedding.card_text import decode
 from deadtable.games.zombie_shedding.view import why_not
 
 from .position import do, position, protection_answers_all

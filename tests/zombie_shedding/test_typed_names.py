@@ -12,8 +12,8 @@ import pytest
 from deadtable.core import IllegalAction
 from deadtable.games.zombie_shedding import GAME
 from deadtable.games.zombie_shedding.actions import Name, Play
+from deadtable.games.zombie_shedding.card_text import card, typed_names
 from deadtable.games.zombie_shedding.cards import load
-from deadtable.games.zombie_shedding.cardtext import card, typed_names
 
 from .position import position
 

@@ -19,8 +19,8 @@ from mypy_extensions import i16
 
 from deadtable.rl.encoding import Encoder, Slots, seat_labels
 
-from . import gameplay, hired_hands
-from .gameplay import ABILITY, ACTIVATE, EXCHANGE, KEEP, NONE, OVER, PHASES, RECRUIT
+from . import hired_hands, rules
+from .rules import ABILITY, ACTIVATE, EXCHANGE, KEEP, NONE, OVER, PHASES, RECRUIT
 from .state import OverlordsState
 
 STEPS = ("red knight army", "red knight card", "blue", "thief", "sorceress", "medusa", "lich")  # sub[0]
@@ -97,7 +97,7 @@ class OverlordsEncoder(Encoder):
         aside, forced, bk = s.aside, s.forced, s.bk
         for r in range(n):
             p = (seat + r) % n
-            if (ph == RECRUIT and gameplay.done(s, p)) or (ph == EXCHANGE and s.exch[p] != NONE):
+            if (ph == RECRUIT and rules.done(s, p)) or (ph == EXCHANGE and s.exch[p] != NONE):
                 out[self.committed + r] = 1
             base = self.aside + r * kinds
             for k in aside[p]:

@@ -1,6 +1,6 @@
 """What a seat knows of an Overlords game, as one small record its heuristic reads fast.
 
-The heuristic (agent.py) scores each pick with the armies' counts, its own hand and picks, how much
+The heuristic (heuristic.py) scores each pick with the armies' counts, its own hand and picks, how much
 of the game is left and, for a Lich King, what the other hands may hold. `OverlordsFacts` holds
 exactly that, built without the view and without a determinization:
 

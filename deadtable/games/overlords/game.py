@@ -164,7 +164,7 @@ class Overlords(Game):
         return out
 
     def agents(self) -> dict[str, Callable[[], Agent]]:
-        from .agent import HeuristicAgent
+        from .heuristic import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
 

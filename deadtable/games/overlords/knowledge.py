@@ -188,7 +188,7 @@ def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) 
 
 def _redraw_pending(out: OverlordsState, p: int, rng: random.Random) -> None:
     """Other seats' hidden commits this turn are unseen (OV-2): draw them again from their new hands."""
-    from .gameplay import EXCHANGE, KEEP, NONE, RECRUIT, dummy_options, own_options
+    from .rules import EXCHANGE, KEEP, NONE, RECRUIT, dummy_options, own_options
 
     if out.phase == RECRUIT:
         for q in range(out.players):

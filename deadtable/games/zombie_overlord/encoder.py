@@ -21,8 +21,8 @@ from deadtable.rl.encoding import Encoder, Slots
 
 from .actions import PHASES
 from .layout import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, USED
+from .rules import FRESH, PHASE_BIT, SLIPPED
 from .state import ZOState
-from .turn import FRESH, PHASE_BIT, SLIPPED
 
 SMALL_SCALE = 10  # purchase points, attack bonus, a Trap's damage, cards attached: held at this
 ROUND_SCALE = 60

@@ -90,7 +90,7 @@ class ZombieOverlord(Game):
         ]
 
     def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
-        from .card_info import card_texts
+        from .card_text import card_texts
 
         return card_texts(options)
 
@@ -122,7 +122,7 @@ class ZombieOverlord(Game):
         return evaluation.evaluate_all(state)
 
     def agents(self) -> dict[str, Callable[[], Agent]]:
-        from .agent import HeuristicAgent
+        from .heuristic import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
 

@@ -15,7 +15,7 @@ from deadtable.i18n import N_, Message, nmsg
 from . import effects
 from .cards import TRAP
 from .layout import ACTIVE, KIND, LOCK, USED, ability_bit, is_malfunction
-from .turn import PHASE_BIT
+from .rules import PHASE_BIT
 
 if TYPE_CHECKING:
     from .state import ZOState

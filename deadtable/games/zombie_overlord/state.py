@@ -2,7 +2,7 @@
 
 Zones hold card kinds (ints, indices into the shared `CardSet`). A Trap in a base is a `Slot`, a
 tuple replaced, never mutated, so a copy of a base is one list copy; a pending decision is a
-`Decision` (both in layout.py, read by name). The rules live in turn.py, attack.py, lure.py and
+`Decision` (both in layout.py, read by name). The rules live in rules.py, attack.py, lure.py and
 effects.py.
 """
 
@@ -230,7 +230,7 @@ class ZOState(CompiledState):
         self.log_dropped += trimmed(log, LOG_LENGTH, LOG_LENGTH)
 
     def log_entry(self, entry: tuple[object, ...]) -> None:
-        """`log_line` of an entry made once and shared by every log (turn.py's tables): entries are
+        """`log_line` of an entry made once and shared by every log (rules.py's tables): entries are
         never changed in place, only replaced in the list (`messages`)."""
         log = self.log
         log.append(entry)  # type: ignore[arg-type]  # (id, names, values), as `log_line` keeps
@@ -300,13 +300,13 @@ class ZOState(CompiledState):
             elif self.pending:
                 legal = effects.decision_actions(self)
             elif not ph:
-                legal = turn.hub_actions(self, self.turn_player)
+                legal = rules.hub_actions(self, self.turn_player)
             elif ph == "purchase":
-                legal = turn.purchase_actions(self, self.turn_player)
+                legal = rules.purchase_actions(self, self.turn_player)
             elif ph == "attack":
                 legal = attack.actions(self, self.turn_player)
             else:
-                legal = turn.action_actions(self, self.turn_player)
+                legal = rules.action_actions(self, self.turn_player)
             self._legal = legal
         return legal
 
@@ -319,7 +319,7 @@ class ZOState(CompiledState):
             raise IllegalAction(explain(self, str(action)))
 
     def _apply(self, action: Action) -> None:
-        turn.apply(self, action)
+        rules.apply(self, action)
 
     def apply_trusted(self, action: Action) -> None:
         """As `State.apply_trusted`, one call shorter while nobody listens (simulations, search)."""
@@ -327,7 +327,7 @@ class ZOState(CompiledState):
             super().apply_trusted(action)
             return
         self.history.append(action)
-        turn.apply(self, action)
+        rules.apply(self, action)
 
     def outcome(self) -> Outcome:
         """The last player with life points wins; at the round limit, the most life (ZO-9, ZO-10)."""
@@ -456,5 +456,5 @@ class ZOState(CompiledState):
         return sorted(out)
 
 
-# The rules import the slot layout above, so they come last; called as `turn.f(...)` (native: C calls).
-from . import attack, effects, turn  # noqa: E402
+# The rules import the slot layout above, so they come last; called as `rules.f(...)` (native: C calls).
+from . import attack, effects, rules  # noqa: E402

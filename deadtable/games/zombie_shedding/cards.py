@@ -25,7 +25,7 @@ from deadtable.core.pickling import by_constructor
 from deadtable.i18n import N_, Message
 
 from . import actions as A
-from .cardtext import CardText
+from .card_text import CardText
 from .masks import ActionLists, mask_of
 
 # Found through the package, not `__file__`: compiled (mypyc) into a shared library elsewhere in the

@@ -12,8 +12,8 @@ from deadtable.core.names import TypedNames
 from deadtable.i18n import N_, Message
 
 from . import hands
+from .card_text import typed_names
 from .cards import BUILTINS, CardSet, load
-from .cardtext import typed_names
 from .heuristic import evaluate, evaluate_all
 from .modes import LAYOUTS, MODES, resolved
 from .state import ShedState
@@ -104,7 +104,7 @@ class ZombieShedding(Game):
     def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, str]] | None:
         """Every card's name and effects, by the word action texts use ("lady-mimic"): the effects
         are the card's texts joined by "; ", each a text of the context "zombie-shedding:card"."""
-        from .cardtext import effect_text
+        from .card_text import effect_text
 
         cards = load(options.get("cards", "") or "", options.get(PIN, "") or "")
         return {

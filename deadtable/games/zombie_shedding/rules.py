@@ -19,8 +19,8 @@ from deadtable.i18n import N_
 
 from . import actions as A
 from . import hands, legal
+from .card_text import CardText
 from .cards import CORPORATIONS, MAX_DRAWS, MAX_SEATS, ON_PLAY, PLAYS
-from .cardtext import CardText
 
 if TYPE_CHECKING:
     from deadtable.core import Action

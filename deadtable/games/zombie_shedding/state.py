@@ -21,8 +21,8 @@ from deadtable.core.state import Narration, tell
 from . import actions as A
 from . import hands, legal, rules
 from . import view as seen
+from .card_text import LogEntry
 from .cards import CardSet
-from .cardtext import LogEntry
 from .facts import ShedFacts, facts
 from .modes import Mode
 

@@ -7,7 +7,7 @@ import random
 from deadtable.agents import RandomAgent, make_agent
 from deadtable.core import seat_info
 from deadtable.games.zombie_overlord import GAME
-from deadtable.games.zombie_overlord.agent import HeuristicAgent
+from deadtable.games.zombie_overlord.heuristic import HeuristicAgent
 
 
 def _play(seed: int, players: int, hseat: int) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deadtable.games.zombie_overlord.card_info import card_texts
+from deadtable.games.zombie_overlord.card_text import card_texts
 from deadtable.games.zombie_overlord.cards import load
 
 

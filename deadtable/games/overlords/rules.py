@@ -1,4 +1,4 @@
-"""Overlords gameplay (rulebook V, VI, XIII): the turn, the passing of hands and the end of a round.
+"""Overlords rules of play (rulebook V, VI, XIII): the turn, the passing of hands and the end of a round.
 
 A turn is: (team game) the one-card exchange with your teammate, then Hired Hand activation in turn
 order from the holder of the Overlord card, then recruiting as hidden sequential commits (OV-2):

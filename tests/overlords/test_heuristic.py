@@ -8,7 +8,7 @@ from deadtable.agents import make_agent
 from deadtable.agents.random_agent import RandomAgent
 from deadtable.core import Agent, seat_info
 from deadtable.games.overlords import GAME
-from deadtable.games.overlords.agent import HeuristicAgent
+from deadtable.games.overlords.heuristic import HeuristicAgent
 
 from .helpers import play, position
 

@@ -57,7 +57,7 @@ def opponents(f: OverlordsFacts, seat: int) -> list[int]:
 
 
 def available(f: OverlordsFacts) -> list[int]:
-    """The seat's hand less the picks it has committed this turn (as `gameplay.available`)."""
+    """The seat's hand less the picks it has committed this turn (as `rules.available`)."""
     if not f.pending:
         return f.hand
     out = list(f.hand)
