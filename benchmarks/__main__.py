@@ -112,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     print_table([(kind, rows)], args.markdown)
     print(f"\ntargets met: {met} of {total}")
     if args.write:
-        page = performance_page.render([(kind, rows)], [build], [f"{met} of {total}"], command, args.budget)
-        performance_page.write(args.write, page)
+        text = performance_page.render([(kind, rows)], [build], [f"{met} of {total}"], command, args.budget)
+        performance_page.write(args.write, text)
         print(f"written: {args.write}", file=sys.stderr)
     return 0
 
