@@ -27,7 +27,7 @@ KINDS = ("strength", "calibration", "balance")
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.pages", description=__doc__.splitlines()[0])
-    ap.add_argument("pages", nargs="*", choices=KINDS, help="default: all three")
+    ap.add_argument("pages", nargs="*", metavar="PAGE", help=f"{', '.join(KINDS)} (default: all three)")
     ap.add_argument("--out", type=Path, default=PAGES, help="the folder to write into (default docs/figures)")
     ap.add_argument(
         "--games", type=int, default=balance_page.GAMES, help="balance: games a game id (default %(default)s)"
@@ -37,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
+    for kind in args.pages:  # not argparse's choices: with nargs="*" it refuses no page at all
+        if kind not in KINDS:
+            ap.error(f"no page {kind!r}: choose from {', '.join(KINDS)}")
     for kind in args.pages or KINDS:
         print(f"writing {kind} ...", file=sys.stderr, flush=True)
         if kind == "strength":
