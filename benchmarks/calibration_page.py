@@ -71,8 +71,9 @@ def _command(game_id: str, seed: int, rows: list[dict[str, Any]]) -> str:
     return shlex.join(argv)
 
 
-def game_section(game_id: str, path: Path) -> tuple[list[str], list[str]]:
-    """(summary lines, detail lines) of one game's runs."""
+def game_section(game_id: str, path: Path, resamples: int = RESAMPLES) -> tuple[list[str], list[str]]:
+    """(summary lines, detail lines) of one game's runs. The bootstrap intervals take `resamples`
+    resamples of the games (the page's: `RESAMPLES`, as benchmarks.calibration prints them)."""
     about = maps.about(game_id)
     the_map = maps.load(game_id)
     trained = about["trained_on"] if about else None
@@ -87,13 +88,13 @@ def game_section(game_id: str, path: Path) -> tuple[list[str], list[str]]:
             continue
         raw = reliability(games, MIN_COUNT, 0, seed)  # the verdict and ECE need no bootstrap
         if the_map is None:
-            shown = reliability(games, MIN_COUNT, RESAMPLES, seed)
+            shown = reliability(games, MIN_COUNT, resamples, seed)
             summary.append(f"{lead} | {_failing(raw)} | no map: the review shows the raw chance | - |")
             how = "raw: the game has no map"
         else:
             mapped = [[(the_map(e), w) for e, w in g] for g in games]
-            shown = reliability(mapped, MIN_COUNT, RESAMPLES, seed)
-            gain, lo, hi = likelihood_gain(the_map, games, RESAMPLES, seed)
+            shown = reliability(mapped, MIN_COUNT, resamples, seed)
+            gain, lo, hi = likelihood_gain(the_map, games, resamples, seed)
             gained = f"{gain:+.1f} ({lo:+.1f} to {hi:+.1f})"
             summary.append(f"{lead} | {_failing(raw)} | {_failing(shown)} | {gained} |")
             how = "through the map"
