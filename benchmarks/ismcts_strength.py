@@ -48,7 +48,10 @@ from deadtable.core import DeadtableError, Game, SeatInfo, State, seat_info
 from deadtable.sim import Plan, by_agent, run
 from deadtable.sim.runner import MAX_ACTIONS, build_agent, is_one_of
 
-from .stamp import commit
+try:
+    from benchmarks.stamp import commit
+except ImportError:  # run as a script (python benchmarks/ismcts_strength.py): its folder is on the path
+    from stamp import commit  # type: ignore[no-redef]
 
 TWO_PLAYER_OPTIONS: dict[str, dict[str, Any]] = {"zombie-shedding": {"mode": "duel"}}
 

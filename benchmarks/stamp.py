@@ -3,10 +3,10 @@
 A page in docs/figures/ is written by the command that measures its figures (`make bench`,
 `make figures`). A measured page opens with one stamp line: the commit the run measured (`git
 rev-parse --short HEAD`, and "with uncommitted changes" when the working tree differs from it),
-the date, and the machine (CPU model, cores, Python version, the builds run). A page made from
-committed rows says which rows instead, and the commit they were measured on when the rows record
-it (`commit()` is written into each new row of benchmarks/ismcts_strength.py and
-benchmarks/calibration.py).
+the date, and the machine (CPU model, cores, Python version, its load average, the builds run).
+A page made from committed rows says which rows instead, and the commit they were measured on
+when the rows record it (`commit()` is written into each new row of benchmarks/ismcts_strength.py
+and benchmarks/calibration.py).
 """
 
 from __future__ import annotations
@@ -82,8 +82,17 @@ def build_name(description: str) -> str:
     return re.sub(r", /[^;)]*\)", ")", description)
 
 
+def load() -> str:
+    """", load average N" (over the last minute, as the page is written), or nothing where unknown:
+    on a shared machine it warns that the rates are those of a busy machine."""
+    try:
+        return f", load average {os.getloadavg()[0]:.1f}"
+    except (AttributeError, OSError):
+        return ""
+
+
 def measured(builds: list[str]) -> str:
-    """The stamp line of a measured page: commit, date, machine and the builds run.
+    """The stamp line of a measured page: commit, date, machine, its load and the builds run.
 
     >>> line = measured(["pure Python"])
     >>> line.startswith(STAMP_PREFIX) and "; build: pure Python." in line
@@ -91,7 +100,7 @@ def measured(builds: list[str]) -> str:
     """
     names = "; ".join(build_name(b) for b in builds)
     label = "builds" if len(builds) > 1 else "build"
-    return f"{STAMP_PREFIX}{commit()}, {today()}; {machine()}; {label}: {names}."
+    return f"{STAMP_PREFIX}{commit()}, {today()}; {machine()}{load()}; {label}: {names}."
 
 
 def is_stamp(line: str) -> bool:

@@ -4,6 +4,7 @@ the speed and balance pages from a measured run (their structure only: never a t
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import deadtable
-from benchmarks import balance_page, calibration_page, pages, performance_page, stamp
+from benchmarks import balance_page, calibration_page, pages, performance_page, stamp, strength_page
 from benchmarks.calibration import GAMES
 from benchmarks.table import Row
 
@@ -21,7 +22,8 @@ REPO = Path(__file__).resolve().parent.parent
 FIGURES = REPO / "docs" / "figures"
 STAMP = re.compile(
     r"Measured on commit ([0-9a-f]{4,}( with uncommitted changes)?|an unknown commit), "
-    r"\d{4}-\d\d-\d\d \d\d:\d\d UTC; .+, \d+ cores, Python \d+\.\d+\.\d+; builds?: .+\."
+    r"\d{4}-\d\d-\d\d \d\d:\d\d UTC; .+, \d+ cores, Python \d+\.\d+\.\d+(, load average [\d.]+)?; "
+    r"builds?: .+\."
 )
 
 
@@ -186,3 +188,18 @@ def test_the_committed_performance_page_has_its_stamp_its_command_and_every_game
 
 def test_the_commit_is_short_and_says_when_the_tree_differs() -> None:
     assert re.fullmatch(r"[0-9a-f]{4,}( with uncommitted changes)?|an unknown commit", stamp.commit())
+
+
+def test_the_strength_page_names_the_commit_rows_record_and_leaves_out_short_runs(tmp_path: Path) -> None:
+    lines = (REPO / "benchmarks" / "strength_rows" / "carson-zoo.jsonl").read_text().splitlines()
+    kept = [json.dumps({**json.loads(line), "commit": "abc1234"}) for line in lines[:120]]
+    (tmp_path / "carson-zoo.jsonl").write_text("\n".join(kept) + "\n")
+    short = [json.loads(line) for line in lines[:3]]
+    for row in short:  # three games of another agent spec, in another game id's file: a run of its own
+        row["agent_s0" if row["agent_s0"] == "ismcts" else "agent_s1"] = "ismcts:iterations=5"
+    (tmp_path / "overlords.jsonl").write_text("".join(json.dumps(r) + "\n" for r in short))
+    page = strength_page.render(tmp_path)
+    row = next(line for line in page.splitlines() if line.startswith("| carson-zoo |"))
+    assert row.endswith("| 120 | " + row.split(" | ")[-2] + " | abc1234 |")
+    assert "`ismcts:iterations=5` against `greedy` at overlords, 3 games" in page
+    assert "--game carson-zoo --opponent greedy --games 120 --seed 1" in page
