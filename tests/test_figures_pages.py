@@ -68,7 +68,7 @@ def test_the_calibration_page_is_what_its_rows_make_today_but_for_the_bootstrap(
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_calibration_page_holds_what_each_games_rows_make_today(game_id: str) -> None:
     """Each game's summary rows and tables, regenerated from its rows with the page's bootstrap, are
-    in the page as made (a test a game: the bootstraps are what costs, about 10 CPU seconds for
+    in the page as made (a test a game: the bootstraps are what costs, about 15 CPU seconds for
     Carson City Zoo's 6,000 held-out games); the next test checks that nothing else is."""
     page = (FIGURES / "calibration.md").read_text(encoding="utf-8")
     summary, detail = calibration_page.game_section(game_id, calibration_page.ROWS / f"{game_id}.jsonl")
