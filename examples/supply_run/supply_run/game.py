@@ -1,0 +1,70 @@
+"""Supply Run as a deadtable game: its metadata, set-up, evaluation and the hooks surfaces ask for.
+
+Each hook is here because a surface asks the game, never a table of games (docs/adding-a-game.md):
+`render_view` for the terminal, `agents` for the bots, `action_space` for learning agents,
+`explain_illegal` for a person who typed a move that is not allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from deadtable.core import Agent, Game, State
+from deadtable.core.words import number
+from deadtable.i18n import N_, Message
+
+from .actions import Bid
+from .state import CRATES, HAND, SupplyState
+from .text import render
+
+
+class SupplyRun(Game):
+    id = "supply-run"
+    name = N_("Supply Run")
+    min_players = 2
+    max_players = 4
+    options = ()
+    summary = N_(
+        "Six crates are dropped one at a time; everyone puts a hidden run card down for each, "
+        "and the highest takes it. The most points after six rounds wins."
+    )
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        state = SupplyState()
+        state._init_base(self, players, seed, options)
+        state.setup()
+        return state
+
+    def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
+        return render(view, lang)
+
+    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
+        """Every run card of the deck for `players` (SR-1): "bid 1" to "bid 6 x players"."""
+        return [str(Bid(card)) for card in range(1, HAND * players + 1)]
+
+    def explain_illegal(self, state: State, text: str) -> Message:
+        """Why `text` is not a run card the seat to act can put down (SR-4)."""
+        assert isinstance(state, SupplyState) and state.to_act is not None
+        words = text.split()
+        card = number(words[1]) if len(words) == 2 and words[0] == "bid" else None
+        if card is None:
+            return Message("{text!r} is not a Supply Run action: write bid CARD (bid 7)", text=text)
+        hand = " ".join(str(c) for c in state.hands[state.to_act])
+        return Message("you hold no run card {card}; your hand is {hand}", card=card, hand=hand)
+
+    def evaluate(self, state: State, player: int) -> float:
+        """The points margin over the best other seat, scaled to about -1..1."""
+        assert isinstance(state, SupplyState)
+        scores = state.scores()
+        best_other = max(s for seat, s in enumerate(scores) if seat != player)
+        return (scores[player] - best_other) / sum(CRATES)
+
+    def agents(self) -> dict[str, Callable[[], Agent]]:
+        """The heuristic: a run card as strong in the hand as the crate is among those left."""
+        from .heuristic import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+
+GAME = SupplyRun()
