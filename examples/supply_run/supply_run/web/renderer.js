@@ -32,7 +32,7 @@ export function render(container, view, ctx) {
       view.current_player === seat ? " ◀" : "")));
   const hand = view.hand === null ? null : el("div", { class: "sr-hand", dataset: { zone: "hand" } },
     view.hand.map((card) => bids.has(card)
-      ? el("button", { type: "button", dataset: { piece: `run-${card}` }, onclick: () => ctx.act(`bid ${card}`) }, String(card))
+      ? el("button", { type: "button", class: "sr-run", dataset: { piece: `run-${card}`, actions: `bid ${card}` }, onclick: () => ctx.act(`bid ${card}`) }, String(card))
       : el("span", { class: "chip", dataset: { piece: `run-${card}` } }, String(card))),
     view.bid === null ? null : el("span", { class: "chip dim", dataset: { piece: `run-${view.bid}` } }, `▮ ${view.bid}`));
   const rounds = el("ol", { class: "sr-rounds" }, view.rounds.map((r) =>
