@@ -68,12 +68,13 @@ MODULES = (
     "deadtable/agents/random_agent.py",
     # simulate's loop around the compiled rules, with the agents' SeatInfo above (issue 22).
     *(f"deadtable/sim/{m}.py" for m in ("loop", "events")),
-    # The learning environments' observation encoders, read every step (deadtable/rl/encoding.py),
-    # and the part of the PettingZoo environment that a step runs (deadtable/rl/aec.py).
+    # The learning environments' observation encoders, read every step (deadtable/rl/encoding.py and
+    # each game's encoder.py), and the part of the PettingZoo environment that a step runs
+    # (deadtable/rl/aec.py).
     "deadtable/rl/encoding.py",
     "deadtable/rl/aec.py",
     *(
-        f"deadtable/rl/encoders/{m}.py"
+        f"deadtable/games/{m}/encoder.py"
         for m in ("carson_zoo", "overlords", "zombie_overlord", "zombie_shedding")
     ),
 )

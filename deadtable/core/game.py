@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -42,6 +43,24 @@ def _checked_key(
 
 
 @dataclass(frozen=True)
+class GameType:
+    """What kind of game it is, declared beside the game as OpenSpiel keeps `_GAME_TYPE`.
+
+    The learning adapters read it (`deadtable.rl.openspiel` declares the OpenSpiel game type from
+    it); nothing else lists games by kind.
+
+    - `zero_sum`: with two players, the seats' rewards always sum to zero (one seat's win is the
+      other's loss; a shared result gives both nothing).
+    - `chance`: the game deals or draws at random (from the state's seeded generator).
+    - `perfect_information`: every seat sees everything (no hidden hand, deck or card).
+    """
+
+    zero_sum: bool = False
+    chance: bool = True
+    perfect_information: bool = False
+
+
+@dataclass(frozen=True)
 class Variant:
     """A named way to play (a mode, a team layout): a player count and options."""
 
@@ -62,6 +81,19 @@ class Game(ABC):
     summary: str = ""
     # A game dealt from a built-in card list: that list and every released one (cardlists.py).
     card_lists: BuiltinLists | None = None
+    # What kind of game it is (zero-sum, chance, information); the default is the cautious one.
+    game_type: GameType = GameType()
+
+    @property
+    def package(self) -> str:
+        """The package that holds the game and its parts, found by fixed names (`deadtable.core.parts`):
+        its observation encoder, browser renderer, rules texts, rulings and calibration data.
+
+        The default is the package of the module that defines the game's class, so a game needs
+        nothing more than to keep its parts in its own package.
+        """
+        module = sys.modules[type(self).__module__]
+        return module.__package__ or module.__name__
 
     @property
     def chosen_options(self) -> tuple[Option, ...]:

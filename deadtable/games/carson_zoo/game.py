@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deadtable.core import Action, Agent, Game, State
+from deadtable.core import Action, Agent, Game, GameType, State
 from deadtable.core.words import number
 from deadtable.i18n import N_, Message
 
@@ -24,6 +24,10 @@ class CarsonZoo(Game):
     name = N_("Carson City Zoo Apocalypse")
     min_players = 2
     max_players = 4
+    # Zero-sum with two players: every seat is ranked by its score (`Outcome.from_scores`), so a
+    # 2-player game names a winner or shares the win. Chance: the shuffled zoo stacks (CZ-1);
+    # the mutants under them are hidden.
+    game_type = GameType(zero_sum=True, chance=True, perfect_information=False)
     options = ()
     summary = N_(
         "Place and move your four characters (3 to 6) on a 5x5 grid of zoo cards to capture the "

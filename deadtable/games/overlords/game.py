@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deadtable.core import Agent, CardDataError, Game, Option, OptionError, State, Variant
+from deadtable.core import Agent, CardDataError, Game, GameType, Option, OptionError, State, Variant
 from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.i18n import N_, Message
 
@@ -41,6 +41,9 @@ class Overlords(Game):
     name = N_("Overlords: The Card Game")
     min_players = 2
     max_players = 4
+    # Zero-sum with two players: every seat is ranked by its score (`Outcome.from_scores`), so a
+    # 2-player game names a winner or shares the win. Chance and hidden hands: the shuffled deck.
+    game_type = GameType(zero_sum=True, chance=True, perfect_information=False)
     card_lists = BUILTINS  # the built-in lists, for records from before pinning
     options = (
         Option("cards", "", N_("Your own card file (TOML, like data/cards.toml); empty: the printed set.")),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from deadtable.core import Action, Game, Option, OptionError, State, Variant
+from deadtable.core import Action, Game, GameType, Option, OptionError, State, Variant
 from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.i18n import N_, Message
 
@@ -21,6 +21,10 @@ class ZombieOverlord(Game):
     name = N_("Zombie Overlord")
     min_players = 2
     max_players = 4
+    # Zero-sum with two players: the living seats are ranked (ZO-9) and one always lives (a seat is
+    # eliminated only by another's attack, and the game ends when one is left, or at the round limit
+    # with the living ranked, ZO-10). Chance and hidden hands: the shuffled decks.
+    game_type = GameType(zero_sum=True, chance=True, perfect_information=False)
     card_lists = cards.BUILTINS  # the built-in lists, for records from before pinning
     options = (
         Option(

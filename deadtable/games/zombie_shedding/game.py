@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from deadtable.core import Agent, Game, Option, State, Variant
+from deadtable.core import Agent, Game, GameType, Option, State, Variant
 from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.core.names import TypedNames
 from deadtable.i18n import N_, Message
@@ -35,6 +35,9 @@ class ZombieShedding(Game):
     name = N_("Zombie shedding game")
     min_players = 2
     max_players = 8
+    # Zero-sum with two players: every seat is ranked (`Outcome.from_scores`), so a 2-player game
+    # names a winner or shares the win. Chance and hidden hands: the shuffled deck.
+    game_type = GameType(zero_sum=True, chance=True, perfect_information=False)
     card_lists = BUILTINS  # the built-in lists, for records from before pinning
     options = (
         Option(

@@ -14,10 +14,10 @@ from typing import Any
 from librt.vecs import vec
 from mypy_extensions import i16
 
-from deadtable.games.carson_zoo import board
-from deadtable.games.carson_zoo.state import NOBODY, ZooState
+from deadtable.rl.encoding import Encoder, Slots
 
-from ..encoding import Encoder, Slots
+from . import board
+from .state import NOBODY, ZooState
 
 TURN_SCALE = 100  # turns in a game; a longer game holds at 1
 VALUE_BITS = 7  # board.value: a stacked card's value is its low bits (the mutant bit above them)
@@ -96,3 +96,7 @@ class ZooEncoder(Encoder):
         out[self.first + (s.first_player - seat) % n] = 1
         turn = s.turn
         out[self.turn] = turn if turn < TURN_SCALE else TURN_SCALE
+
+
+# The game's observation encoder, found through the game (`deadtable.core.parts`).
+ENCODER = ZooEncoder

@@ -17,12 +17,12 @@ from typing import Any
 from librt.vecs import vec
 from mypy_extensions import i16
 
-from deadtable.games.zombie_overlord.actions import PHASES
-from deadtable.games.zombie_overlord.layout import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, USED
-from deadtable.games.zombie_overlord.state import ZOState
-from deadtable.games.zombie_overlord.turn import FRESH, PHASE_BIT, SLIPPED
+from deadtable.rl.encoding import Encoder, Slots
 
-from ..encoding import Encoder, Slots
+from .actions import PHASES
+from .layout import ACTIVE, ATTACHED, DAMAGE, KIND, LOCK, USED
+from .state import ZOState
+from .turn import FRESH, PHASE_BIT, SLIPPED
 
 SMALL_SCALE = 10  # purchase points, attack bonus, a Trap's damage, cards attached: held at this
 ROUND_SCALE = 60
@@ -217,3 +217,7 @@ class ZOEncoder(Encoder):
             out[self.decision_seat + (top[1] - seat) % n] = 1
             x = len(pending) - 1
             out[self.waiting] = x if x < SMALL_SCALE else SMALL_SCALE
+
+
+# The game's observation encoder, found through the game (`deadtable.core.parts`).
+ENCODER = ZOEncoder

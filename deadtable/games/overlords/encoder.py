@@ -17,11 +17,11 @@ from typing import Any
 from librt.vecs import vec
 from mypy_extensions import i16
 
-from deadtable.games.overlords import gameplay, hired_hands
-from deadtable.games.overlords.gameplay import ABILITY, ACTIVATE, EXCHANGE, KEEP, NONE, OVER, PHASES, RECRUIT
-from deadtable.games.overlords.state import OverlordsState
+from deadtable.rl.encoding import Encoder, Slots, seat_labels
 
-from ..encoding import Encoder, Slots, seat_labels
+from . import gameplay, hired_hands
+from .gameplay import ABILITY, ACTIVATE, EXCHANGE, KEEP, NONE, OVER, PHASES, RECRUIT
+from .state import OverlordsState
 
 STEPS = ("red knight army", "red knight card", "blue", "thief", "sorceress", "medusa", "lich")  # sub[0]
 DUMMY = "dummy"
@@ -141,3 +141,7 @@ class OverlordsEncoder(Encoder):
                 if seat == sub[1]:  # the Red Knight's owner looks through that army
                     for k in armies[z]:
                         out[self.target_army + k] += 1
+
+
+# The game's observation encoder, found through the game (`deadtable.core.parts`).
+ENCODER = OverlordsEncoder

@@ -19,11 +19,11 @@ from typing import Any
 from librt.vecs import vec
 from mypy_extensions import i16
 
-from deadtable.games.zombie_shedding import rules
-from deadtable.games.zombie_shedding.cards import CORPORATIONS, ON_PLAY
-from deadtable.games.zombie_shedding.state import ShedState
+from deadtable.rl.encoding import Encoder, Slots
 
-from ..encoding import Encoder, Slots
+from . import rules
+from .cards import CORPORATIONS, ON_PLAY
+from .state import ShedState
 
 HAND_NUMBER_SCALE = 20  # hands in a match; a longer match holds at 1
 SCORE_FLOOR = 60  # the scale of a score: the mode's target, at least this (Blitz and Outsider have none)
@@ -143,3 +143,7 @@ class SheddingEncoder(Encoder):
                     out[self.victim + (f[4] - seat) % n] = 1
                 if f[2] == rules.E_DRAWS:
                     out[self.count] = f[5]
+
+
+# The game's observation encoder, found through the game (`deadtable.core.parts`).
+ENCODER = SheddingEncoder
