@@ -70,7 +70,9 @@ def _table_page(server: str, browser: Any) -> tuple[Any, Any, list[str]]:
     table = new_table(server, "supply-run", seed=9, players=3, opponent="heuristic")
     context, page, errors = open_page(browser, 1280, 800)
     page.goto(server + table["seats"][0]["link"])
-    page.wait_for_function("() => document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes'")
+    page.wait_for_function(
+        "() => document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes'"
+    )
     return context, page, errors
 
 

@@ -27,6 +27,16 @@ def variant(request: pytest.FixtureRequest, installed: Game) -> Variant:
     return next(v for v in installed.variants() if v.name == request.param)
 
 
+def test_the_examples_in_its_docstrings(installed: Game) -> None:
+    import doctest
+    import importlib
+
+    for name in ("game", "state", "heuristic", "text"):
+        result = doctest.testmod(importlib.import_module(f"supply_run.{name}"))
+        assert result.failed == 0, name
+    assert doctest.testmod(importlib.import_module("supply_run.heuristic")).attempted == 2
+
+
 def test_the_game_is_found_through_its_entry_point(installed: Game) -> None:
     import deadtable
 

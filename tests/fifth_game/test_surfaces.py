@@ -22,12 +22,8 @@ from deadtable.cli.main import cli
 from deadtable.core import Game, Record, replay
 
 RULES_TABLE = (
-    "deadtable/i18n/rules.py finds a game's own rules/<lang>.md only under deadtable.games.<id>, "
-    "not in the game's package"
-)
-RENDERER_TABLE = (
-    "the web client's renderers/index.js lists the games' renderers; the server does not serve one "
-    "from the game's package"
+    "deadtable/i18n/rules.py reads rulebooks from deadtable/i18n/rules/<game id>.<lang>.md (and "
+    "deadtable.games.<id>), not the game package's texts/rules.<lang>.md"
 )
 
 
@@ -73,7 +69,9 @@ def test_the_rules_command_shows_the_rulebook_of_its_package(installed: Game) ->
 def test_simulate_writes_a_row_per_game(installed: Game, tmp_path: Path) -> None:
     out = tmp_path / "rows.csv"
     args = ["simulate", "supply-run", "--games", "6", "--agents", "heuristic,random", "--seed", "3"]
-    result = CliRunner().invoke(cli, [*args, "--players", "2", "--workers", "2", "--out", str(out), "--quiet"])
+    result = CliRunner().invoke(
+        cli, [*args, "--players", "2", "--workers", "2", "--out", str(out), "--quiet"]
+    )
     assert result.exit_code == 0, result.output
     assert "Win rate by agent" in result.output
     rows = list(csv.DictReader(out.read_text().splitlines()))

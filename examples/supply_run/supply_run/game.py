@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deadtable.core import Agent, Game, State
+from deadtable.core import Agent, Game, GameType, State
 from deadtable.core.words import number
 from deadtable.i18n import N_, Message
 
@@ -24,6 +24,10 @@ class SupplyRun(Game):
     name = N_("Supply Run")
     min_players = 2
     max_players = 4
+    # Zero-sum with two players: the seats are ranked by their points (`Outcome.from_scores`), so
+    # a 2-player game names a winner or shares the win. Chance: the deal and the drop (SR-1, SR-2),
+    # which hide the other hands and the crates to come.
+    game_type = GameType(zero_sum=True, chance=True, perfect_information=False)
     options = ()
     summary = N_(
         "Six crates are dropped one at a time; everyone puts a hidden run card down for each, "
