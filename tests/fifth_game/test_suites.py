@@ -7,6 +7,7 @@ called with the example game, found through its entry point (conftest.py).
 
 from __future__ import annotations
 
+import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from deadtable.core import Game, Variant
 from .. import test_conformance as conformance
 from ..conftest import SEEDS
 from ..surfaces import twins
+from .conftest import ENTRY_POINT, EXAMPLE
 
 LEAK_SEED = 5
 LEAK_MOVES = 40
@@ -43,6 +45,9 @@ def test_the_game_is_found_through_its_entry_point(installed: Game) -> None:
     assert installed.id in [g.id for g in deadtable.games()]
     assert type(installed).__module__ == "supply_run.game"  # the example's own package, not deadtable's
     assert [v.name for v in installed.variants()] == ["2p", "3p", "4p"]
+    # The line registered here is the example's own, its only tie to deadtable.
+    declared = tomllib.loads((EXAMPLE / "pyproject.toml").read_text())["project"]["entry-points"]
+    assert declared == {"deadtable.games": dict([ENTRY_POINT.replace(" ", "").split("=")])}
 
 
 def test_random_play_to_the_end(installed: Game, variant: Variant) -> None:
