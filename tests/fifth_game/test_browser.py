@@ -5,6 +5,7 @@ Skipped without Playwright, Chromium or the server extra (tests/web/conftest.py 
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -58,12 +59,24 @@ def server(installed: Game, tmp_path_factory: pytest.TempPathFactory) -> Iterato
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+    """Chromium, with `wait_for_function` given expressions as functions, as tests/web does: the
+    pages' Content-Security-Policy forbids evaluating strings."""
+    from playwright.sync_api import Page, sync_playwright
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    wait = Page.wait_for_function
+
+    def wait_for_function(self: Page, expression: str, *args: Any, **kwargs: Any) -> Any:
+        function = re.match(r"\s*(async\s+)?(function\b|\([^()]*\)\s*=>|\w+\s*=>)", expression)
+        return wait(self, expression if function else f"() => ({expression})", *args, **kwargs)
+
+    Page.wait_for_function = wait_for_function  # type: ignore[method-assign]
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            yield b
+            b.close()
+    finally:
+        Page.wait_for_function = wait  # type: ignore[method-assign]
 
 
 def _table_page(server: str, browser: Any) -> tuple[Any, Any, list[str]]:
@@ -112,5 +125,25 @@ def test_the_table_draws_it_with_the_renderer_of_its_package(server: str, browse
     context, page, _ = _table_page(server, browser)
     try:
         page.wait_for_selector("#board .sr-run", timeout=3000)
+    finally:
+        context.close()
+
+
+@pytest.mark.xfail(strict=True, reason=STYLES_TABLE)
+def test_the_browser_shows_twin_games_alike(
+    installed: Game, server: str, browser: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser's leak suite (tests/web/test_twin_tables.py) with a hidden run card of P2."""
+    from ..surfaces.twins import hidden_moves
+    from ..web import test_twin_tables as browser_twins
+
+    variant = next(v for v in installed.variants() if v.name == "2p")
+    twin = hidden_moves(installed, variant, 7, browser_twins.MOVES, most=1)[0]
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    try:
+        browser_twins.test_twin_tables_read_the_same_in_the_browser(server, page, monkeypatch, twin)
     finally:
         context.close()
