@@ -17,7 +17,7 @@ Core imports no part: a part is loaded only when the surface that uses it asks.
 
 >>> import deadtable
 >>> g = deadtable.game("carson-zoo")
->>> g.package, files(g, "encoder.py").is_file(), files(g, "no such part").is_file()
+>>> g.package, files(g, "web", "renderer.js").is_file(), files(g, "no such part").is_file()
 ('deadtable.games.carson_zoo', True, False)
 """
 

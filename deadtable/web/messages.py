@@ -29,10 +29,19 @@ def n_(singular: str, plural: str) -> tuple[str, str]:
     return (singular, plural)
 
 
+def _pages() -> list[Path]:
+    """The static pages and scripts, then each installed game's own renderer (its package's `web/`)."""
+    from deadtable.core import games
+    from deadtable.core.parts import files
+
+    own = [files(g, "web", "renderer.js") for g in games()]
+    return sorted(STATIC.rglob("*")) + [Path(str(p)) for p in own if p.is_file()]
+
+
 def ui_messages() -> list[Key]:
-    """The message ids the static pages use, in order of first use."""
+    """The message ids the static pages and the games' renderers use, in order of first use."""
     out: list[Key] = []
-    for path in sorted(STATIC.rglob("*")):
+    for path in _pages():
         if path.suffix == ".js":
             for m in _CALL.finditer(path.read_text(encoding="utf-8")):
                 first = json.loads('"' + m.group(2) + '"')

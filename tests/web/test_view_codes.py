@@ -26,9 +26,10 @@ from .test_languages import _new_page
 DRAW = """async ([view, lang]) => {
   const i18n = await import('/static/js/i18n.js');
   await i18n.setLanguage(lang);
-  const { rendererFor } = await import('/static/js/renderers/index.js');
+  const { loadRenderer } = await import('/static/js/renderers/index.js');
   const box = document.createElement('div');
-  rendererFor(view.game).render(box, view, { seat: view.seat, legal: [], interactive: false, seats: [] });
+  const renderer = await loadRenderer(view.game);
+  renderer.render(box, view, { seat: view.seat, legal: [], interactive: false, seats: [] });
   box.querySelectorAll('details.raw').forEach((n) => n.remove());
   const texts = (selector) => [...box.querySelectorAll(selector)].map((n) => n.textContent);
   return {
@@ -198,13 +199,14 @@ def test_the_live_zombie_overlord_table_shows_the_phase_in_spanish(server: str, 
 KNOWN = """async ([view, lang, width]) => {
   const i18n = await import('/static/js/i18n.js');
   await i18n.setLanguage(lang);
-  const { rendererFor } = await import('/static/js/renderers/index.js');
+  const { loadRenderer } = await import('/static/js/renderers/index.js');
   document.getElementById('known-test')?.remove();
   const box = document.createElement('div');
   box.id = 'known-test';
   box.style.width = width + 'px';
   document.body.append(box);
-  rendererFor(view.game).render(box, view, { seat: view.seat, legal: [], interactive: false, seats: [] });
+  const renderer = await loadRenderer(view.game);
+  renderer.render(box, view, { seat: view.seat, legal: [], interactive: false, seats: [] });
   const texts = (selector) => [...box.querySelectorAll(selector)].map((n) => n.textContent);
   const wide = [...box.querySelectorAll('.zs-known')]
     .filter((n) => n.getBoundingClientRect().right > width + 1);

@@ -1,7 +1,7 @@
 """Overlords: The Card Game as a deadtable game: options, set-up, variants, evaluation, bots.
 
 Readings of the rulebook where it is silent, beyond RULINGS OV-1 to OV-8; the players' list of them,
-with ids OV-H1 ..., is deadtable/i18n/rules/READINGS.<lang>.md (RULINGS ZO-14), shown with the rules:
+with ids OV-H1 ..., is the package's texts/READINGS.<lang>.md (RULINGS ZO-14), shown with the rules:
 - The Overlord card starts in a random player's hand (IV: "any player's hand").
 - No Hired Hand is activated before the automatic last card: the round ends at once (V).
 - Thief: the Thief takes the opponent's top card's place; the stolen card goes on top of the

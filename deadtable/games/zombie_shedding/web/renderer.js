@@ -5,9 +5,9 @@
 // each such button carries data-actions (a JSON list of the action texts it can lead to).
 // Card names, effects, corporations and kinds are shown in the reader's language
 // (catalogue context "zombie-shedding:card"); no card id is ever shown.
-import { el } from "../api.js";
-import { cardText, nt, t } from "../i18n.js";
-import { seatName } from "./common.js";
+import { el } from "/static/js/api.js";
+import { cardText, nt, t } from "/static/js/i18n.js";
+import { seatName } from "/static/js/renderers/common.js";
 
 const GAME = "zombie-shedding";
 const ct = (text) => cardText(GAME, text);

@@ -6,10 +6,10 @@
 // carries data-actions (the action texts it leads to, JSON) and data-piece (a stable id). A piece
 // with several actions opens a small menu of them in words. Card names and texts come in the
 // reader's language (catalogue context "overlords:card"; names printed in English stay English).
-import { el } from "../api.js";
-import { cardText, nt, t } from "../i18n.js";
-import { gameLog } from "./common.js";
-import { Identities } from "./identity.js";
+import { el } from "/static/js/api.js";
+import { cardText, nt, t } from "/static/js/i18n.js";
+import { gameLog } from "/static/js/renderers/common.js";
+import { Identities } from "/static/js/renderers/identity.js";
 
 export const piecesOnly = true;
 export const ownNote = true; // ending() is the score sheet, the winners and why it ended (index.js)

@@ -6,8 +6,8 @@
 //   move {src, dst}:    one of your characters on the grid, then a highlighted neighbour.
 // Every piece carries data-actions (the action texts it can lead to) and data-piece (a stable id: a
 // character is "char-<seat>-<value>" in hand and on the grid, a position is "pos-<name>").
-import { api, el, seatLabel } from "../api.js";
-import { nt, t } from "../i18n.js";
+import { api, el, seatLabel } from "/static/js/api.js";
+import { nt, t } from "/static/js/i18n.js";
 
 export const piecesOnly = true;
 

@@ -9,9 +9,9 @@
 // when it is the one thing the click can mean). Attacking: click a Minion (or Survivor, or Scavenger)
 // in your hand, then an opponent's life or one of their Traps; or click the target and pick the attacker.
 // Every piece and control carries data-actions: the legal action texts it can lead to now.
-import { api, el } from "../api.js";
-import { language, t } from "../i18n.js";
-import { Identities } from "./identity.js";
+import { api, el } from "/static/js/api.js";
+import { language, t } from "/static/js/i18n.js";
+import { Identities } from "/static/js/renderers/identity.js";
 
 export const piecesOnly = true;
 
