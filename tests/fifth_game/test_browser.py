@@ -21,15 +21,6 @@ from ..web.conftest import ARGS, CHROMIUM, WHY, new_table, open_page
 
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
-RENDERER_TABLE = (
-    "the web client's renderers/index.js lists the games' renderers; the server does not serve one "
-    "from the game's package"
-)
-STYLES_TABLE = (
-    "table.js loads a game's styles from static/css/<game id>.css, deadtable's own folder, not from "
-    "the game's package"
-)
-STYLESHEET = "/static/css/supply-run.css"
 # The seat's next move, whichever renderer draws the board: a piece of the game's own renderer
 # (data-actions), else a button of the table's raw list of actions (the generic renderer's).
 PLAYABLE = "#board button[data-actions]:not([disabled]), #actions button.action"
@@ -104,32 +95,23 @@ def test_a_person_plays_it_to_the_end_in_the_browser(server: str, browser: Any, 
                 " && (document.body.dataset.turn === 'yes' || document.body.dataset.over === 'yes')"
             )
         assert moves == 6
-        assert [e for e in errors if STYLESHEET not in e] == []
+        assert errors == []
     finally:
         context.close()
 
 
-@pytest.mark.xfail(strict=True, reason=STYLES_TABLE)
-def test_the_table_loads_the_stylesheet_of_its_package(server: str, browser: Any) -> None:
+def test_the_table_draws_it_with_the_renderer_and_styles_of_its_package(server: str, browser: Any) -> None:
     context, page, errors = _table_page(server, browser)
     try:
+        page.wait_for_selector("#board .sr-run")  # web/renderer.js: the hand as run cards
+        assert page.locator("#actions button.action").count() == 0  # piecesOnly: no raw list
         page.wait_for_function("document.body.dataset.gameStyle !== undefined")
-        assert page.evaluate("document.body.dataset.gameStyle") == "loaded"
-        assert [e for e in errors if STYLESHEET in e] == []
+        assert page.evaluate("document.body.dataset.gameStyle") == "loaded"  # web/renderer.css
+        assert errors == []
     finally:
         context.close()
 
 
-@pytest.mark.xfail(strict=True, reason=RENDERER_TABLE)
-def test_the_table_draws_it_with_the_renderer_of_its_package(server: str, browser: Any) -> None:
-    context, page, _ = _table_page(server, browser)
-    try:
-        page.wait_for_selector("#board .sr-run", timeout=3000)
-    finally:
-        context.close()
-
-
-@pytest.mark.xfail(strict=True, reason=STYLES_TABLE)
 def test_the_browser_shows_twin_games_alike(
     installed: Game, server: str, browser: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

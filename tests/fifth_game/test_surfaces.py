@@ -1,9 +1,8 @@
 """Supply Run plays on every surface with nothing of deadtable changed: the terminal (in this process
 and in a fresh one), simulate, the online table over HTTP and the WebSocket, and a browser.
 
-Where a surface still reads a table of games kept outside the game's package, the check that the
-game's own part is used is marked xfail(strict=True), naming that table: it passes, and the mark
-must go, once the surface asks the game.
+Each surface finds what the game brings in its package (deadtable/core/parts.py): its rulebook, its
+renderer, its bots.
 """
 
 from __future__ import annotations
@@ -20,11 +19,6 @@ from click.testing import CliRunner
 import deadtable
 from deadtable.cli.main import cli
 from deadtable.core import Game, Record, replay
-
-RULES_TABLE = (
-    "deadtable/i18n/rules.py reads rulebooks from deadtable/i18n/rules/<game id>.<lang>.md (and "
-    "deadtable.games.<id>), not the game package's texts/rules.<lang>.md"
-)
 
 
 def _hand(game: Game, players: int, seed: int, seat: int) -> list[int]:
@@ -54,16 +48,10 @@ def test_the_command_lists_it_in_a_fresh_process(installed: Game) -> None:
     assert "supply-run" in listed and "Supply Run" in listed
 
 
-def test_the_rules_command_shows_its_rulebook(installed: Game) -> None:
-    result = CliRunner().invoke(cli, ["rules", "supply-run", "--no-pager"])
-    assert result.exit_code == 0, result.output
-    assert "Supply Run" in result.output
-
-
-@pytest.mark.xfail(strict=True, reason=RULES_TABLE)
 def test_the_rules_command_shows_the_rulebook_of_its_package(installed: Game) -> None:
     result = CliRunner().invoke(cli, ["rules", "supply-run", "--no-pager"])
-    assert "The highest run card takes the crate" in result.output
+    assert result.exit_code == 0, result.output
+    assert "The highest run card takes the crate" in result.output  # texts/rules.en.md
 
 
 def test_simulate_writes_a_row_per_game(installed: Game, tmp_path: Path) -> None:
@@ -107,6 +95,8 @@ def _state_message(ws: Any, index: int) -> dict[str, Any]:
 def test_the_online_table_plays_it_against_a_bot(client: Any) -> None:
     games = {g["id"]: g for g in client.get("/api/games").json()}
     assert "heuristic" in games["supply-run"]["agents"]
+    renderer = client.get(games["supply-run"]["renderer"])  # web/renderer.js, served from the package
+    assert renderer.status_code == 200 and "export function render" in renderer.text
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "heuristic"}]
     created = client.post("/api/tables", json={"game": "supply-run", "seed": 4, "seats": seats})
     assert created.status_code == 201, created.text
@@ -127,7 +117,6 @@ def test_the_online_table_plays_it_against_a_bot(client: Any) -> None:
     assert msg["view"] == final.view(0) and msg["outcome"]["scores"] == list(final.outcome().scores)
 
 
-@pytest.mark.xfail(strict=True, reason=RULES_TABLE)
 def test_the_online_table_serves_the_rulebook_of_its_package(client: Any) -> None:
     rules = client.get("/api/rules/supply-run").json()
     assert rules["markdown"] and "The highest run card takes the crate" in rules["markdown"]

@@ -1,7 +1,7 @@
 // Supply Run's board in the browser: the crate turned up, your hand as buttons, every seat's
 // crates and the rounds played. Drawn from the seat's view and the structured legal actions
-// (`ctx.actions`, each {kind: "bid", card}), never from action texts. Self-contained (no imports),
-// so the server may serve it from the game's package wherever it mounts it.
+// (`ctx.actions`, each {kind: "bid", card}), never from action texts. The server serves it from this
+// package at /games/supply-run/renderer.js; it imports nothing, so it reads alone.
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
