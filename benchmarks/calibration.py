@@ -1,6 +1,6 @@
 """Is a review's winning chance a probability? A reliability table over held-out games (issue #24).
 
-    # training games: fit the map deadtable/agents/calibration/<game id>.json on them
+    # training games: fit the map data/calibration.json of the game's package on them
     PYTHONPATH=. .venv/bin/python -m benchmarks.calibration --game zombie-shedding --games 400 \
         --seed 1 --rows benchmarks/calibration_rows --workers 2 --fit
     # held-out games (other seeds): the raw and the calibrated reliability tables

@@ -158,15 +158,6 @@ class Game(ABC):
         """Refuse combinations of player count and options the rules do not allow (OptionError)."""
         return None
 
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every action text a seat could ever be offered with these settings, or None.
-
-        A fixed, ordered list (no duplicates) lets learning agents (deadtable.rl) give each action
-        a stable index; every text that `legal_actions()` yields must appear in it. The default,
-        None, makes deadtable.rl fall back to indexing the sorted legal actions of each state.
-        """
-        return None
-
     def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, str]] | None:
         """The static, public text of every card of the set `options` load, or None (no cards).
 

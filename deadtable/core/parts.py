@@ -6,6 +6,10 @@ it; none of them keeps a table of games. The parts, each optional, and who reads
 - `encoder` (a module): `ENCODER`, the game's observation encoder for learning agents, a subclass
   of `deadtable.rl.encoding.Encoder` (read by `deadtable.rl.encoders`; without one, an environment
   observes the game through its flattened view, `deadtable.rl.observation`).
+- `action_space` (a module): `action_space(players, options)`, every action text the game could
+  ever offer with these settings, a fixed, ordered list in which each legal action's text appears
+  (read by `deadtable.rl.actions.action_texts`; without one, the learning agents index the sorted
+  legal actions of each position).
 - `web/renderer.js` (and `web/renderer.css`): the game's board in the browser, an ES module that
   exports `render(container, view, ctx)` (served by the server at `/games/<id>/renderer.js`;
   without one, the browser's generic renderer draws the view).

@@ -11,7 +11,6 @@ from deadtable.i18n import N_, Message
 
 from . import board
 from .actions import Move, Place
-from .board import CHARACTER_VALUES, NEIGHBOURS, POSITIONS
 from .state import ZooState
 from .text import render
 
@@ -66,12 +65,6 @@ class CarsonZoo(Game):
         if isinstance(action, Move):
             return Message(MOVE_WORDS, src=board.name(action.src), pos=board.name(action.dst))
         return None
-
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every "place V POS" (CZ-3) and every "move SRC DST" between orthogonal neighbours (CZ-4)."""
-        places = [str(Place(v, pos)) for v in CHARACTER_VALUES for pos in range(POSITIONS)]
-        moves = [str(Move(src, dst)) for src in range(POSITIONS) for dst in NEIGHBOURS[src]]
-        return places + moves
 
     def evaluate(self, state: State, player: int) -> float:
         """Score margin over the best opponent, scaled to about -1..1."""

@@ -177,11 +177,5 @@ class Overlords(Game):
             Variant("4p-teams", 4, {"teams": True}, help=N_("2 versus 2 (XIII)")),
         ]
 
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every action text for these settings, the fixed space of deadtable.rl (action_space.py)."""
-        from .action_space import action_space
-
-        return action_space(players, options)
-
 
 GAME = Overlords()

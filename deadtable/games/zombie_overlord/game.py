@@ -162,11 +162,5 @@ class ZombieOverlord(Game):
 
         return move_words(action)
 
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every action text for these settings, the fixed space of deadtable.rl (action_space.py)."""
-        from .action_space import action_space
-
-        return action_space(players, options)
-
 
 GAME = ZombieOverlord()

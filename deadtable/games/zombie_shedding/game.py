@@ -153,11 +153,5 @@ class ZombieShedding(Game):
             v("overlord-6p", 6, {"mode": "overlord"}, "two decks, first past 180"),
         ]
 
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every action text for these settings, the fixed space of deadtable.rl (action_space.py)."""
-        from .action_space import action_space
-
-        return action_space(players, options)
-
 
 GAME = ZombieShedding()
