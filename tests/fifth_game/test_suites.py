@@ -33,7 +33,7 @@ def test_the_examples_in_its_docstrings(installed: Game) -> None:
     import doctest
     import importlib
 
-    for name in ("game", "state", "heuristic", "text"):
+    for name in ("game", "state", "heuristic", "text", "action_space"):
         result = doctest.testmod(importlib.import_module(f"supply_run.{name}"))
         assert result.failed == 0, name
     assert doctest.testmod(importlib.import_module("supply_run.heuristic")).attempted == 2

@@ -1,8 +1,10 @@
 """Supply Run as a deadtable game: its metadata, set-up, evaluation and the hooks surfaces ask for.
 
 Each hook is here because a surface asks the game, never a table of games (docs/adding-a-game.md):
-`render_view` for the terminal, `agents` for the bots, `action_space` for learning agents,
-`explain_illegal` for a person who typed a move that is not allowed.
+`render_view` for the terminal, `agents` for the bots, `explain_illegal` for a person who typed a
+move that is not allowed. What only one surface reads is a part of the package instead, found by its
+name (deadtable/core/parts.py): `action_space.py` for learning agents, `web/` for the browser,
+`texts/` for the rulebook.
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ from deadtable.core import Agent, Game, GameType, State
 from deadtable.core.words import number
 from deadtable.i18n import N_, Message
 
-from .actions import Bid
-from .state import CRATES, HAND, SupplyState
+from .state import CRATES, SupplyState
 from .text import render
 
 
@@ -42,10 +43,6 @@ class SupplyRun(Game):
 
     def render_view(self, view: dict[str, Any], *, lang: str = "en") -> str:
         return render(view, lang)
-
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every run card of the deck for `players` (SR-1): "bid 1" to "bid 6 x players"."""
-        return [str(Bid(card)) for card in range(1, HAND * players + 1)]
 
     def explain_illegal(self, state: State, text: str) -> Message:
         """Why `text` is not a run card the seat to act can put down (SR-4)."""
