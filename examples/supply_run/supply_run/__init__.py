@@ -4,7 +4,8 @@ Everything the game brings lives in this package (docs/adding-a-game.md walks th
 finds it through one entry-point line in this example's pyproject.toml.
 """
 
-from .game import GAME, Bid, SupplyRun
+from .actions import Bid
+from .game import GAME, SupplyRun
 from .state import SupplyState
 
 __all__ = ["GAME", "Bid", "SupplyRun", "SupplyState"]
