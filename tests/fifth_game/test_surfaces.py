@@ -41,11 +41,23 @@ def test_the_terminal_plays_it_to_the_end(installed: Game, tmp_path: Path) -> No
     assert final.is_terminal and final.players == 3 and len(final.history) == 18
 
 
-def test_the_command_lists_it_in_a_fresh_process(installed: Game) -> None:
+def test_the_command_plays_it_in_a_fresh_process(installed: Game, tmp_path: Path) -> None:
     """A new Python process finds the game by its entry point alone (PYTHONPATH, conftest.py)."""
-    run = [sys.executable, "-c", "from deadtable.cli.main import main; main()", "games"]
-    listed = subprocess.run(run, capture_output=True, text=True, timeout=120, check=True).stdout
-    assert "supply-run" in listed and "Supply Run" in listed
+    command = [sys.executable, "-c", "from deadtable.cli.main import main; main()"]
+    listed = subprocess.run([*command, "games"], capture_output=True, text=True, timeout=120, check=True)
+    assert "supply-run" in listed.stdout and "Supply Run" in listed.stdout
+    typed = "".join(f"bid {card}\n" for card in _hand(installed, 2, 12, 0))
+    args = ["play", "supply-run", "--bots", "heuristic", "--seed", "12", "--ask-always"]
+    played = subprocess.run(
+        [*command, *args, "--record", str(tmp_path / "game.json")],
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "Game over" in played.stdout, played.stdout[-2000:]
+    assert replay(Record.load(tmp_path / "game.json")).is_terminal
 
 
 def test_the_rules_command_shows_the_rulebook_of_its_package(installed: Game) -> None:
