@@ -177,14 +177,6 @@ class Game(ABC):
         """
         return False
 
-    def move_words(self, view: dict[str, Any], action: Action) -> Message | None:
-        """`action` in the game's words for the seat whose `view` this is, before it is played: what a
-        hint says of it (deadtable.agents.hint), for a move the log tells nothing of (entering a
-        phase) or tells with a card hidden until then. It reads the seat's view only. The default,
-        None: the hint tells the move as the seat's log would, else by its text.
-        """
-        return None
-
     def recordable_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options as stored in a record (JSON values only)."""
         return dict(options)

@@ -10,6 +10,10 @@ it; none of them keeps a table of games. The parts, each optional, and who reads
   ever offer with these settings, a fixed, ordered list in which each legal action's text appears
   (read by `deadtable.rl.actions.action_texts`; without one, the learning agents index the sorted
   legal actions of each position).
+- `text` (a module): words for people. Its `move_words(view, action) -> Message | None`, if it has
+  one, is a move in the game's words for the seat whose view this is, before it is played, for a
+  move the log tells nothing of or tells with a card hidden until then (read by the hints,
+  `deadtable.agents.hint.game_words`; without it, a hint tells the move as the seat's log would).
 - `web/renderer.js` (and `web/renderer.css`): the game's board in the browser, an ES module that
   exports `render(container, view, ctx)` (served by the server at `/games/<id>/renderer.js`;
   without one, the browser's generic renderer draws the view).

@@ -12,7 +12,7 @@ the tables. The answer goes to the asking connection alone:
 `{"type": "hint", "index": n, "action": "<action text>", "text": "<the same, in words>"}`, the words
 being the game's own (`hint.words`): what the seat's log would tell of the move (from the seat's
 determinizations, only what they all tell), and its words for a move the log does not tell
-(`Game.move_words`), else the action's text alone; a table that moved on
+(`hint.game_words`), else the action's text alone; a table that moved on
 meanwhile gets the refusal "hint-stale" instead.
 """
 

@@ -14,9 +14,6 @@ from .actions import Move, Place
 from .state import ZooState
 from .text import render
 
-PLACE_WORDS = N_("place your {value} on {pos}")
-MOVE_WORDS = N_("move your character from {src} to {pos}")
-
 
 class CarsonZoo(Game):
     id = "carson-zoo"
@@ -57,14 +54,6 @@ class CarsonZoo(Game):
         ):  # "place 05 c3": a legal action, not written as the game writes it
             return Message("{text!r} is written {action} in this game", text=text, action=str(action))
         return state.why_not(action)
-
-    def move_words(self, view: dict[str, Any], action: Action) -> Message | None:
-        """A move without what it takes: the log tells the zoo card taken, hidden until it is."""
-        if isinstance(action, Place):
-            return Message(PLACE_WORDS, value=action.value, pos=board.name(action.pos))
-        if isinstance(action, Move):
-            return Message(MOVE_WORDS, src=board.name(action.src), pos=board.name(action.dst))
-        return None
 
     def evaluate(self, state: State, player: int) -> float:
         """Score margin over the best opponent, scaled to about -1..1."""

@@ -156,11 +156,5 @@ class ZombieOverlord(Game):
             "iterations": 64,
         }
 
-    def move_words(self, view: dict[str, Any], action: Action) -> Message | None:
-        """The moves the log does not tell: entering or leaving a phase, playing Supplies (words.py)."""
-        from .words import move_words
-
-        return move_words(action)
-
 
 GAME = ZombieOverlord()
