@@ -101,3 +101,15 @@ def test_the_heuristic_beats_random_play(installed: Game) -> None:
             state.apply(bots[player].act(seat_info(state, rng), rng))
         wins += mine in state.outcome().winners
     assert wins >= 60, wins
+
+
+def test_a_hint_names_the_run_card_in_the_game_s_words(installed: Game) -> None:
+    """The log says only that a card went down; the hint (text.py's move_words) says which."""
+    from deadtable.agents.hint import info_for, suggest, words
+
+    state: Any = installed.new(2, 1)
+    info = info_for(state, 0)
+    move = suggest(info, installed, 0)
+    said = [str(w) for w in words(info, installed, move, 0)]
+    assert said == [f"put your run card {move.card} down for the crate worth {state.crate}"]
+    assert move.card in state.hands[0]

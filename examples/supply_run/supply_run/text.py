@@ -1,4 +1,5 @@
-"""Supply Run in a terminal: the crate, the hands and the rounds played, from a seat's view."""
+"""Supply Run in words for people: the crate, the hands and the rounds played, drawn from a seat's
+view for a terminal (`render`), and a move in the game's words for a hint (`move_words`)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,14 @@ from typing import Any
 
 from rich.markup import escape
 
+from deadtable.core import Action
 from deadtable.core.state import read_narration
-from deadtable.i18n import translator
+from deadtable.i18n import N_, Message, translator
+
+from .actions import Bid
 
 COLOURS = ("red", "cyan", "green", "yellow")
+BID_WORDS = N_("put your run card {card} down for the crate worth {crate}")
 
 
 def render(view: dict[str, Any], lang: str = "en") -> str:
@@ -42,3 +47,14 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         lines.append(f"[dim]{played['crate']}: {bids} → P{played['taker'] + 1}[/dim]")
     lines.extend(f"[dim]· {escape(entry)}[/dim]" for entry in read_narration(view, lang)[-4:])
     return "\n".join(lines)
+
+
+def move_words(view: dict[str, Any], action: Action) -> Message | None:
+    """A run card put down, for a hint: the log tells only that a card went down (SR-4), not which.
+
+    >>> str(move_words({"crate": 5}, Bid(7)))
+    'put your run card 7 down for the crate worth 5'
+    """
+    if isinstance(action, Bid):
+        return Message(BID_WORDS, card=action.card, crate=view["crate"])
+    return None
