@@ -4,7 +4,7 @@ Each hook is here because a surface asks the game, never a table of games (docs/
 `render_view` for the terminal, `agents` for the bots, `explain_illegal` for a person who typed a
 move that is not allowed. What only one surface reads is a part of the package instead, found by its
 name (deadtable/core/parts.py): `action_space.py` for learning agents, `web/` for the browser,
-`texts/` for the rulebook.
+`texts/` for the rulebook, `text.py`'s `move_words` for a hint.
 """
 
 from __future__ import annotations
