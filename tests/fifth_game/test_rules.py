@@ -1,4 +1,5 @@
-"""Supply Run's rules (examples/supply_run/supply_run/texts/rules.en.md, SR-1 to SR-6), step by step."""
+"""Supply Run's rules as its rulings put them (examples/supply_run/supply_run/texts/RULINGS.en.md,
+SR-1 to SR-6), step by step."""
 
 from __future__ import annotations
 

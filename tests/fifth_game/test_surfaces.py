@@ -64,6 +64,7 @@ def test_the_rules_command_shows_the_rulebook_of_its_package(installed: Game) ->
     result = CliRunner().invoke(cli, ["rules", "supply-run", "--no-pager"])
     assert result.exit_code == 0, result.output
     assert "The highest run card takes the crate" in result.output  # texts/rules.en.md
+    assert "SR-4" in result.output and "SR-H1" in result.output  # its rulings and readings
 
 
 def test_simulate_writes_a_row_per_game(installed: Game, tmp_path: Path) -> None:
@@ -132,3 +133,9 @@ def test_the_online_table_plays_it_against_a_bot(client: Any) -> None:
 def test_the_online_table_serves_the_rulebook_of_its_package(client: Any) -> None:
     rules = client.get("/api/rules/supply-run").json()
     assert rules["markdown"] and "The highest run card takes the crate" in rules["markdown"]
+    assert [r["id"] for r in rules["rulings"] if r["id"].startswith("SR-")] == [
+        f"SR-{i}" for i in range(1, 7)
+    ]
+    assert [r["id"] for r in rules["readings"]] == ["SR-H1"]
+    spanish = client.get("/api/rules/supply-run?lang=es").json()
+    assert spanish["readings"][0]["lang"] == "es" and spanish["rules_lang"] == "en"  # with a note

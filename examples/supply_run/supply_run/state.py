@@ -1,7 +1,8 @@
 """A game of Supply Run in progress: the hands, the drop, the bids of the round, what was taken.
 
-What a seat cannot see (texts/rules.en.md): the other players' run cards, in hand or put down this round
-and not yet turned up (SR-1, SR-4), and the order of the crates still in the drop (SR-2).
+What a seat cannot see (the rulings SR-1 to SR-6 are in texts/RULINGS.en.md): the other players'
+run cards, in hand or put down this round and not yet turned up (SR-1, SR-4), and the order of the
+crates still in the drop (SR-2).
 Everything else is public: the crate turned up, every run card turned up in an earlier round, the
 crates each player took.
 """
