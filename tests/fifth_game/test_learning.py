@@ -1,7 +1,6 @@
 """Supply Run for learning agents: a PettingZoo environment and an OpenSpiel game, each played to the
-end, with the game's fixed action space (its package's action_space.py), observed through its
-flattened view (it brings no encoder of its own) and typed by its own `game_type`. Skipped
-without the rl or openspiel extra.
+end, with the game's fixed action space (its package's action_space.py), observed through its own
+encoder (encoder.py) and typed by its own `game_type`. Skipped without the rl or openspiel extra.
 """
 
 from __future__ import annotations
@@ -19,6 +18,9 @@ def test_a_pettingzoo_environment_plays_it_to_the_end(installed: Game) -> None:
     from deadtable.rl.pettingzoo import env, raw_env
 
     api_test(env(installed.id, 3), num_cycles=40, verbose_progress=False)
+    from deadtable.rl.encoders import observer
+
+    assert type(observer(installed, 2, {})).__module__ == "supply_run.encoder"
     e = raw_env(installed.id, 2)
     e.reset(seed=5)
     assert e.action_space(e.possible_agents[0]).n == 12  # action_space.py: a bid of each run card
