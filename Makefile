@@ -26,7 +26,7 @@ run: native-if-possible
 	$(BIN)/deadtable serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check deadtable tests benchmarks
+	$(BIN)/ruff check deadtable tests benchmarks examples
 	$(BIN)/mypy
 
 # The tests run pure Python (conftest.py); tests/test_native.py checks the native build against it.
