@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,9 +106,29 @@ def named_paths(text: str) -> list[str]:
     return found
 
 
+@cache
+def file_names() -> frozenset[str]:
+    """The names of the repository's files, for a page that names one alone (`chat.py`)."""
+    folders = ("deadtable", "tests", "benchmarks", "examples", "docs")
+    return frozenset(path.name for folder in folders for path in (ROOT / folder).rglob("*"))
+
+
+@cache
+def generated() -> frozenset[str]:
+    """The top-level folders a build or a run makes, which .gitignore keeps out of the repository
+    (`build/native`, `test-artifacts/`): a page may name them though a checkout has none yet."""
+    lines = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip().strip("/") for line in lines if line.strip().endswith("/"))
+
+
 def resolves(path: str, page: Path | None = None) -> bool:
     """Whether a named path exists: from the repository's root, the package, a game's package, or
-    (for a link) the page's own folder."""
+    (for a link) the page's own folder; a file named alone, anywhere in the repository; a path in a
+    folder that a build makes, always."""
+    if path.split("/", 1)[0] in generated():
+        return True
+    if "/" not in path and path in file_names():
+        return True
     roots = [ROOT, ROOT / "deadtable", *sorted((ROOT / "deadtable" / "games").iterdir())]
     if page is not None:
         roots.insert(0, page.parent)
