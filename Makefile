@@ -30,9 +30,10 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 # The documentation site (mkdocs.yml, pages in docs/) into site/; --strict fails on a broken link
-# or a page missing from the nav, so `make test` builds it too.
+# or a page missing from the nav, so `make test` builds it too. (Not --quiet: it hides the warnings
+# that --strict counts, and the build then passes.)
 docs: $(STAMP)
-	$(BIN)/mkdocs build --strict --quiet
+	$(BIN)/mkdocs build --strict
 
 # The tests run pure Python (conftest.py); tests/test_native.py checks the native build against it.
 test: lint docs native-if-possible
