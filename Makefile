@@ -11,7 +11,7 @@ EXTRAS ?= dev,all,train
 # multi-GB CUDA build. Installed first so the `train` extra's `torch>=2.3` is already satisfied.
 TORCH ?= torch==2.13.0
 
-.PHONY: run play test lint bench figures native native-if-possible bench-native clean
+.PHONY: run play test lint docs bench figures native native-if-possible bench-native clean
 
 $(STAMP): pyproject.toml setup.py Makefile
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "deadtable needs Python 3.11 or newer")'
@@ -29,8 +29,14 @@ lint: $(STAMP)
 	$(BIN)/ruff check deadtable tests benchmarks examples
 	$(BIN)/mypy
 
+# The documentation site (mkdocs.yml, pages in docs/) into site/; --strict fails on a broken link
+# or a page missing from the nav, so `make test` builds it too. (Not --quiet: it hides the warnings
+# that --strict counts, and the build then passes.)
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict
+
 # The tests run pure Python (conftest.py); tests/test_native.py checks the native build against it.
-test: lint native-if-possible
+test: lint docs native-if-possible
 	$(BIN)/pytest -n auto -q
 
 # Both builds in one table: the native one is built first when a C compiler is there (else pure only).
@@ -67,7 +73,7 @@ bench-native: $(NATIVE_STAMP)
 	PYTHONPATH=$(NATIVE):. $(BIN)/python -P -m benchmarks
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build site *.egg-info
 
 play: native-if-possible
 	$(BIN)/deadtable play carson-zoo --players 2 --seat 1 --bots greedy
