@@ -146,7 +146,7 @@ def render(rows_dir: Path = ROWS) -> str:
             "",
             "## Trials",
             "",
-            "Settings tried and not adopted, in `trials/` beside the rows above.",
+            "Settings tried and not adopted, in `benchmarks/strength_rows/trials/` beside the rows above.",
             "",
             *table(load(trials), f"{where}/trials"),
         ]

@@ -26,7 +26,6 @@ Exempt, each for its reason:
 - a copy of a publisher's rulebook (a file that begins with `RULEBOOK_COPY`), for `WORK`'s
   ordinal rounds only: those rounds are the game's, in the publisher's words.
 
-`PENDING` lists the files still being rewritten; each must still need it (so the list empties).
 The patterns below are built from pieces, so this file does not match itself.
 """
 
@@ -55,13 +54,6 @@ GETTEXT_DATES = ('"POT-Creation-' + "Date:", '"PO-Revision-' + "Date:")
 RULEBOOK_COPY = "<!-- Copied from " + "rules/"
 
 # Files still being rewritten (repository paths): remove an entry once its text says what is.
-PENDING: tuple[str, ...] = (
-    "README.md",
-    "deadtable/games/zombie_overlord/DESIGN-NOTE.md",
-    "deadtable/games/zombie_shedding/DESIGN-NOTE.md",
-)
-
-
 def _kept_list_hashes() -> frozenset[str]:
     """The SHA-256 of every kept card list (the names of the data/history/*.toml files)."""
     return frozenset(
@@ -143,20 +135,8 @@ def test_no_work_history(root: str) -> None:
     top = REPO / root
     if not top.exists():
         pytest.skip(f"{root} is not in this copy of the project")
-    found = [
-        line
-        for path in _text_files(top)
-        if path.relative_to(REPO).as_posix() not in PENDING
-        for line in _scan(path)
-    ]
+    found = [line for path in _text_files(top) for line in _scan(path)]
     assert not found, "work history (it belongs in CHANGELOG.md; say what is and why):\n" + "\n".join(found)
-
-
-@pytest.mark.parametrize("pending", PENDING)
-def test_a_pending_file_still_needs_rewriting(pending: str) -> None:
-    path = REPO / pending
-    assert path.is_file(), f"{pending} is gone: remove it from PENDING"
-    assert _scan(path), f"{pending} says what is now: remove it from PENDING"
 
 
 def test_the_patterns_find_work_history_and_leave_the_rest() -> None:
