@@ -13,7 +13,7 @@ terminal table fits 80 columns; --markdown prints one wide table.
 
     python -m benchmarks                 # about a minute
     python -m benchmarks --budget 0.3    # quicker, noisier
-    python -m benchmarks --markdown      # the table as Markdown (for the README)
+    python -m benchmarks --markdown      # the table as Markdown (for the docs)
     python -m benchmarks --native build/native   # both builds side by side (make bench; benchmarks/both.py)
     python -m benchmarks --write docs/figures/performance.md   # also write the table as the figures page
     make bench-native                    # the native build alone (mypyc, deadtable/native.py)

@@ -1,5 +1,5 @@
 """The bench's rows and how they are printed: a terminal table that fits 80 columns, with the targets
-listed under it, or one wide Markdown table (for the README) with the targets in a column.
+listed under it, or one wide Markdown table (for the docs) with the targets in a column.
 
 One build's rows, or two builds' (`both.py`): in the terminal each subject then takes a line per
 build; in Markdown each figure shows as "pure / native".

@@ -48,7 +48,7 @@ def _unpinned(record: Record) -> Record:
 @pytest.mark.parametrize("game_id", sorted(LISTS))
 def test_the_history_keeps_the_current_built_in_list(game_id: str) -> None:
     """A designer who retunes the built-in list must keep it: copy it to data/history/<sha256>.toml
-    and list it in data/history/index.toml (the README says how). Old records need the old ones."""
+    and list it in data/history/index.toml (docs/designers.md says how). Old records need the old ones."""
     lists = LISTS[game_id]
     current = lists.current_sha
     assert current in lists.index, (

@@ -15,7 +15,7 @@ between this seat and the others, in expectation over what the seat cannot see:
 The best score wins; equal scores go to the first in the legal actions' order, so a decision
 depends only on the facts and the actions (no generator drawn). `greedy` reaches for the same
 captures by trying every action on six sampled states (a clone, a move and a score each), and sees
-no threat; this one wins most games against it (README, "Bots": a seeded match).
+no threat; this one wins most games against it (a seeded match: docs/figures/strength.md).
 
 Compiled in the native build (deadtable/which_build.py).
 """

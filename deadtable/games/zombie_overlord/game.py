@@ -68,7 +68,7 @@ class ZombieOverlord(Game):
         state._init_base(self, players, seed, options)
         state.setup(cs, bool(options.get("misfits", False)))
         catch_up = int(options.get("catch_up", 0))
-        if catch_up:  # a set-up compensation of this project, off by default (DESIGN-NOTE.md)
+        if catch_up:  # a set-up compensation of this project, off by default (docs/design/zombie-overlord.md)
             for p in range(players):
                 if p != state.first:
                     state.life[p] += catch_up
@@ -136,7 +136,7 @@ class ZombieOverlord(Game):
         through the opponent's next turn, the seat's own next turn and the opponent's turn after it, and
         scored there by the evaluation (ismcts `sweep`).
 
-        Measured (benchmarks/ismcts_strength.py, README "Strength"): a tree with random rollouts of a
+        Measured (benchmarks/ismcts_strength.py, docs/figures/strength.md): a tree with random rollouts of a
         few actions lost to the heuristic when it searched every decision (46% of 2-player games) and
         won only 56% searching the attacks alone, because the evaluation a few actions on barely
         separates purchases, phase order and Trap placement, and a fresh sample per try buries the
@@ -145,7 +145,7 @@ class ZombieOverlord(Game):
         to the end of the opponent's next turn (`rollout_turns=2`) won 60.8%, 64 samples 63.7%; 64
         samples two turns further (`rollout_turns=4`: a card bought now has had time to be drawn and
         played) won 76.0% (71.6-79.9%) of the same 400 deals at 0.035 s of CPU a move compiled: of the
-        119 games the two settings ended differently it won 84 (README "Strength"). The strength
+        119 games the two settings ended differently it won 84 (docs/figures/strength.md). The strength
         target, 70% at no more than 0.1 s a move, is met.
         """
         return {
