@@ -41,7 +41,10 @@ MODULES = (
     "deadtable/core/compiled.py",
     *(
         f"deadtable/games/zombie_shedding/{m}.py"
-        for m in ("state", "rules", "legal", "masks", "hands", "cards", "modes", "view", "facts", "heuristic")
+        for m in (
+            *("state", "frames", "rules", "legal", "masks", "hands"),
+            *("cards", "modes", "view", "facts", "heuristic"),
+        )
     ),
     *(
         f"deadtable/games/zombie_overlord/{m}.py"

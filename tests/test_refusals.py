@@ -357,9 +357,9 @@ def test_ov_near_misses_are_refused_for_a_reason_that_holds() -> None:
             elif m.startswith("keep a Monster for the dummy"):
                 assert p == s.controller and not dummy
             elif m.startswith("now you recruit a card for the dummy"):
-                assert not dummy and len(s.pend[p]) >= s.need[p]
+                assert not dummy and len(s.picks[p]) >= s.need[p]
             elif m.startswith("now you recruit a card for your own army"):
-                assert dummy and len(s.pend[p]) < s.need[p]
+                assert dummy and len(s.picks[p]) < s.need[p]
             elif m.startswith("first each player in turn order may activate"):
                 assert s.phase == ACTIVATE and w[0] == "recruit"
             elif m.startswith("before each turn teammates may exchange"):

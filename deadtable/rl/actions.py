@@ -22,7 +22,7 @@ Two kinds, chosen per game:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from deadtable.core import Action, DeadtableError, Game, State
 from deadtable.core.parts import module
@@ -46,6 +46,17 @@ def action_texts(g: Game, players: int, options: dict[str, Any]) -> list[str] | 
         return None
     texts: list[str] = found.action_space(players, options)
     return texts
+
+
+class Legal(NamedTuple):
+    """A position's legal actions for a learning agent: their `indices` in the action space and the
+    `actions` themselves, in the same order (`ActionEncoder.legal`)."""
+
+    indices: list[int]
+    actions: list[Action]
+
+
+NO_LEGAL: Legal = Legal([], [])  # once over, or after an illegal action: nobody may act (never changed)
 
 
 class ActionEncoder:
@@ -86,16 +97,16 @@ class ActionEncoder:
             max_actions = max(GENERIC_MINIMUM, GENERIC_MARGIN * seen)
         return cls(g.id, max_actions, None)
 
-    def legal(self, state: State) -> tuple[list[int], list[Action]]:
+    def legal(self, state: State) -> Legal:
         """The indices of the legal actions of `state` and the actions, in the same order."""
         actions = state.legal_actions()
         if self.texts is not None:
-            return self.indices(actions), actions
+            return Legal(self.indices(actions), actions)
         ordered = sorted(actions, key=str)
         if len(ordered) > self.size:
             self.truncated += 1
             ordered = ordered[: self.size]
-        return list(range(len(ordered))), ordered
+        return Legal(list(range(len(ordered))), ordered)
 
     def indices(self, actions: list[Action]) -> list[int]:
         """The indices of `actions` in a fixed space (DeadtableError for one outside it)."""
@@ -127,7 +138,7 @@ class ActionEncoder:
                 held.append(a)
         return list(map(by_id.__getitem__, map(id, actions)))
 
-    def decode_legal(self, legal: tuple[list[int], list[Action]], index: int, state: State) -> Action:
+    def decode_legal(self, legal: Legal, index: int, state: State) -> Action:
         """Like `decode`, from the result of `legal(state)` computed before (saves the work)."""
         indices, actions = legal
         try:

@@ -20,7 +20,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from deadtable.core import State
 from deadtable.core._mix import COMPILED  # this module is compiled with it, in the same group
 
-from .actions import ActionEncoder
+from .actions import NO_LEGAL, ActionEncoder, Legal
 from .encoders import Observer
 from .rewards import terminal_rewards
 
@@ -71,8 +71,9 @@ class AECCore:
     steps: int
     _has_reset: bool
     _seat: dict[str, int]
-    # The legal indices and actions of the seat to act, a pair. Typed Any: a compiled build would keep
-    # a tuple attribute unboxed, and setting that from the interpreted subclass crashed (mypyc 2.4).
+    # The legal indices and actions of the seat to act, an `actions.Legal`. Typed Any: a compiled build
+    # would keep a tuple attribute unboxed, and setting that from the interpreted subclass crashed
+    # (mypyc 2.4).
     _legal: Any
     _no_mask: Any  # an all-zero int8 mask, copied for every mask
     _acting: int | None  # the game's current_player, read once a move
@@ -109,7 +110,7 @@ class AECCore:
         # leaves the game unfinished, and no seat may act any more (`_legal` is empty then).
         mask = self._no_mask.copy()
         if seat == self._acting:
-            indices = self._legal[0]
+            indices = self._legal.indices
             if len(indices) <= FEW_INDICES:  # numpy's item assignment for a few
                 for i in indices:
                     mask[i] = 1
@@ -165,7 +166,7 @@ class AECCore:
 
     def is_legal(self, action: int) -> bool:
         """Whether `action` is a legal index for the agent to act now (its mask holds a 1 there)."""
-        return action in self._legal[0]
+        return action in self._legal.indices
 
     def describe(self, action: int) -> str:
         """What an index means (the action text of a fixed space)."""
@@ -189,7 +190,7 @@ class AECCore:
         else:
             indices, actions = self.encoder.legal(state)
             legal = list(map(str, actions))
-        self._legal = indices, actions
+        self._legal = Legal(indices, actions)
         agent = self.possible_agents[seat]
         # The texts go to the agent to act, an empty list to the others (only the agent that acted
         # before may hold any). New dicts, never changed in place: an info dict handed out by
@@ -208,7 +209,7 @@ class AECCore:
     def _game_over(self) -> None:
         state = self.game_state
         assert state is not None
-        self._legal = ([], [])
+        self._legal = NO_LEGAL
         for a, r in zip(self.agents, terminal_rewards(state), strict=True):
             self.rewards[a] = r
             self.terminations[a] = True
@@ -242,7 +243,7 @@ def end_for_illegal(raw: AECCore, agent: str, action: int | None) -> None:
     raw.rewards = dict.fromkeys(raw.agents, 0.0)
     raw.rewards[agent] = ILLEGAL_REWARD
     raw.terminations = dict.fromkeys(raw.agents, True)
-    raw._legal = ([], [])  # nobody may act any more
+    raw._legal = NO_LEGAL  # nobody may act any more
     for a in raw.agents:
         raw.infos[a] = {**raw.infos[a], "legal": []}
     raw.infos[agent] = {

@@ -274,7 +274,7 @@ class DeadtableSpielState(pyspiel.State):
         s = self._held.state
         if s is None or s.current_player != player:
             return []
-        return sorted(self._held.game.encoder.legal(s)[0])
+        return sorted(self._held.game.encoder.legal(s).indices)
 
     def _apply_action(self, action: int) -> None:
         held = self._held

@@ -55,7 +55,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from deadtable.core import DeadtableError, Game, game
 
-from .actions import ActionEncoder
+from .actions import NO_LEGAL, ActionEncoder
 from .aec import FEW_INDICES, ILLEGAL_REWARD, AECCore, before_reset, end_for_illegal
 from .encoders import observer
 
@@ -131,7 +131,7 @@ class DeadtableAEC(AECCore, AECEnv):
         self.state_space = spaces.Box(-1.0, 1.0, (players * self.layout.size,), np.float32)
         self._seeds = random.Random()
         self.game_state = None
-        self._legal = ([], [])
+        self._legal = NO_LEGAL
         self._no_mask = np.zeros(self.encoder.size, np.int8)
         self._acting = None
         self._texts = self.encoder.texts

@@ -38,7 +38,7 @@ from gymnasium import spaces
 from deadtable.agents.registry import make_agent
 from deadtable.core import Agent, DeadtableError, State, game, seat_info
 
-from .actions import ActionEncoder
+from .actions import NO_LEGAL, ActionEncoder, Legal
 from .encoders import observer
 from .rewards import terminal_rewards
 
@@ -93,7 +93,7 @@ class SeatEnv(gymnasium.Env):
         self.seat = seat if seat is not None else 0
         self.rng = random.Random(0)
         self.state: State | None = None
-        self._legal: tuple[list[int], list[Any]] = ([], [])
+        self._legal: Legal = NO_LEGAL
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -115,7 +115,7 @@ class SeatEnv(gymnasium.Env):
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self.state
         assert state is not None, "call reset() first"
-        if self.illegal == "terminate" and int(action) not in self._legal[0]:
+        if self.illegal == "terminate" and int(action) not in self._legal.indices:
             return self._illegal(int(action))
         state.apply_trusted(self.encoder.decode_legal(self._legal, int(action), state))
         self._others()
@@ -131,7 +131,7 @@ class SeatEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         mask = np.zeros(self.encoder.size, dtype=bool)
-        mask[self._legal[0]] = True
+        mask[self._legal.indices] = True
         return mask
 
     def render(self) -> str | None:
@@ -153,7 +153,7 @@ class SeatEnv(gymnasium.Env):
                 state.apply_trusted(acts[self.rng.randrange(len(acts))])
             else:
                 state.apply(self.opponents[p].act(seat_info(state), self.rng))
-        self._legal = ([], []) if state.is_terminal else self.encoder.legal(state)
+        self._legal = NO_LEGAL if state.is_terminal else self.encoder.legal(state)
 
     def _illegal(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """End the episode on an illegal index: reward -1, the game left as it was."""
@@ -161,7 +161,7 @@ class SeatEnv(gymnasium.Env):
         text = enc.describe(action) if 0 <= action < enc.size else f"outside 0..{enc.size - 1}"
         info = self._info()
         info["illegal_action"] = {"index": action, "action": text, "reason": "not legal now"}
-        self._legal = ([], [])
+        self._legal = NO_LEGAL
         return self._obs(), ILLEGAL_REWARD, True, False, info
 
     def _obs(self) -> np.ndarray:
@@ -169,4 +169,4 @@ class SeatEnv(gymnasium.Env):
         return self.layout.encode(self.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"seat": self.seat, "legal": [str(a) for a in self._legal[1]]}
+        return {"seat": self.seat, "legal": [str(a) for a in self._legal.actions]}

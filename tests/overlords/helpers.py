@@ -46,9 +46,9 @@ def position(
     st.overlord = overlord
     st.turn_no = turn_no
     for row in st.known:
-        for z in range(st.nh + 1):
+        for z in range(st.hand_zones + 1):
             row[z] = []
-    st.pend = [[] for _ in range(players)]
+    st.picks = [[] for _ in range(players)]
     st._start_turn()
     return st
 

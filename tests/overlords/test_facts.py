@@ -45,9 +45,10 @@ def _located(st: OverlordsState, seat: int) -> Counter[int]:
     out = Counter(st.hands[seat])
     for zone in (*st.armies, *st.aside, *st.known[seat]):
         out.update(zone)
-    out.update(b for b in st.bk if b >= 0)
+    out.update(b for b in st.black_knight if b >= 0)
     if st.phase == ABILITY:
-        out[st.sub[2]] += 1
+        assert st.ability is not None
+        out[st.ability.card] += 1
     return out
 
 
@@ -69,8 +70,8 @@ def test_facts_are_what_the_view_shows_and_the_rest_unseen() -> None:
             assert [len(a) for a in f.armies] == [a["size"] for a in v["armies"]]
             assert [names[a[-1]] if a else None for a in f.armies] == [a["top"] for a in v["armies"]]
             known = [[names[k] for k in z] for z in f.known]
-            assert known[: st.nh] == [h.get("known", []) for h in v["hands"]]
-            assert known[st.nh :] == [v["known_draw_pile"], v["hired_hands_out"]]
+            assert known[: st.hand_zones] == [h.get("known", []) for h in v["hands"]]
+            assert known[st.hand_zones :] == [v["known_draw_pile"], v["hired_hands_out"]]
             left = Counter(dict(enumerate(st.cards.counts))) - _located(st, seat)  # less those placed
             assert f.unseen == [left[k] for k in range(st.cards.kinds)]
             assert f.box_unseen == len(st.box) - len(st.known[seat][st.box_zone])

@@ -21,9 +21,9 @@ def test_pending_picks_of_other_seats_are_redrawn() -> None:
         3, hands=[["zombie", "hydra", "cyclops"], ["orthrus", "chimera", "minotaur"], ["hydra"] * 3]
     )
     play(st, "recruit hydra")  # seat 0's hidden pick
-    picks = {tuple(s.pend[0]) for s in samples(st, 1)}
+    picks = {tuple(s.picks[0]) for s in samples(st, 1)}
     assert len(picks) > 1  # seat 1 cannot know it
-    assert {tuple(s.pend[0]) for s in samples(st, 0)} == {tuple(ks("hydra"))}
+    assert {tuple(s.picks[0]) for s in samples(st, 0)} == {tuple(ks("hydra"))}
 
 
 def test_hands_passed_on_stay_known_minus_what_was_taken() -> None:

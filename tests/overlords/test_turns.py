@@ -18,7 +18,7 @@ def test_hands_cards_and_rounds_by_player_count(
     players: int, options: dict, hands: int, per_hand: int, rounds: int
 ) -> None:
     st = GAME.new(players, 3, **options)
-    assert st.nh == hands and st.rounds == rounds
+    assert st.hand_zones == hands and st.rounds == rounds
     sizes = [len(h) for h in st.hands]
     if players == 2:  # the controller has already taken the dummy's top card (XIII)
         assert sorted(sizes) == [per_hand - 1, per_hand, per_hand + 1]

@@ -60,7 +60,7 @@ def test_generic_encoder_indexes_sorted_legal_actions_and_cuts_at_its_size() -> 
     assert indices == list(range(10)) and actions == legal[:10]
     assert enc.truncated == 1
     big = ActionEncoder(g.id, 500, None)
-    assert big.legal(state)[1] == legal and big.decode(state, 0) == legal[0]
+    assert big.legal(state).actions == legal and big.decode(state, 0) == legal[0]
 
 
 def test_unlisted_legal_action_is_reported() -> None:
@@ -98,7 +98,7 @@ def test_indices_by_object_agree_with_the_texts_after_the_memo_starts_over(monke
         assert indices == [enc.index[str(a)] for a in actions]
         fresh = [copy.copy(a) for a in actions]
         assert all(f is not a for f, a in zip(fresh, actions, strict=True))
-        assert enc.legal(_Offers(fresh))[0] == indices  # type: ignore[arg-type]
+        assert enc.legal(_Offers(fresh)).indices == indices  # type: ignore[arg-type]
         assert len(enc._held) <= 150
         seen += len(actions)
         state.apply_trusted(actions[rng.randrange(len(actions))])

@@ -74,7 +74,7 @@ def test_infos_state_and_name(g: Game, variant: Variant) -> None:
         if term or trunc:
             break
         legal = [int(i) for i in np.flatnonzero(obs["action_mask"])]
-        assert info["legal"] == [str(a) for a in raw._legal[1]] and len(info["legal"]) == len(legal)
+        assert info["legal"] == [str(a) for a in raw._legal.actions] and len(info["legal"]) == len(legal)
         assert all(e.infos[a]["legal"] == [] for a in e.possible_agents if a != agent)
         assert e.observation_space(agent)["observation"].contains(obs["observation"])
         state = e.state()
@@ -242,7 +242,7 @@ def test_masks_are_the_legal_indices_and_new_arrays_every_time(g: Game, variant:
         if term or trunc:
             e.step(None)
             continue
-        indices = e._legal[0]
+        indices = e._legal.indices
         assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == sorted(indices)
         assert obs["action_mask"].dtype == np.int8
         for other in e.possible_agents:
@@ -268,7 +268,7 @@ def test_masks_with_few_and_many_legal_indices() -> None:
     rng = random.Random(1)
     while e.agents and len({c <= FEW_INDICES for c in counts}) < 2:
         obs = e.observe(e.agent_selection)
-        indices = e._legal[0]
+        indices = e._legal.indices
         assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(indices)
         counts.add(len(indices))
         e.step(rng.choice(indices))

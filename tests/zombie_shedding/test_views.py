@@ -46,7 +46,7 @@ def test_spectator_sees_no_hand_and_the_drawn_card_stays_with_its_drawer() -> No
     for seed in range(10):
         sample = st.determinize(1, random.Random(seed))
         assert sample.view(1) == st.view(1)
-        drawn = sample.stack[-1][5]
+        drawn = sample.stack[-1].parameter
         assert drawn in sample.hands[0]
 
 

@@ -23,7 +23,8 @@ from . import hired_hands, rules
 from .rules import ABILITY, ACTIVATE, EXCHANGE, KEEP, NONE, OVER, PHASES, RECRUIT
 from .state import OverlordsState
 
-STEPS = ("red knight army", "red knight card", "blue", "thief", "sorceress", "medusa", "lich")  # sub[0]
+# The labels of hired_hands' steps (RED_KNIGHT_ARMY, ...), in their order: a decision's `step` indexes them.
+STEPS = ("red knight army", "red knight card", "blue", "thief", "sorceress", "medusa", "lich")
 DUMMY = "dummy"
 
 
@@ -31,9 +32,9 @@ class OverlordsEncoder(Encoder):
     def lay_out(self, slots: Slots, sample: OverlordsState) -> None:
         n, kinds = self.players, len(sample.cards.names)
         names = sample.cards.names
-        self.kinds, self.zones = kinds, sample.nh
+        self.kinds, self.zones = kinds, sample.hand_zones
         cards = sum(len(h) for h in sample.hands) + len(sample.draw)  # every card dealt or to deal
-        zones = [*seat_labels(n), *([DUMMY] * (sample.nh - n))]
+        zones = [*seat_labels(n), *([DUMMY] * (sample.hand_zones - n))]
         most = sample.per_hand + 1  # the cards a hand can hold: its deal and the Overlord card (IV)
         self.hand_size = slots.block("hand size", zones, most)
         self.army_size = slots.block("army size", zones, cards)
@@ -45,8 +46,8 @@ class OverlordsEncoder(Encoder):
         self.forced = slots.block("forced", [f"{r}:{k}" for r in seat_labels(n) for k in names])
         self.black_knight = slots.seats("black knight", n)
         self.hand = slots.block("hand", names, most)
-        self.pend = slots.block("picks", names, most)
-        self.pend_dummy = slots.block("dummy's pick", names)
+        self.picks = slots.block("picks", names, most)
+        self.dummy_pick = slots.block("dummy's pick", names)
         self.keep = slots.one("exchange: keep")
         self.offer = slots.block("exchange offer", names)
         others = [*zones[1:], "draw", "box"]  # every zone but the seat's own hand
@@ -94,26 +95,26 @@ class OverlordsEncoder(Encoder):
         base += kinds
         for k in known[zones + 1]:  # the box
             out[base + k] += 1
-        aside, forced, bk = s.aside, s.forced, s.bk
+        aside, forced, black_knights = s.aside, s.forced, s.black_knight
         for r in range(n):
             p = (seat + r) % n
-            if (ph == RECRUIT and rules.done(s, p)) or (ph == EXCHANGE and s.exch[p] != NONE):
+            if (ph == RECRUIT and rules.done(s, p)) or (ph == EXCHANGE and s.exchange_offers[p] != NONE):
                 out[self.committed + r] = 1
             base = self.aside + r * kinds
             for k in aside[p]:
                 out[base + k] += 1
             if forced[p] >= 0:
                 out[self.forced + r * kinds + forced[p]] = 1
-            if bk[p] >= 0:
+            if black_knights[p] >= 0:
                 out[self.black_knight + r] = 1
         for k in hands[seat]:
             out[self.hand + k] += 1
-        for k in s.pend[seat]:
-            out[self.pend + k] += 1
-        if seat == s.controller and s.pend_dummy >= 0:
-            out[self.pend_dummy + s.pend_dummy] = 1
+        for k in s.picks[seat]:
+            out[self.picks + k] += 1
+        if seat == s.controller and s.dummy_pick >= 0:
+            out[self.dummy_pick + s.dummy_pick] = 1
         if ph == EXCHANGE:
-            offer = s.exch[seat]
+            offer = s.exchange_offers[seat]
             if offer == KEEP:
                 out[self.keep] = 1
             elif offer >= 0:
@@ -131,14 +132,15 @@ class OverlordsEncoder(Encoder):
             z = s.act_order[s.act_pos]
             out[self.activator + ((z - seat) % n if z < n else z)] = 1
         elif ph == ABILITY:
-            sub = s.sub
-            out[self.step + sub[0]] = 1
-            out[self.step_seat + (sub[1] - seat) % n] = 1
-            out[self.step_card + sub[2]] = 1
-            if sub[0] == hired_hands.RK_CARD:
-                z = sub[3]
+            ability = s.ability
+            assert ability is not None
+            out[self.step + ability.step] = 1
+            out[self.step_seat + (ability.activator - seat) % n] = 1
+            out[self.step_card + ability.card] = 1
+            if ability.step == hired_hands.RED_KNIGHT_CARD:
+                z = ability.army
                 out[self.target + ((z - seat) % n if z < n else z)] = 1
-                if seat == sub[1]:  # the Red Knight's owner looks through that army
+                if seat == ability.activator:  # the Red Knight's owner looks through that army
                     for k in armies[z]:
                         out[self.target_army + k] += 1
 

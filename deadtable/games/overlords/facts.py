@@ -56,7 +56,7 @@ class OverlordsFacts:
         self.rounds = st.rounds
         self.per_hand = st.per_hand  # cards dealt to each hand in a round
         self.hand = list(st.hands[seat])  # the seat's own hand, sorted, its picks this turn included
-        self.pending = list(st.pend[seat])  # the seat's own picks this turn, not yet revealed (OV-2)
+        self.pending = list(st.picks[seat])  # the seat's own picks this turn, not yet revealed (OV-2)
         self.armies = [list(a) for a in st.armies]  # every army bottom to top, the dummy's last
         self.hand_sizes = [len(h) for h in st.hands]  # every hand's size, the dummy's last
         self.draw_size = len(st.draw)
@@ -101,7 +101,7 @@ class OverlordsFacts:
             seat = self.seat
             mine = st.known[seat]
             out = [0] * st.cards.kinds
-            for z in range(st.nh + 2):
+            for z in range(st.hand_zones + 2):
                 if z == seat:
                     continue
                 for k in st.zone(z):
@@ -116,7 +116,7 @@ class OverlordsFacts:
         """How many of the unseen cards lie in the box (only Hired Hands go there)."""
         if self._box_unseen < 0:
             st = self._live()
-            self._box_unseen = len(st.box) - len(st.known[self.seat][st.nh + 1])
+            self._box_unseen = len(st.box) - len(st.known[self.seat][st.hand_zones + 1])
         return self._box_unseen
 
     def fields(self) -> tuple[object, ...]:

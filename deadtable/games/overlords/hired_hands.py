@@ -2,7 +2,7 @@
 
 At the beginning of a turn, before anyone recruits, each player in turn order from the holder of the
 Overlord card may activate one Hired Hand ("activate <card>" or "no activation"). An ability that
-needs choices pushes one decision at a time onto `st.sub` = [step, activator, card, argument...].
+needs choices sets one decision at a time as `st.ability` (an `AbilityDecision`, read by name).
 Red Knight, Medusa and Lich King have no destination in their text: they go under the activator's
 army pile (RULINGS OV-5). Medusa and Lich King flip the opponents' hands face up on the table, so
 every seat sees them; a Red Knight's look and a Blue Knight's draw pile are seen by the activator.
@@ -10,7 +10,7 @@ every seat sees them; a Red Knight's look and a Blue Knight's draw pile are seen
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from deadtable.core import Action
 from deadtable.i18n import Message
@@ -36,7 +36,46 @@ from .rules import ABILITY, ACTIVATE, EXCHANGE, RECRUIT, opponent_armies
 if TYPE_CHECKING:
     from .state import OverlordsState
 
-RK_ARMY, RK_CARD, BLUE, THIEF, SORC, MEDUSA, LICH = range(7)
+# The steps of an ability: which question the decision asks. Final: compiled, inlined.
+RED_KNIGHT_ARMY: Final = 0  # the Red Knight's owner chooses an army to look through
+RED_KNIGHT_CARD: Final = 1  # ... and a card of that army to put on top
+BLUE_KNIGHT: Final = 2  # a card of the draw pile to take for the Blue Knight
+THIEF: Final = 3  # an opponent's army to steal the top card of
+SORCERER: Final = 4  # which way every player passes the top of their army
+MEDUSA: Final = 5  # the card an opponent must recruit, one opponent at a time
+LICH_KING: Final = 6  # two hands to swap, or none
+
+
+class AbilityDecision(NamedTuple):
+    """The Hired Hand ability at work and the choice it asks of its activator (`st.ability`).
+
+    `step`: one of the steps above. `activator`: the seat that activated the card and answers.
+    `card`: the Hired Hand's kind. `army`: the army the Red Knight looks through
+    (RED_KNIGHT_CARD), else -1. `targets`: the opponents Medusa has still to choose a card for,
+    the next one first (MEDUSA), else ().
+
+    >>> d = AbilityDecision(MEDUSA, 0, 70, targets=(1, 2))
+    >>> d.activator, d.targets[0], next_target(d)
+    (0, 1, AbilityDecision(step=5, activator=0, card=70, army=-1, targets=(2,)))
+    """
+
+    step: int
+    activator: int
+    card: int
+    army: int = -1
+    targets: tuple[int, ...] = ()
+
+
+def next_target(decision: AbilityDecision) -> AbilityDecision:
+    """Medusa's decision once its first target is chosen for: the same with the others left."""
+    return decision._replace(targets=decision.targets[1:])
+
+
+def _decision(st: OverlordsState) -> AbilityDecision:
+    """The decision at work (the phase is ABILITY)."""
+    decision = st.ability
+    assert decision is not None
+    return decision
 
 
 def target_index(st: OverlordsState, name: str) -> int:
@@ -56,25 +95,26 @@ def legal(st: OverlordsState) -> list[Action]:
             prev = k
         out.append(NO_ACTIVATION)
         return out
-    step, s = st.sub[0], st.sub[1]
+    decision = _decision(st)
+    step, s = decision.step, decision.activator
     seats = table.seats(st.players)
     armies = st.armies
-    if step == RK_ARMY:
+    if step == RED_KNIGHT_ARMY:
         look_at = seats.look_at
         return [look_at[z] for z in rules.red_knight_armies(st, s)]
-    if step == RK_CARD:
+    if step == RED_KNIGHT_CARD:
         put_on_top = table.put_on_top
-        return [put_on_top[k] for k in sorted(set(armies[st.sub[3]]))]
-    if step == BLUE:
+        return [put_on_top[k] for k in sorted(set(armies[decision.army]))]
+    if step == BLUE_KNIGHT:
         take = table.take
         return [take[k] for k in sorted(set(st.draw))]
     if step == THIEF:
         steal = seats.steal
         return [steal[z] for z in opponent_armies(st, s) if armies[z]]
-    if step == SORC:
+    if step == SORCERER:
         return list(PASS_TOPS)
     if step == MEDUSA:
-        t = st.sub[3]
+        t = decision.targets[0]
         force = seats.force[t]
         return [force[k] for k in rules.distinct(st.hands[t])]
     return list(seats.swap)
@@ -89,16 +129,17 @@ def apply(st: OverlordsState, action: Action) -> None:
         if st.phase != ABILITY:
             rules.next_activation(st, st.act_pos + 1)
         return
-    step, s, card = st.sub[0], st.sub[1], st.sub[2]
+    decision = _decision(st)
+    step, s, card = decision.step, decision.activator, decision.card
     if isinstance(action, LookAtArmy):
-        st.sub = [RK_CARD, s, card, target_index(st, action.target)]
+        st.ability = AbilityDecision(RED_KNIGHT_CARD, s, card, army=target_index(st, action.target))
         return
     if isinstance(action, PutOnTop):
-        army = st.armies[st.sub[3]]
+        z = decision.army
+        army = st.armies[z]
         kind = st.cards.kind(action.card)
         i = len(army) - 1 - army[::-1].index(kind)
         army.append(army.pop(i))
-        z = st.sub[3]
         if z >= st.players:
             st.note(
                 Message(
@@ -151,8 +192,8 @@ def apply(st: OverlordsState, action: Action) -> None:
         t = target_index(st, action.target)
         st.forced[t] = st.cards.kind(action.card)
         st.note(Message("Medusa: P{seat} must recruit {card}", seat=t + 1, card=st.name(st.forced[t])))
-        st.sub = st.sub[:3] + st.sub[4:]
-        if len(st.sub) > 3:
+        st.ability = after = next_target(decision)
+        if after.targets:
             return
     elif isinstance(action, SwapHands):
         a, b = target_index(st, action.first), target_index(st, action.second)
@@ -160,7 +201,7 @@ def apply(st: OverlordsState, action: Action) -> None:
         st.note(Message("Lich King: P{first} and P{second} swap hands", first=a + 1, second=b + 1))
     else:
         assert isinstance(action, NoSwap)
-    if step in (RK_CARD, MEDUSA, LICH):
+    if step in (RED_KNIGHT_CARD, MEDUSA, LICH_KING):
         st.armies[s].insert(0, card)  # OV-5: under the activator's army pile
     rules.next_activation(st, st.act_pos + 1)
 
@@ -173,24 +214,27 @@ def _activate(st: OverlordsState, s: int, kind: int) -> None:
         st.emit("activate", seat=s, card=st.name(kind))
     if ability == "black_knight":
         st.need[s] = 2
-        st.bk[s] = kind
+        st.black_knight[s] = kind
         return
     st.phase = ABILITY
     if ability == "red_knight":
-        st.sub = [RK_ARMY, s, kind]
+        st.ability = AbilityDecision(RED_KNIGHT_ARMY, s, kind)
     elif ability == "blue_knight":
         st.known[s][st.draw_zone] = sorted(st.draw)  # the activator looks through the draw pile
-        st.sub = [BLUE, s, kind]
+        st.ability = AbilityDecision(BLUE_KNIGHT, s, kind)
     elif ability == "thief":
-        st.sub = [THIEF, s, kind]
+        st.ability = AbilityDecision(THIEF, s, kind)
     elif ability == "sorcerer":
-        st.sub = [SORC, s, kind]
+        st.ability = AbilityDecision(SORCERER, s, kind)
     else:
         opponents = st.opponents(s)
         knowledge.flip_hands(st, opponents)
         seats = ", ".join(f"P{o + 1}" for o in opponents)
         st.note(Message("{card}: the hands of {seats} are face up", card=st.name(kind), seats=seats))
-        st.sub = [MEDUSA, s, kind, *opponents] if ability == "medusa" else [LICH, s, kind]
+        if ability == "medusa":
+            st.ability = AbilityDecision(MEDUSA, s, kind, targets=tuple(opponents))
+        else:
+            st.ability = AbilityDecision(LICH_KING, s, kind)
 
 
 def _blue_knight(st: OverlordsState, s: int, blue: int, kind: int) -> None:
@@ -255,7 +299,7 @@ def why_not(st: OverlordsState, text: str) -> Message:
     if st.phase == RECRUIT and (words[:1] == ["activate"] or words == ["no", "activation"]):
         return Message("Hired Hands are activated at the beginning of a turn, before anyone recruits (VII)")
     if st.phase == ABILITY:
-        card = st.name(st.sub[2])
+        card = st.name(_decision(st).card)
         if words and words[0] in {str(a).split()[0] for a in st.legal_actions()}:
             # the right kind of choice, not one the card offers now (a card, an army, a seat)
             return Message(
@@ -273,13 +317,13 @@ def why_not(st: OverlordsState, text: str) -> Message:
             return Message("you have no {card} in your hand to recruit (V)", card=st.name(kind))
         if dummy and st.cards.hired[kind]:
             return Message("players cannot recruit Hired Hand cards for the dummy player (XIII)")
-        if st.forced[s] >= 0 and not st.pend[s] and not dummy:
+        if st.forced[s] >= 0 and not st.picks[s] and not dummy:
             return Message(
                 "Medusa chose the card you must recruit this turn: {card} (VII)", card=st.name(st.forced[s])
             )
         if s == st.controller and not dummy:
             return Message("keep a Monster for the dummy's army: it cannot be given a Hired Hand (XIII)")
-        if len(st.pend[s]) >= st.need[s]:
+        if len(st.picks[s]) >= st.need[s]:
             return Message(
                 "now you recruit a card for the dummy's army (XIII); you may: {actions}", actions=actions
             )

@@ -118,7 +118,7 @@ def deal_known(st: OverlordsState) -> None:
     """Before a deal: the Hired Hands each seat knows in a hand or the draw pile stay in play."""
     hired = st.cards.hired
     for p, row in enumerate(st.known):
-        seen = [k for z in range(st.nh + 1) for k in (st.hands[z] if z == p else row[z]) if hired[k]]
+        seen = [k for z in range(st.hand_zones + 1) for k in (st.hands[z] if z == p else row[z]) if hired[k]]
         if seen:
             st.in_play[p] = mmax(st.in_play[p], sorted(seen))
 
@@ -134,7 +134,7 @@ def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) 
     """Fill `out` (a copy of `st`) with hidden cards drawn from what seat `p` cannot see."""
     hired = st.cards.hired
     mine = st.known[p]
-    zones = [z for z in range(st.nh) if z != p] + [st.draw_zone]
+    zones = [z for z in range(st.hand_zones) if z != p] + [st.draw_zone]
     sizes: list[int] = []
     pool: list[int] = []
     for z in zones:
@@ -179,7 +179,7 @@ def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) 
         if q == p:
             continue
         row = out.known[q]
-        for z in range(st.nh + 2):
+        for z in range(st.hand_zones + 2):
             if z != p:
                 row[z] = [] if z == q else list(mine[z])
         out.in_play[q] = list(st.in_play[p])
@@ -194,15 +194,15 @@ def _redraw_pending(out: OverlordsState, p: int, rng: random.Random) -> None:
         for q in range(out.players):
             if q == p:
                 continue
-            picks, out.pend[q] = len(out.pend[q]), []
+            picks, out.picks[q] = len(out.picks[q]), []
             for _ in range(picks):
                 options = own_options(out, q)
-                out.pend[q].append(options[rng.randrange(len(options))])
-            if q == out.controller and out.pend_dummy >= 0:
+                out.picks[q].append(options[rng.randrange(len(options))])
+            if q == out.controller and out.dummy_pick >= 0:
                 options = dummy_options(out, q)
-                out.pend_dummy = options[rng.randrange(len(options))]
+                out.dummy_pick = options[rng.randrange(len(options))]
     elif out.phase == EXCHANGE:
         for q in range(out.players):
-            if q != p and out.exch[q] != NONE:
+            if q != p and out.exchange_offers[q] != NONE:
                 options = [KEEP, *sorted(set(out.hands[q]))]
-                out.exch[q] = options[rng.randrange(len(options))]
+                out.exchange_offers[q] = options[rng.randrange(len(options))]

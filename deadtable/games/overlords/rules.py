@@ -39,19 +39,19 @@ def deal(st: OverlordsState) -> None:
     """A round starts: every hand, the dummy's too, is dealt from the draw pile (IV)."""
     knowledge.deal_known(st)  # what a seat knew of the pile: its Hired Hands stay in play
     draw = st.draw
-    for z in range(st.nh):
+    for z in range(st.hand_zones):
         hand = [draw.pop() for _ in range(st.per_hand)]
         if z < st.players:
             hand.sort()
         st.hands[z] = hand
     for row in st.known:
-        for z in range(st.nh + 1):
+        for z in range(st.hand_zones + 1):
             row[z] = []
     st.note(
         nmsg(
             "Round {round}: {n} hand of {cards} dealt",
             "Round {round}: {n} hands of {cards} dealt",
-            st.nh,
+            st.hand_zones,
             round=st.round + 1,
             cards=st.per_hand,
         )
@@ -63,7 +63,7 @@ def start_turn(st: OverlordsState) -> None:
         st.controller = st.turn_no % 2  # the players alternate controlling the dummy (XIII)
     if st.teams:
         st.phase = EXCHANGE
-        st.exch = [NONE] * st.players
+        st.exchange_offers = [NONE] * st.players
         return
     start_activation(st)
 
@@ -90,7 +90,7 @@ def red_knight_armies(st: OverlordsState, s: int) -> list[int]:
     """Armies a Red Knight may look through: every one but the teammate's (RULINGS OV-8)."""
     mate = st.partner(s) if st.teams else -1
     armies = st.armies
-    return [z for z in range(st.nh) if armies[z] and z != mate]
+    return [z for z in range(st.hand_zones) if armies[z] and z != mate]
 
 
 def usable(st: OverlordsState, s: int, kind: int) -> bool:
@@ -110,7 +110,7 @@ def usable(st: OverlordsState, s: int, kind: int) -> bool:
 
 def next_activation(st: OverlordsState, pos: int) -> None:
     """Give the next seat in turn order with a usable Hired Hand its decision (VII)."""
-    st.sub = []
+    st.ability = None
     order, aside = st.act_order, st.aside
     while pos < len(order):
         s = order[pos]
@@ -131,28 +131,28 @@ def start_recruit(st: OverlordsState) -> None:
         mine = hands[c]
         mine.append(hands[st.players].pop())
         mine.sort()
-    need, pend = st.need, st.pend
+    need, picks = st.need, st.picks
     for s in range(st.players):
         hand = hands[s]
-        pend[s] = [hand[0]] if len(hand) == 1 and need[s] == 1 and s != c else []  # automatic (V)
-    st.pend_dummy = -1
-    st.rec = recruiter(st, 0)
-    if st.rec is None:
+        picks[s] = [hand[0]] if len(hand) == 1 and need[s] == 1 and s != c else []  # automatic (V)
+    st.dummy_pick = -1
+    st.recruiter = recruiter(st, 0)
+    if st.recruiter is None:
         reveal(st)
 
 
 def done(st: OverlordsState, s: int) -> bool:
     """Has seat `s` committed every pick of this turn (its own, and the dummy's if it controls it)?"""
-    return len(st.pend[s]) == st.need[s] and (s != st.controller or st.pend_dummy >= 0)
+    return len(st.picks[s]) == st.need[s] and (s != st.controller or st.dummy_pick >= 0)
 
 
 def recruiter(st: OverlordsState, start: int) -> int | None:
     """The lowest seat still to commit a pick this turn (OV-2), or None when all have.
 
     Seats below `start` are known to have committed already."""
-    pend, need, c = st.pend, st.need, st.controller
+    picks, need, c = st.picks, st.need, st.controller
     for s in range(start, st.players):
-        if len(pend[s]) != need[s] or (s == c and st.pend_dummy < 0):
+        if len(picks[s]) != need[s] or (s == c and st.dummy_pick < 0):
             return s
     return None
 
@@ -162,11 +162,12 @@ def reveal(st: OverlordsState) -> None:
     hired = st.cards.hired
     listen = bool(st.listeners)
     n = st.players
-    hands, known, armies, aside, pend, bk = st.hands, st.known, st.armies, st.aside, st.pend, st.bk
-    revealed: list[list[int]] = [[] for _ in range(st.nh)]
+    hands, known, armies, aside, picks = st.hands, st.known, st.armies, st.aside, st.picks
+    black_knights = st.black_knight
+    revealed: list[list[int]] = [[] for _ in range(st.hand_zones)]
     for s in range(n):
         hand = hands[s]
-        for k in pend[s]:
+        for k in picks[s]:
             hand.remove(k)
             for row in known:  # a card of `kind` was seen leaving the hand
                 z = row[s]
@@ -181,7 +182,7 @@ def reveal(st: OverlordsState) -> None:
             revealed[s].append(k)
             if listen:
                 st.emit("recruit", seat=s, card=st.cards.names[k])
-        b = bk[s]
+        b = black_knights[s]
         if b >= 0:
             # Black Knight: into the hand before passing, in front of everyone (VII).
             hand.append(b)
@@ -190,8 +191,8 @@ def reveal(st: OverlordsState) -> None:
                 row[s].append(b)
                 row[s].sort()
     c = st.controller
-    if c >= 0 and st.pend_dummy >= 0:
-        k = st.pend_dummy
+    if c >= 0 and st.dummy_pick >= 0:
+        k = st.dummy_pick
         hands[c].remove(k)
         for row in known:
             z = row[c]
@@ -204,10 +205,10 @@ def reveal(st: OverlordsState) -> None:
     st.last = revealed
     st.log_entry((REVEALED, revealed))
     st.need = [1] * n
-    st.bk = [-1] * n
+    st.black_knight = [-1] * n
     st.forced = [-1] * n
-    st.pend = [[] for _ in range(n)]
-    st.pend_dummy = -1
+    st.picks = [[] for _ in range(n)]
+    st.dummy_pick = -1
     st.turn_no += 1
     if not hands[0]:
         end_round(st)
@@ -278,24 +279,24 @@ def resolve_exchange(st: OverlordsState) -> None:
     """Team game: the offered cards change hands when both teammates offered one (XIII)."""
     for a in (0, 1):
         b = st.partner(a)
-        x, y = st.exch[a], st.exch[b]
+        x, y = st.exchange_offers[a], st.exchange_offers[b]
         if x >= 0 and y >= 0:
             knowledge.exchange(st, a, b, x, y)
             st.note(Message("P{first} and P{second} exchange a card", first=a + 1, second=b + 1))
             if st.listeners:
                 st.emit("exchange", seats=[a, b])
-    st.exch = [NONE] * st.players
+    st.exchange_offers = [NONE] * st.players
     start_activation(st)
 
 
 def available(st: OverlordsState, s: int) -> list[int]:
     """Seat `s`'s hand less the picks it has committed this turn (sorted)."""
-    pend = st.pend[s]
+    picks = st.picks[s]
     hand = st.hands[s]
-    if not pend:
+    if not picks:
         return hand
     out = list(hand)
-    for k in pend:
+    for k in picks:
         out.remove(k)  # the first copy: the list stays sorted
     return out
 
@@ -320,7 +321,7 @@ def own_options(st: OverlordsState, s: int) -> list[int]:
     avail = available(st, s)
     kinds = distinct(avail)
     forced = st.forced[s]
-    if forced >= 0 and not st.pend[s] and forced in kinds:
+    if forced >= 0 and not st.picks[s] and forced in kinds:
         return [forced]  # Medusa chose this card (VII)
     if s == st.controller:
         hired = st.cards.hired

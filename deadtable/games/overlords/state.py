@@ -24,6 +24,7 @@ from . import hired_hands, knowledge, rules
 from .actions import NO_EXCHANGE, Exchange, Recruit
 from .cards import CardSet
 from .facts import OverlordsFacts
+from .hired_hands import AbilityDecision
 from .rules import ABILITY, ACTIVATE, EXCHANGE, KEEP, LAYOUT, NONE, OVER, PHASES, RECRUIT, REVEALED
 from .scoring import score_sheets, totals
 
@@ -36,15 +37,15 @@ class OverlordsState(CompiledState):
     # Slots: the rules read and write these fields on every move, and a slot is the quickest
     # attribute (the base class keeps its few fields in a dict).
     __slots__ = (
-        "act_order", "act_pos", "armies", "aside", "bk", "box", "cards", "controller", "draw", "dummy",
-        "exch", "forced", "hands", "in_play", "known", "last", "log", "log_dropped", "need", "nh", "overlord",
-        "pend", "pend_dummy", "per_hand", "phase", "rec", "round", "rounds", "sub", "teams", "turn",
-        "turn_no",
+        "ability", "act_order", "act_pos", "armies", "aside", "black_knight", "box", "cards", "controller",
+        "draw", "dummy", "dummy_pick", "exchange_offers", "forced", "hand_zones", "hands", "in_play", "known",
+        "last", "log", "log_dropped", "need", "overlord", "per_hand", "phase", "picks", "recruiter", "round",
+        "rounds", "teams", "turn", "turn_no",
     )  # fmt: skip
     cards: CardSet
     teams: bool
     dummy: bool
-    nh: int  # hand zones: the players' hands and the dummy's
+    hand_zones: int  # the players' hands and the dummy's
     per_hand: int
     rounds: int
     hands: list[list[int]]
@@ -57,17 +58,17 @@ class OverlordsState(CompiledState):
     turn: int  # turn within the round
     turn_no: int  # turn within the game (the 2-player dummy alternates on it)
     phase: int
-    exch: list[int]  # team exchange commits: NONE, KEEP or the kind offered
+    exchange_offers: list[int]  # team exchange commits: NONE, KEEP or the kind offered (XIII)
     act_order: list[int]
     act_pos: int
-    sub: list[int]  # the ability decision on top: [step, activator, argument...]
+    ability: AbilityDecision | None  # the Hired Hand ability at work (phase ABILITY), else None
     need: list[int]  # own picks each seat makes this turn (2 after a Black Knight)
-    bk: list[int]  # the Black Knight kind to put into the hand at reveal, or -1
+    black_knight: list[int]  # the Black Knight kind to put into the hand at reveal, or -1 (VII)
     forced: list[int]  # Medusa: the kind a seat must recruit this turn, or -1
     controller: int  # the seat recruiting for the dummy this turn, or -1
-    rec: int | None  # while recruiting: the lowest seat yet to commit (`rules.recruiter`)
-    pend: list[list[int]]
-    pend_dummy: int
+    recruiter: int | None  # while recruiting: the lowest seat yet to commit (`rules.recruiter`)
+    picks: list[list[int]]  # each seat's own picks this turn, not yet revealed (OV-2)
+    dummy_pick: int  # the controller's pick for the dummy this turn, or -1 (XIII)
     known: list[list[list[int]]]  # known[p][zone]: cards seat p knows are in that zone
     in_play: list[list[int]]  # Hired Hands seat p knows are in a hand or the draw pile (knowledge.py)
     last: list[list[int]]  # the picks revealed last turn, per army
@@ -81,7 +82,7 @@ class OverlordsState(CompiledState):
         self.teams = bool(self.options.get("teams"))
         self.dummy = self.players == 2
         hands, self.per_hand, self.rounds = LAYOUT[self.players]
-        self.nh = hands
+        self.hand_zones = hands
         pool = cards.hired_hand_cards()
         if chosen is None:
             self.rng.shuffle(pool)
@@ -101,15 +102,15 @@ class OverlordsState(CompiledState):
         self.overlord = self.rng.randrange(self.players)  # "add it to any player's hand" (IV)
         self.round = self.turn = self.turn_no = 0
         self.phase = RECRUIT
-        self.exch = [NONE] * self.players
-        self.act_order, self.act_pos, self.sub = [], 0, []
+        self.exchange_offers = [NONE] * self.players
+        self.act_order, self.act_pos, self.ability = [], 0, None
         self.need = [1] * self.players
-        self.bk = [-1] * self.players
+        self.black_knight = [-1] * self.players
         self.forced = [-1] * self.players
         self.controller = -1
-        self.pend = [[] for _ in range(self.players)]
-        self.pend_dummy = -1
-        self.rec = None
+        self.picks = [[] for _ in range(self.players)]
+        self.dummy_pick = -1
+        self.recruiter = None
         self.last = [[] for _ in range(hands)]
         self.log = []
         self.log_dropped = 0
@@ -119,16 +120,16 @@ class OverlordsState(CompiledState):
 
     @property
     def draw_zone(self) -> int:
-        return self.nh
+        return self.hand_zones
 
     @property
     def box_zone(self) -> int:
-        return self.nh + 1
+        return self.hand_zones + 1
 
     def zone(self, z: int) -> list[int]:
-        if z < self.nh:
+        if z < self.hand_zones:
             return self.hands[z]
-        return self.draw if z == self.nh else self.box
+        return self.draw if z == self.hand_zones else self.box
 
     def partner(self, seat: int) -> int:
         """Team game: teammates sit opposite (XIII)."""
@@ -195,28 +196,30 @@ class OverlordsState(CompiledState):
     def current_player(self) -> int | None:
         ph = self.phase
         if ph == RECRUIT:
-            return self.rec
+            return self.recruiter
         if ph == EXCHANGE:
-            return self.exch.index(NONE)
+            return self.exchange_offers.index(NONE)
         if ph == ACTIVATE:
             return self.act_order[self.act_pos]
         if ph == ABILITY:
-            return self.sub[1]
+            ability = self.ability
+            assert ability is not None
+            return ability.activator
         return None
 
     def legal_actions(self) -> list[Action]:
         ph = self.phase
         table = self.cards.actions
         if ph == RECRUIT:
-            s = self.rec
+            s = self.recruiter
             assert s is not None
-            if len(self.pend[s]) < self.need[s]:
+            if len(self.picks[s]) < self.need[s]:
                 recruit = table.recruit
                 return [recruit[k] for k in rules.own_options(self, s)]
             for_dummy = table.for_dummy
             return [for_dummy[k] for k in rules.dummy_options(self, s)]
         if ph == EXCHANGE:
-            s = self.exch.index(NONE)
+            s = self.exchange_offers.index(NONE)
             exchange = table.exchange
             out: list[Action] = [exchange[k] for k in sorted(set(self.hands[s]))]
             out.append(NO_EXCHANGE)
@@ -242,20 +245,20 @@ class OverlordsState(CompiledState):
     def _apply(self, action: Action) -> None:
         ph = self.phase
         if ph == RECRUIT:
-            s = self.rec
+            s = self.recruiter
             assert s is not None
             kind = self.cards.kind_of[action.card]  # type: ignore[attr-defined]
             if type(action) is Recruit:
-                self.pend[s].append(kind)
+                self.picks[s].append(kind)
             else:
-                self.pend_dummy = kind
-            self.rec = rules.recruiter(self, s)
-            if self.rec is None:
+                self.dummy_pick = kind
+            self.recruiter = rules.recruiter(self, s)
+            if self.recruiter is None:
                 rules.reveal(self)
         elif ph == EXCHANGE:
-            s = self.exch.index(NONE)
-            self.exch[s] = self.cards.kind(action.card) if isinstance(action, Exchange) else KEEP
-            if NONE not in self.exch:
+            s = self.exchange_offers.index(NONE)
+            self.exchange_offers[s] = self.cards.kind(action.card) if isinstance(action, Exchange) else KEEP
+            if NONE not in self.exchange_offers:
                 rules.resolve_exchange(self)
         else:
             hired_hands.apply(self, action)
@@ -314,17 +317,19 @@ class OverlordsState(CompiledState):
         if ph == RECRUIT:
             committed: tuple[bool, ...] = t([rules.done(self, s) for s in range(n)])
         elif ph == EXCHANGE:
-            committed = t(x != NONE for x in self.exch)
+            committed = t(x != NONE for x in self.exchange_offers)
         else:
             committed = ()
         decision: tuple[int, ...] = ()
         if ph == ACTIVATE:
             decision = (self.act_order[self.act_pos],)
         elif ph == ABILITY:
-            sub = self.sub
-            decision = t(sub[:3])
-            if sub[0] == hired_hands.RK_CARD:
-                decision += (sub[3], *(armies[sub[3]] if player == sub[1] else ()))
+            ability = self.ability
+            assert ability is not None
+            decision = (ability.step, ability.activator, ability.card)
+            if ability.step == hired_hands.RED_KNIGHT_CARD:
+                army = ability.army
+                decision += (army, *(armies[army] if player == ability.activator else ()))
         if ph == OVER:
             own: tuple[Any, ...] = t(t(sorted(a)) for a in armies)
         else:
@@ -334,30 +339,32 @@ class OverlordsState(CompiledState):
             self.controller, committed, t(map(len, self.hands)), t(self.hands[player]),
             t(t(sorted(k)) if z != player else () for z, k in enumerate(mine)), t(self.in_play[player]),
             t((len(a), a[-1]) if a else (0, -1) for a in armies), own, t(map(t, self.aside)),
-            t(self.forced), t(b >= 0 for b in self.bk), t(map(t, self.last)), len(self.draw), decision,
-            t(self.pend[player]), self.pend_dummy if player == self.controller else -1,
-            self.exch[player] if ph == EXCHANGE else NONE,
+            t(self.forced), t(b >= 0 for b in self.black_knight), t(map(t, self.last)), len(self.draw),
+            decision,
+            t(self.picks[player]), self.dummy_pick if player == self.controller else -1,
+            self.exchange_offers[player] if ph == EXCHANGE else NONE,
         )  # fmt: skip
 
     # -- copying and equality ------------------------------------------------------------------
     def _copy_into(self, other: OverlordsState) -> None:  # typed: compiled, the stores are native
-        other.cards, other.teams, other.dummy, other.nh = self.cards, self.teams, self.dummy, self.nh
+        other.cards, other.teams, other.dummy = self.cards, self.teams, self.dummy
+        other.hand_zones = self.hand_zones
         other.per_hand, other.rounds, other.overlord = self.per_hand, self.rounds, self.overlord
         other.round, other.turn = self.round, self.turn
         other.turn_no, other.phase, other.act_pos = self.turn_no, self.phase, self.act_pos
-        other.controller, other.pend_dummy, other.rec = self.controller, self.pend_dummy, self.rec
+        other.controller, other.dummy_pick, other.recruiter = self.controller, self.dummy_pick, self.recruiter
         other.hands = [list(h) for h in self.hands]
         other.draw = list(self.draw)
         other.box = list(self.box)
         other.armies = [list(a) for a in self.armies]
         other.aside = [list(a) for a in self.aside]
-        other.exch = list(self.exch)
+        other.exchange_offers = list(self.exchange_offers)
         other.act_order = list(self.act_order)
-        other.sub = list(self.sub)
+        other.ability = self.ability  # a tuple: replaced, never changed in place
         other.need = list(self.need)
-        other.bk = list(self.bk)
+        other.black_knight = list(self.black_knight)
         other.forced = list(self.forced)
-        other.pend = [list(p) for p in self.pend]
+        other.picks = [list(p) for p in self.picks]
         other.known = [[list(z) for z in row] for row in self.known]
         other.in_play = [list(x) for x in self.in_play]
         other.last = [list(x) for x in self.last]
@@ -373,9 +380,10 @@ class OverlordsState(CompiledState):
             tuple(tuple(a) for a in self.aside),
             tuple(tuple(tuple(z) for z in row) for row in self.known),
             tuple(tuple(x) for x in self.in_play),
-            tuple(tuple(p) for p in self.pend),
+            tuple(tuple(p) for p in self.picks),
             (self.overlord, self.round, self.turn, self.turn_no, self.phase, self.act_pos),
-            (self.controller, self.pend_dummy, tuple(self.exch), tuple(self.act_order), tuple(self.sub)),
-            (tuple(self.need), tuple(self.bk), tuple(self.forced)),
+            (self.controller, self.dummy_pick, tuple(self.exchange_offers), tuple(self.act_order)),
+            self.ability,
+            (tuple(self.need), tuple(self.black_knight), tuple(self.forced)),
             tuple(tuple(x) for x in self.last),
         )

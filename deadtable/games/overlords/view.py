@@ -29,18 +29,20 @@ def _by_type(st: OverlordsState, cards: list[int]) -> dict[str, int]:
 
 
 def _decision(st: OverlordsState, p: int | None) -> dict[str, Any] | None:
-    from .hired_hands import RK_CARD
+    from .hired_hands import RED_KNIGHT_CARD
     from .rules import ABILITY, ACTIVATE
 
     if st.phase == ACTIVATE:
         return {"kind": "activate", "seat": st.act_order[st.act_pos]}
     if st.phase != ABILITY:
         return None
-    out: dict[str, Any] = {"kind": "ability", "seat": st.sub[1], "card": st.cards.names[st.sub[2]]}
-    if st.sub[0] == RK_CARD:
-        out["army"] = army_label(st, st.sub[3])
-        if p == st.sub[1]:  # the Red Knight looks through the whole pile
-            out["cards"] = [st.cards.names[k] for k in st.armies[st.sub[3]]]
+    ability = st.ability
+    assert ability is not None
+    out: dict[str, Any] = {"kind": "ability", "seat": ability.activator, "card": st.cards.names[ability.card]}
+    if ability.step == RED_KNIGHT_CARD:
+        out["army"] = army_label(st, ability.army)
+        if p == ability.activator:  # the Red Knight looks through the whole pile
+            out["cards"] = [st.cards.names[k] for k in st.armies[ability.army]]
     return out
 
 
@@ -54,9 +56,9 @@ def make_view(st: OverlordsState, p: int | None, narration: bool = True) -> dict
     if st.phase == RECRUIT:
         committed = [done(st, s) for s in range(st.players)]
     elif st.phase == EXCHANGE:
-        committed = [x != NONE for x in st.exch]
+        committed = [x != NONE for x in st.exchange_offers]
     hands = []
-    for z in range(st.nh):
+    for z in range(st.hand_zones):
         entry: dict[str, Any] = {"owner": army_label(st, z), "size": len(st.hands[z])}
         if z == seat:
             entry["cards"] = [names[k] for k in st.hands[z]]
@@ -64,7 +66,7 @@ def make_view(st: OverlordsState, p: int | None, narration: bool = True) -> dict
             entry["known"] = [names[k] for k in sorted(st.known[seat][z])]
         hands.append(entry)
     armies = []
-    for z in range(st.nh):
+    for z in range(st.hand_zones):
         army = st.armies[z]
         a: dict[str, Any] = {
             "owner": army_label(st, z),
@@ -92,7 +94,7 @@ def make_view(st: OverlordsState, p: int | None, narration: bool = True) -> dict
         "armies": armies,
         "aside": [[names[k] for k in a] for a in st.aside],
         "forced": [names[k] if k >= 0 else None for k in st.forced],
-        "black_knight": [b >= 0 for b in st.bk],
+        "black_knight": [b >= 0 for b in st.black_knight],
         "last_recruited": [[names[k] for k in picks] for picks in st.last],
         "draw_pile": len(st.draw),
         "decision": _decision(st, seat),
@@ -101,14 +103,15 @@ def make_view(st: OverlordsState, p: int | None, narration: bool = True) -> dict
     if narration:
         narrate(view, tell(st.messages()), st.log_start())
     if seat is not None:
-        view["pending"] = [names[k] for k in st.pend[seat]]
-        view["pending_dummy"] = names[st.pend_dummy] if seat == st.controller and st.pend_dummy >= 0 else None
+        view["pending"] = [names[k] for k in st.picks[seat]]
+        view["pending_dummy"] = names[st.dummy_pick] if seat == st.controller and st.dummy_pick >= 0 else None
         view["known_draw_pile"] = [names[k] for k in sorted(st.known[seat][st.draw_zone])]
         view["hired_hands_out"] = [names[k] for k in sorted(st.known[seat][st.box_zone])]
         # The printed text of each card in the seat's hand and aside (English; the client translates).
         view["card_texts"] = {names[k]: st.cards.texts[k] for k in sorted({*st.hands[seat], *st.aside[seat]})}
-        if st.teams and st.phase == EXCHANGE and st.exch[seat] != NONE:
-            view["exchange_offer"] = names[st.exch[seat]] if st.exch[seat] >= 0 else "none"
+        if st.teams and st.phase == EXCHANGE and st.exchange_offers[seat] != NONE:
+            offer = st.exchange_offers[seat]
+            view["exchange_offer"] = names[offer] if offer >= 0 else "none"
     if over:
         view["score_sheet"] = score_table(st)
         view["scores"] = st.scores()
@@ -118,7 +121,7 @@ def make_view(st: OverlordsState, p: int | None, narration: bool = True) -> dict
 
 def score_table(st: OverlordsState) -> dict[str, Any]:
     """Rows (Monster types, Hired Hands, Total) by army, the dummy's last (OV-6)."""
-    return table(st.cards, st.armies, [army_label(st, z) for z in range(st.nh)])
+    return table(st.cards, st.armies, [army_label(st, z) for z in range(st.hand_zones)])
 
 
 def sheet_note(st: OverlordsState) -> Message:

@@ -206,15 +206,14 @@ class ZOEncoder(Encoder):
             out[self.over] = 1
         pending = s.pending
         if pending:
-            top = pending[-1]
-            kind = self.decision_index.get(top[0])
+            top = pending[-1]  # a layout.Decision
+            kind = self.decision_index.get(top.kind)
             if kind is not None:
                 out[self.decision + kind] = 1
-            if len(top) > 2:
-                detail = self.detail_index.get(top[2])
-                if detail is not None:
-                    out[self.detail + detail] = 1
-            out[self.decision_seat + (top[1] - seat) % n] = 1
+            detail = self.detail_index.get(top.mode)  # DETAILS: the modes of "opponent" and "trap"
+            if detail is not None:
+                out[self.detail + detail] = 1
+            out[self.decision_seat + (top.seat - seat) % n] = 1
             x = len(pending) - 1
             out[self.waiting] = x if x < SMALL_SCALE else SMALL_SCALE
 

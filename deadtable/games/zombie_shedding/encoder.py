@@ -23,6 +23,7 @@ from deadtable.rl.encoding import Encoder, Slots
 
 from . import rules
 from .cards import CORPORATIONS, ON_PLAY
+from .frames import F_DRAWN, F_GIVE, F_RESPOND, F_TAKE, F_TARGET, FRAME_NAMES
 from .state import ShedState
 
 HAND_NUMBER_SCALE = 20  # hands in a match; a longer match holds at 1
@@ -57,7 +58,7 @@ class SheddingEncoder(Encoder):
         self.discard = slots.one("discard size", total)
         self.deck = slots.one("deck size", total)
         self.hand = slots.block("hand", slugs, copies)
-        self.frame = slots.block("decision", rules.FRAME_NAMES)
+        self.frame = slots.block("decision", FRAME_NAMES)
         self.frame_seat = slots.seats("decision seat", n)
         self.effect = slots.block("decision effect", ON_PLAY)
         self.actor = slots.seats("decision actor", n)
@@ -129,20 +130,20 @@ class SheddingEncoder(Encoder):
         stack = s.stack
         if stack:
             f = stack[-1]
-            kind, frame_seat = f[0], f[1]
+            kind, frame_seat = f.kind, f.seat
             out[self.frame + kind] = 1
             out[self.frame_seat + (frame_seat - seat) % n] = 1
-            if kind == rules.F_DRAWN:
+            if kind == F_DRAWN:
                 if frame_seat == seat:  # another seat's drawn card is not this seat's to see
-                    out[self.drawn + f[5]] = 1
-            elif kind in (rules.F_TARGET, rules.F_RESPOND, rules.F_TAKE, rules.F_GIVE):
-                actor = f[3] if f[3] >= 0 else frame_seat
-                out[self.effect + f[2]] = 1
+                    out[self.drawn + f.parameter] = 1
+            elif kind in (F_TARGET, F_RESPOND, F_TAKE, F_GIVE):
+                actor = f.actor if f.actor >= 0 else frame_seat
+                out[self.effect + f.effect] = 1
                 out[self.actor + (actor - seat) % n] = 1
-                if f[4] >= 0:
-                    out[self.victim + (f[4] - seat) % n] = 1
-                if f[2] == rules.E_DRAWS:
-                    out[self.count] = f[5]
+                if f.victim >= 0:
+                    out[self.victim + (f.victim - seat) % n] = 1
+                if f.effect == rules.E_DRAWS:
+                    out[self.count] = f.parameter
 
 
 # The game's observation encoder, found through the game (`deadtable.core.parts`).

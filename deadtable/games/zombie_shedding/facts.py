@@ -20,18 +20,18 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from . import rules
 from .cards import CardSet  # at run time: a compiled NamedTuple reads its fields' types then
+from .frames import F_DRAWN, F_GIVE, F_RESPOND, F_TAKE, F_TARGET, FRAME_NAMES, NOBODY
 
 if TYPE_CHECKING:
     from .state import ShedState
 
-NOBODY = -1  # a decision's victim when it has none
 UNSHOWN = -1  # the drawn card of a decision that is not this seat's
 
 
 class Pending(NamedTuple):
     """The decision on top of the stack, as the view's "pending" shows it to the seat."""
 
-    kind: str  # rules.FRAME_NAMES: "drawn", "respond", "name", "target", "take", "give", ...
+    kind: str  # frames.FRAME_NAMES: "drawn", "respond", "name", "target", "take", "give", ...
     seat: int  # who answers it
     card: int  # "drawn": the kind drawn, shown to its seat only (else UNSHOWN)
     effect: str  # the effect answered ("next_draws", ...), "" when none
@@ -62,18 +62,18 @@ def pending(st: ShedState, player: int) -> Pending | None:
     if not st.stack or st.over:
         return None
     f = st.stack[-1]
-    kind, seat = f[0], f[1]
+    kind, seat = f.kind, f.seat
     card, effect, actor, victim, draws = UNSHOWN, "", seat, NOBODY, 1
-    if kind == rules.F_DRAWN:
+    if kind == F_DRAWN:
         if player == seat:
-            card = f[5]
-    elif kind in (rules.F_TARGET, rules.F_RESPOND, rules.F_TAKE, rules.F_GIVE):
-        effect = rules.EFFECT_NAMES[f[2]]
-        actor = f[3] if f[3] >= 0 else seat
-        victim = f[4] if f[4] >= 0 else NOBODY
-        if f[2] == rules.E_DRAWS:
-            draws = f[5]
-    return Pending(rules.FRAME_NAMES[kind], seat, card, effect, actor, victim, draws)
+            card = f.parameter
+    elif kind in (F_TARGET, F_RESPOND, F_TAKE, F_GIVE):
+        effect = rules.EFFECT_NAMES[f.effect]
+        actor = f.actor if f.actor >= 0 else seat
+        victim = f.victim if f.victim >= 0 else NOBODY
+        if f.effect == rules.E_DRAWS:
+            draws = f.parameter
+    return Pending(FRAME_NAMES[kind], seat, card, effect, actor, victim, draws)
 
 
 def facts(st: ShedState, player: int) -> ShedFacts:

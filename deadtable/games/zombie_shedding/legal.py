@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from .cards import CORPORATIONS
+from .frames import F_DRAWN, F_NAME, F_RESPOND, F_TAKE, F_TARGET
 from .masks import kinds_of
 
 if TYPE_CHECKING:
@@ -19,12 +20,6 @@ if TYPE_CHECKING:
 
     from .state import ShedState
 
-# Frame kinds, as rules.py numbers them (F_DRAWN, F_COMBO, F_NAME, F_TARGET, F_RESPOND, F_TAKE, F_GIVE).
-_F_DRAWN: Final = 0
-_F_NAME: Final = 2
-_F_TARGET: Final = 3
-_F_RESPOND: Final = 4
-_F_TAKE: Final = 5
 NAMES = tuple(A.Name(c.lower()) for c in CORPORATIONS)
 KEEP: Final = A.KEEP  # Final: compiled, read from a C static, not looked up in the module
 
@@ -95,18 +90,18 @@ def target_candidates(st: ShedState, seat: int) -> list[int]:
 def decision_actions(st: ShedState) -> list[Action]:
     """The answers to the decision on top of the stack."""
     f = st.stack[-1]
-    kind, seat = f[0], f[1]
+    kind, seat = f.kind, f.seat
     cs = st.cards
-    if kind == _F_DRAWN:
-        return drawn_actions(st, seat, f[5])
-    if kind == _F_RESPOND:
+    if kind == F_DRAWN:
+        return drawn_actions(st, seat, f.parameter)
+    if kind == F_RESPOND:
         if len(st.hands[seat]) == 1:  # a `not_last` protection card cannot answer as the last card
-            return cs.responses.get(st.masks[seat] & cs.answer_masks[f[2]] & ~cs.not_last_mask)
-        return cs.responses.get(st.masks[seat] & cs.answer_masks[f[2]])  # what answers this effect
-    if kind == _F_NAME:
+            return cs.responses.get(st.masks[seat] & cs.answer_masks[f.effect] & ~cs.not_last_mask)
+        return cs.responses.get(st.masks[seat] & cs.answer_masks[f.effect])  # what answers this effect
+    if kind == F_NAME:
         return list(NAMES)
-    if kind == _F_TARGET:
+    if kind == F_TARGET:
         return [A.Target(v) for v in target_candidates(st, seat)]
-    if kind == _F_TAKE:
-        return cs.takes.get(st.masks[f[4]])
+    if kind == F_TAKE:
+        return cs.takes.get(st.masks[f.victim])
     return cs.gives.get(st.masks[seat])  # F_GIVE

@@ -1,7 +1,7 @@
 """A turn: matching, drawing (RULINGS ZS-4), card effects, combos and protection.
 
-Pending decisions are frames on `state.stack`, 7-tuples
-`(frame, seat, effect, actor, victim, param, responders)`; `seat` answers the frame on top.
+Pending decisions are frames on `state.stack` (`frames.Frame`: kind, seat, effect, actor, victim,
+parameter, responders); `seat` answers the frame on top.
 Frames that need no answer (END: pass the turn on; EFFECT: start an effect; COMBO: play the
 combo card chosen with the first card) are resolved by `settle` as soon as they reach the top.
 
@@ -21,24 +21,25 @@ from . import actions as A
 from . import hands, legal
 from .card_text import CardText
 from .cards import CORPORATIONS, MAX_DRAWS, MAX_SEATS, ON_PLAY, PLAYS
+from .frames import (
+    F_COMBO,
+    F_DRAWN,
+    F_EFFECT,
+    F_END,
+    F_GIVE,
+    F_NAME,
+    F_RESPOND,
+    F_TAKE,
+    F_TARGET,
+    NOBODY,
+    Frame,
+)
 
 if TYPE_CHECKING:
     from deadtable.core import Action
 
     from .state import ShedState
 
-# Frames.
-# Final: compiled (mypyc), a constant is inlined rather than looked up.
-F_DRAWN: Final = 0
-F_COMBO: Final = 1
-F_NAME: Final = 2
-F_TARGET: Final = 3
-F_RESPOND: Final = 4
-F_TAKE: Final = 5
-F_GIVE: Final = 6
-F_END: Final = 7
-F_EFFECT: Final = 8
-FRAME_NAMES = ("drawn", "combo", "name", "target", "respond", "take", "give", "end", "effect")
 # Effects, numbered as cards.ON_PLAY.
 E_DRAWS: Final = 0
 E_SKIPS: Final = 1
@@ -47,7 +48,6 @@ E_GIVE: Final = 3
 E_REVERSE: Final = 4
 E_NAME: Final = 5
 EFFECT_NAMES = ON_PLAY
-NOBODY: Final = -1
 PLAY: Final = A.Play  # Final: compiled, read from a C static, not looked up in the module
 # The log's message ids, made once (a call to N_ on every move costs a compiled build dearly).
 PLAYS_FOR: Final = N_("P{seat} plays {card} for P{victim}")
@@ -86,18 +86,6 @@ WILL_MISS_AT: Final = _each_seat(WILL_MISS)
 TURNS_AROUND_ENTRY: Final[tuple[object, ...]] = (TURNS_AROUND, ())
 
 
-def frame(
-    kind: int,
-    seat: int,
-    effect: int = 0,
-    actor: int = NOBODY,
-    victim: int = NOBODY,
-    param: int = 0,
-    responders: tuple[int, ...] = (),
-) -> tuple[int, int, int, int, int, int, tuple[int, ...]]:
-    return (kind, seat, effect, actor, victim, param, responders)
-
-
 # -- a turn ------------------------------------------------------------------------------------
 def play_on_turn(st: ShedState, seat: int, action: A.Play) -> None:
     """Play a card on `seat`'s turn (or the card it just drew: the stack is empty), and settle."""
@@ -112,7 +100,7 @@ def play_on_turn(st: ShedState, seat: int, action: A.Play) -> None:
     if hand:
         next_turn(st, seat)
     else:
-        st.stack.append((F_END, seat, 0, NOBODY, NOBODY, 0, ()))
+        st.stack.append(Frame(F_END, seat))
         hands.goes_out(st, seat, k)
         settle(st)
 
@@ -163,7 +151,7 @@ def draw_on_turn(st: ShedState, seat: int) -> None:
     if st.listeners:
         st.emit("draw", seat=seat, count=1, forced=False)
     k = st.hands[seat][-1]
-    st.stack.append((F_DRAWN, seat, 0, NOBODY, NOBODY, k, ()))
+    st.stack.append(Frame(F_DRAWN, seat, parameter=k))
     st._legal = legal.drawn_actions(st, seat, k)
 
 
@@ -259,18 +247,17 @@ def _lay_down(st: ShedState, seat: int, k: int) -> list[int]:
 def _play_card(st: ShedState, seat: int, k: int, *, push_end: bool, combo: int = NOBODY) -> None:
     cards, stack = st.cards, st.stack
     hand = _lay_down(st, seat, k)
-    # The frames are spelled out here (see `frame`): this runs for every card played.
     if push_end:
-        stack.append((F_END, seat, 0, NOBODY, NOBODY, 0, ()))
+        stack.append(Frame(F_END, seat))
     if not hand:
         _goes_out_with(st, seat, k, [(code, seat, NOBODY, param) for code, param in cards.on_play[k]])
         return
     if combo >= 0:  # played once this card's effects are over
-        stack.append((F_COMBO, seat, 0, NOBODY, NOBODY, combo, ()))
+        stack.append(Frame(F_COMBO, seat, parameter=combo))
     effects = cards.on_play[k]
     if effects:
         for code, param in cards.on_play_reversed[k][:-1]:
-            stack.append((F_EFFECT, NOBODY, code, seat, NOBODY, param, ()))
+            stack.append(Frame(F_EFFECT, NOBODY, code, seat, NOBODY, param))
         # The first effect starts now, as `settle` would start it next (its frame on top).
         code, param = effects[0]
         _start_effect(st, code, seat, NOBODY, param)
@@ -292,22 +279,22 @@ def settle(st: ShedState) -> None:
                 break
             continue
         f = stack[-1]
-        kind = f[0]
+        kind = f.kind
         if kind == F_END:
             stack.pop()
-            advance(st, f[1])
+            advance(st, f.seat)
         elif kind == F_EFFECT:
             stack.pop()
-            _start_effect(st, f[2], f[3], f[4], f[5])
+            _start_effect(st, f.effect, f.actor, f.victim, f.parameter)
         elif kind == F_COMBO:
             stack.pop()
-            seat, k = f[1], f[5]
+            seat, k = f.seat, f.parameter
             if st.active(seat) and k in st.hands[seat]:
                 st.note(ADDS_COMBO, seat + 1)
                 _play_card(st, seat, k, push_end=False)
         else:
             break
-    st.current_player = None if st.over else st.stack[-1][1] if st.stack else st.turn_seat
+    st.current_player = None if st.over else st.stack[-1].seat if st.stack else st.turn_seat
 
 
 def _goes_out_with(st: ShedState, seat: int, k: int, effects: list[tuple[int, int, int, int]]) -> None:
@@ -331,7 +318,7 @@ def _goes_out_with(st: ShedState, seat: int, k: int, effects: list[tuple[int, in
             if victim != actor and st.active(victim):
                 _hit(st, code, actor, victim, param)
         elif not ends:
-            later.append(frame(F_EFFECT, NOBODY, code, actor, victim, param))
+            later.append(Frame(F_EFFECT, NOBODY, code, actor, victim, param))
     if ends:
         hands.goes_out(st, seat, k)
     else:
@@ -353,7 +340,7 @@ def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int)
             st.log_entry(WILL_MISS_AT[other])
         return
     if code == E_NAME:
-        st.stack.append(frame(F_NAME, actor))
+        st.stack.append(Frame(F_NAME, actor))
         return
     if code in (E_SWAP, E_GIVE):
         if not st.active(actor):
@@ -363,7 +350,7 @@ def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int)
             if not cands:
                 return
             if len(cands) > 1:
-                st.stack.append(frame(F_TARGET, actor, code, actor, NOBODY, param))
+                st.stack.append(Frame(F_TARGET, actor, code, actor, NOBODY, param))
                 return
             victim = cands[0]
     elif victim < 0:
@@ -382,7 +369,7 @@ def ask(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
         _hit(st, code, actor, victim, param)
         return
     helpers = tuple(t for t in st.mode.teammates(victim) if st.active(t)) if st.mode.teams else ()
-    st.stack.append(frame(F_RESPOND, victim, code, actor, victim, param, helpers))
+    st.stack.append(Frame(F_RESPOND, victim, code, actor, victim, param, helpers))
 
 
 def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
@@ -398,16 +385,16 @@ def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
         if st.hands[victim] and st.active(actor):
             if param:  # pick = "random": a card at random, the hand unseen (the built-in Thief)
                 _take(st, actor, victim, _at_random(st, victim))
-                st.stack.append(frame(F_GIVE, actor, code, actor, victim))
+                st.stack.append(Frame(F_GIVE, actor, code, actor, victim))
                 return
             hands.sees_hand(st, actor, victim)  # the Thief sees the hand
             st.note(LOOKS, actor + 1, victim + 1)
-            st.stack.append(frame(F_TAKE, actor, code, actor, victim))
+            st.stack.append(Frame(F_TAKE, actor, code, actor, victim))
     elif code == E_GIVE and st.hands[actor] and st.active(actor):
         if param:  # pick = "random": the gift is a card of the giver's at random
             _give(st, actor, victim, _at_random(st, actor))
         else:
-            st.stack.append(frame(F_GIVE, actor, code, actor, victim))
+            st.stack.append(Frame(F_GIVE, actor, code, actor, victim))
 
 
 def _at_random(st: ShedState, seat: int) -> int:
@@ -420,7 +407,7 @@ def _at_random(st: ShedState, seat: int) -> int:
 def answer(st: ShedState, seat: int, action: Action) -> None:
     """Carry out the answer to the frame on top of the stack, and settle."""
     f = st.stack.pop()
-    kind = f[0]
+    kind = f.kind
     if kind == F_DRAWN:
         if isinstance(action, PLAY):
             play_on_turn(st, seat, action)
@@ -436,24 +423,22 @@ def answer(st: ShedState, seat: int, action: Action) -> None:
         st.note(NAMES_CORPORATION, seat + 1, CardText(CORPORATIONS[st.match_corp]))
     elif kind == F_TARGET:
         assert isinstance(action, A.Target)
-        ask(st, f[2], seat, action.seat, f[5])
+        ask(st, f.effect, seat, action.seat, f.parameter)
     elif kind == F_TAKE:
         assert isinstance(action, A.Take)
-        _take(st, seat, f[4], st.cards.by_slug[action.card])
-        st.stack.append(frame(F_GIVE, seat, E_SWAP, seat, f[4]))
+        _take(st, seat, f.victim, st.cards.by_slug[action.card])
+        st.stack.append(Frame(F_GIVE, seat, E_SWAP, seat, f.victim))
     else:
         assert isinstance(action, A.Give)
-        _give(st, seat, f[4], st.cards.by_slug[action.card])
+        _give(st, seat, f.victim, st.cards.by_slug[action.card])
     settle(st)
 
 
-def _respond(
-    st: ShedState, seat: int, f: tuple[int, int, int, int, int, int, tuple[int, ...]], action: Action
-) -> None:
-    code, actor, victim, param, helpers = f[2], f[3], f[4], f[5], f[6]
+def _respond(st: ShedState, seat: int, f: Frame, action: Action) -> None:
+    code, actor, victim, param, helpers = f.effect, f.actor, f.victim, f.parameter, f.responders
     if not isinstance(action, PLAY):
         if helpers:
-            st.stack.append(frame(F_RESPOND, helpers[0], code, actor, victim, param, helpers[1:]))
+            st.stack.append(Frame(F_RESPOND, helpers[0], code, actor, victim, param, helpers[1:]))
         else:
             _hit(st, code, actor, victim, param)
         return
@@ -474,7 +459,7 @@ def _respond(
         _goes_out_with(st, seat, k, [] if hides else [(code, victim, actor, param)])
     elif not hides:
         # Boomerang: the effect turns back on the player who caused it.
-        st.stack.append(frame(F_EFFECT, NOBODY, code, victim, actor, param))
+        st.stack.append(Frame(F_EFFECT, NOBODY, code, victim, actor, param))
 
 
 def _take(st: ShedState, actor: int, victim: int, k: int) -> None:

@@ -4,8 +4,9 @@ The rules themselves live in `rules.py` (a turn, effects, protection), `hands.py
 end of a hand, scoring) and `view.py` (what a seat sees, determinization). Everything here is
 ints, lists and tuples so that copies are cheap; card data is shared, never copied.
 
-Pending decisions are a stack of frames (see `rules.py`); the seat that must answer the frame on
-top is the current player, which may be a seat other than the one whose turn it is.
+Pending decisions are a stack of frames (`frames.Frame`, resolved by `rules.py`); the seat that
+must answer the frame on top is the current player, which may be a seat other than the one whose
+turn it is.
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ from . import view as seen
 from .card_text import LogEntry
 from .cards import CardSet
 from .facts import ShedFacts, facts
+from .frames import F_DRAWN, F_GIVE, F_RESPOND, F_TAKE, F_TARGET, Frame
 from .modes import Mode
 
-Frame = tuple[int, int, int, int, int, int, tuple[int, ...]]
 LOG_LENGTH: Final = hands.LOG_LENGTH
 LOG_KEEP: Final = 4 * hands.LOG_LENGTH  # entries kept before the log is trimmed
 
@@ -113,14 +114,14 @@ class ShedState(CompiledState):
         self._legal = self._log_view = None
         stack = self.stack
         if stack:
-            rules.answer(self, stack[-1][1], action)
+            rules.answer(self, stack[-1].seat, action)
         else:
             rules.play_on_turn(self, self.turn_seat, action)  # type: ignore[arg-type]
 
     def _apply(self, action: Action) -> None:
         self._legal = self._log_view = None
         if self.stack:
-            rules.answer(self, self.stack[-1][1], action)  # both leave the state settled
+            rules.answer(self, self.stack[-1].seat, action)  # both leave the state settled
         else:
             assert isinstance(action, A.Play)
             rules.play_on_turn(self, self.turn_seat, action)
@@ -166,12 +167,13 @@ class ShedState(CompiledState):
         pending: tuple[int, ...] = ()
         if stack and not self.over:
             f = stack[-1]
-            kind, seat = f[0], f[1]
-            if kind == rules.F_DRAWN:
-                pending = (kind, seat, f[5] if player == seat else -1)
-            elif kind in (rules.F_TARGET, rules.F_RESPOND, rules.F_TAKE, rules.F_GIVE):
-                actor = f[3] if f[3] >= 0 else seat
-                pending = (kind, seat, f[2], actor, f[4], f[5] if f[2] == rules.E_DRAWS else 0)
+            kind, seat = f.kind, f.seat
+            if kind == F_DRAWN:
+                pending = (kind, seat, f.parameter if player == seat else -1)
+            elif kind in (F_TARGET, F_RESPOND, F_TAKE, F_GIVE):
+                actor = f.actor if f.actor >= 0 else seat
+                effect = f.effect
+                pending = (kind, seat, effect, actor, f.victim, f.parameter if effect == rules.E_DRAWS else 0)
             else:
                 pending = (kind, seat)
         lh = self.last_hand

@@ -22,10 +22,11 @@ from . import actions as A
 from . import hands, legal, rules
 from .card_text import CardText, effect_text
 from .cards import CORPORATIONS, KINDS, Card
+from .frames import F_COMBO, F_DRAWN, F_GIVE, F_RESPOND, F_TAKE, F_TARGET, FRAME_NAMES, Frame
 from .modes import Mode
 
 if TYPE_CHECKING:
-    from .state import Frame, ShedState
+    from .state import ShedState
 
 LOG_LENGTH = hands.LOG_LENGTH
 
@@ -68,19 +69,19 @@ def _pending(st: ShedState, player: int | None) -> dict[str, Any] | None:
     if not st.stack or st.over:
         return None
     f = st.stack[-1]
-    kind, seat = f[0], f[1]
-    out: dict[str, Any] = {"kind": rules.FRAME_NAMES[kind], "seat": seat}
+    kind, seat = f.kind, f.seat
+    out: dict[str, Any] = {"kind": FRAME_NAMES[kind], "seat": seat}
     cards = st.cards.cards
-    if kind == rules.F_DRAWN:
-        out["card"] = card_json(cards[f[5]]) if player == seat else None
-    elif kind in (rules.F_TARGET, rules.F_RESPOND, rules.F_TAKE, rules.F_GIVE):
-        out["effect"] = rules.EFFECT_NAMES[f[2]]
-        out["actor"] = f[3] if f[3] >= 0 else seat
-        out["victim"] = f[4] if f[4] >= 0 else None
-        if f[2] == rules.E_DRAWS:
-            out["count"] = f[5]
-        if kind == rules.F_RESPOND:  # the protection cards that answer it: the card set's, public
-            mask = st.cards.answer_masks[f[2]]
+    if kind == F_DRAWN:
+        out["card"] = card_json(cards[f.parameter]) if player == seat else None
+    elif kind in (F_TARGET, F_RESPOND, F_TAKE, F_GIVE):
+        out["effect"] = rules.EFFECT_NAMES[f.effect]
+        out["actor"] = f.actor if f.actor >= 0 else seat
+        out["victim"] = f.victim if f.victim >= 0 else None
+        if f.effect == rules.E_DRAWS:
+            out["count"] = f.parameter
+        if kind == F_RESPOND:  # the protection cards that answer it: the card set's, public
+            mask = st.cards.answer_masks[f.effect]
             out["answers"] = [c.name for k, c in enumerate(cards) if mask >> k & 1]
     return out
 
@@ -169,7 +170,7 @@ def unseen_frames(st: ShedState, player: int) -> list[Frame]:
 
 
 def _unseen(f: Frame, player: int) -> bool:
-    return f[0] == rules.F_COMBO and f[1] != player  # (frame, seat, ...): see rules.py
+    return f.kind == F_COMBO and f.seat != player
 
 
 def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> None:
@@ -218,10 +219,10 @@ def redeal(st: ShedState, other: ShedState, player: int, rng: random.Random) -> 
     # Another seat's combo still to come is hidden (`unseen_frames`): the sample has none.
     if unseen_frames(st, player):
         other.stack = [f for f in other.stack if not _unseen(f, player)]
-    if other.stack and other.stack[-1][0] == rules.F_DRAWN and other.stack[-1][1] != player:
-        q = other.stack[-1][1]
-        f = other.stack[-1]
-        other.stack[-1] = (f[0], f[1], f[2], f[3], f[4], other.hands[q][-1], f[6])
+    top = other.stack[-1] if other.stack else None
+    if top is not None and top.kind == F_DRAWN and top.seat != player:
+        # Another seat's drawn card is hidden: the sample's is the last card of its redrawn hand.
+        other.stack[-1] = top._replace(parameter=other.hands[top.seat][-1])
     other.sync_masks()  # and the legal actions are made anew: the hand to act may be redrawn
 
 
