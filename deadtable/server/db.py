@@ -33,6 +33,8 @@ from sqlalchemy import (
     false,
 )
 
+from deadtable.data_folder import data_dir
+
 ENV_URL = "DEADTABLE_DATABASE_URL"
 
 metadata = MetaData()
@@ -128,8 +130,6 @@ def default_url(db_path: str | Path | None = None) -> str:
     env = os.environ.get(ENV_URL)
     if env:
         return env
-    from deadtable.cli.paths import data_dir
-
     return f"sqlite:///{data_dir() / 'tables.sqlite3'}"
 
 
