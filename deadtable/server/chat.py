@@ -79,9 +79,9 @@ def checked_text(text: Any) -> str:
 def add_line(store: Store, table_id: str, seat: int, text: str) -> ChatLine:
     """Store one line (and tell the other processes), in one transaction."""
     stamp = db.now()
-    with store._tx() as conn:
+    with store.transaction() as conn:
         result = conn.execute(insert(chat).values(table_id=table_id, seat=seat, text=text, at=stamp))
-        store._notify(conn, table_id)
+        store.notify(conn, table_id)
     key = result.inserted_primary_key
     assert key is not None
     return ChatLine(int(key[0]), seat, text, stamp.isoformat())
@@ -89,7 +89,7 @@ def add_line(store: Store, table_id: str, seat: int, text: str) -> ChatLine:
 
 def last_lines(store: Store, table_id: str, most: int = CHAT_KEPT) -> list[ChatLine]:
     """The table's last `most` lines, oldest first."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         rows = conn.execute(
             select(chat.c.id, chat.c.seat, chat.c.text, chat.c.at)
             .where(chat.c.table_id == table_id)

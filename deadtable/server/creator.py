@@ -48,7 +48,7 @@ def is_creator(stored_hash: str | None, token: str) -> bool:
 
 def check_creator(store: Store, table_id: str, token: str) -> None:
     """Refuse unless `token` is the creator token of `table_id`."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         found = conn.execute(select(tables.c.creator_hash).where(tables.c.id == table_id)).first()
     if found is None:
         raise Refused("no-table", Message(NO_TABLE, table=table_id))
@@ -60,10 +60,8 @@ def check_creator(store: Store, table_id: str, token: str) -> None:
 
 def rotate_seat(store: Store, table_id: str, token: str, seat: int) -> str:
     """A new secret for `seat`, replacing the old one (whose link stops working); creator only."""
-    with store._tx() as conn:
-        found = conn.execute(
-            select(tables.c.creator_hash, tables.c.players).where(tables.c.id == table_id).with_for_update()
-        ).first()
+    with store.transaction() as conn:
+        found = store.lock_table(conn, table_id, tables.c.creator_hash, tables.c.players)
         if found is None:
             raise Refused("no-table", Message(NO_TABLE, table=table_id))
         if found.creator_hash is None:
@@ -83,7 +81,7 @@ def rotate_seat(store: Store, table_id: str, token: str, seat: int) -> str:
             .where(seats.c.table_id == table_id, seats.c.seat == seat)
             .values(token_hash=hash_token(fresh))
         )
-        store._notify(conn, table_id)
+        store.notify(conn, table_id)
     return fresh
 
 

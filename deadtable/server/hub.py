@@ -31,7 +31,8 @@ from . import chat, creator, turns, undo
 from .live import Conn, LiveTable, build, note_text
 from .live_limits import BOT_PACE, IDLE_UNLOAD, MAX_LIVE, SWEEP_EVERY
 from .players import BotsAndClocks
-from .store import ActionRow, NoteRow, Refused, Store, Verdict, hash_token
+from .rows import ActionRow, NoteRow, Verdict
+from .store import Refused, Store, hash_token
 
 log = logging.getLogger("deadtable.server")
 T = TypeVar("T")

@@ -32,7 +32,7 @@ from deadtable.i18n import N_, Message, nmsg, render
 
 from .chat import ChatLog
 from .live_limits import SEND_QUEUE
-from .store import ActionRow, NoteRow, TableRow
+from .rows import ActionRow, NoteRow, TableRow
 
 log = logging.getLogger("deadtable.server")
 

@@ -22,7 +22,8 @@ from deadtable.i18n import N_, Message
 
 from . import turns
 from .live import LiveTable, note_text
-from .store import NoteRow, Refused, Store
+from .rows import NoteRow
+from .store import Refused, Store
 
 if TYPE_CHECKING:
     from .hub import Hub

@@ -19,7 +19,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 
 from deadtable.core import game
 from deadtable.core.cardlists import repinned
@@ -39,16 +39,15 @@ FULL = N_("the server holds {most} unfinished tables, as many as it may: try aga
 
 def make_rematch(store: Store, table_id: str, seed: int) -> str:
     """The id of the table that follows `table_id`: made now with `seed`, or the one made before."""
-    with store._tx() as conn:
-        lock = select(tables.c.status, tables.c.rematch).where(tables.c.id == table_id).with_for_update()
-        found = conn.execute(lock).first()
+    with store.transaction() as conn:
+        found = store.lock_table(conn, table_id, tables.c.status, tables.c.rematch)
         if found is None:
             raise Refused("no-table", Message(NO_TABLE, table=table_id))
         if found.rematch:
             return str(found.rematch)
         if found.status != "over":
             raise Refused("rematch-not-over", Message(NOT_OVER))
-        old = store._table(conn, table_id)
+        old = store.table_in(conn, table_id)
         assert old is not None
         new_id = store.insert_table(
             conn,
@@ -66,7 +65,7 @@ def make_rematch(store: Store, table_id: str, seed: int) -> str:
             hints=old.hints,  # a casual table stays casual: hints carry over (hints.py)
         )
         conn.execute(update(tables).where(tables.c.id == table_id).values(rematch=new_id))
-        store._notify(conn, table_id)
+        store.notify(conn, table_id)
     return new_id
 
 

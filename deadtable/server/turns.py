@@ -72,7 +72,7 @@ def move_time_problem(move_time: int, turn_based: bool) -> Message | None:
 def arm(store: Store, table_id: str, index: int, deadline: int) -> int | None:
     """The deadline of move `index` at `table_id`: `deadline` if none was set for that move yet
     (and the table is still at it), else the one set before; None if the table moved on."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         conn.execute(
             update(tables)
             .where(
@@ -95,7 +95,7 @@ def arm(store: Store, table_id: str, index: int, deadline: int) -> int | None:
 
 def due(store: Store, now: int, most: int = DUE_MOST) -> list[tuple[str, int, int]]:
     """(table id, move index, deadline) of the turn-based tables whose move's deadline passed."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         rows = conn.execute(
             select(tables.c.id, tables.c.deadline_index, tables.c.deadline)
             .where(
@@ -113,7 +113,7 @@ def due(store: Store, now: int, most: int = DUE_MOST) -> list[tuple[str, int, in
 def waiting(store: Store) -> list[str]:
     """The turn-based tables waiting for a person with their deadline set: nothing to do in
     memory until it passes (or somebody opens them)."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         rows = conn.execute(
             select(tables.c.id).where(
                 tables.c.turn_based.is_(True),
@@ -128,7 +128,7 @@ def waiting(store: Store) -> list[str]:
 def claim(store: Store, table_id: str, index: int, deadline: int, lease_until: int) -> bool:
     """Take the passed deadline of move `index` (it must still read `deadline`): True for exactly
     one caller, across threads and processes; the deadline becomes `lease_until`."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         result = conn.execute(
             update(tables)
             .where(

@@ -52,9 +52,8 @@ def remove_moves(store: Store, table_id: str, index: int, undos: int, seat: int,
     Returns the table's new move count. Refused ("undo-stale") when the table is no longer at move
     `index` after `undos` undos, or its last move is not `seat`'s (another move, or another
     process, came first)."""
-    with store._tx() as conn:
-        lock = select(tables.c.n_actions, tables.c.undos).where(tables.c.id == table_id).with_for_update()
-        row = conn.execute(lock).first()
+    with store.transaction() as conn:
+        row = store.lock_table(conn, table_id, tables.c.n_actions, tables.c.undos)
         if row is None:
             raise Refused("no-table", Message(NO_TABLE, table=table_id))
         n = int(row.n_actions)
@@ -76,7 +75,7 @@ def remove_moves(store: Store, table_id: str, index: int, undos: int, seat: int,
             )
         )
         conn.execute(insert(notes).values(table_id=table_id, at_action=n - 1, text=note[:400], at=stamp))
-        store._notify(conn, table_id)
+        store.notify(conn, table_id)
     return n - 1
 
 

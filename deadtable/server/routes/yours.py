@@ -27,7 +27,8 @@ from deadtable.i18n import N_
 from ..creator import check_creator, new_link
 from ..deps import client_may, fail, hub_of, language_of
 from ..live import seat_label
-from ..store import Refused, TableRow
+from ..rows import TableRow
+from ..store import Refused
 from ..throttle import SlidingWindow
 from .tables import summary
 
