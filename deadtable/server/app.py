@@ -41,7 +41,7 @@ from .hub import Hub
 from .limits import Limits
 from .notify import Listener
 from .replays import Replays
-from .reviews import REVIEW_WINDOW, REVIEWS_PER_WINDOW, Reviews
+from .review_cache import REVIEW_WINDOW, REVIEWS_PER_WINDOW, Reviews
 from .routes import cardsets, catalog, live, pages, review, tables, yours
 from .routes.pages import WEB
 from .store import Store
@@ -106,7 +106,7 @@ def create_app(
     app.state.creations = SlidingWindow(limits.creations, limits.creation_window)
     app.state.uploads = SlidingWindow(limits.creations, limits.creation_window)
     app.state.replays = Replays(limits.replays_cached)
-    app.state.reviews = Reviews()  # post-game reviews (reviews.py), made lazily, a few kept
+    app.state.reviews = Reviews()  # post-game reviews (review_cache.py), made lazily, a few kept
     app.state.review_starts = SlidingWindow(REVIEWS_PER_WINDOW, REVIEW_WINDOW)
     app.state.card_files = CardFiles(root_for(db_url), limits.card_file_bytes)
     middleware.install(app, limits, frozenset(hosts), {UPLOAD_PATH: limits.card_file_bytes})

@@ -33,7 +33,7 @@ from .throttle import SlidingWindow
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .live import Conn, LiveTable
+    from .live_table import Conn, LiveTable
 
 MAX_CHAT: Final = 300  # characters in one line
 CHAT_KEPT: Final = 50  # lines a newcomer gets (and a live table holds)

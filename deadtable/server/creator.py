@@ -29,7 +29,7 @@ from .store import NO_TABLE, Refused, Store, hash_token, new_token
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .live import LiveTable
+    from .live_table import LiveTable
 
 NOT_CREATOR = N_("that is not this table's creator token: only the creator's link can issue seat links")
 NO_CREATOR = N_("this table has no creator token (it was made before they existed)")

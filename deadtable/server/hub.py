@@ -27,9 +27,9 @@ from deadtable.core.cardlists import PIN, unpinned
 from deadtable.core.undo import UndoWindow
 from deadtable.i18n import N_, Message, render
 
-from . import chat, creator, turns, undo
-from .live import Conn, LiveTable, build, note_text
+from . import chat, creator, takeback, turns
 from .live_limits import BOT_PACE, IDLE_UNLOAD, MAX_LIVE, SWEEP_EVERY
+from .live_table import Conn, LiveTable, build, note_text
 from .players import BotsAndClocks
 from .rows import ActionRow, NoteRow, Verdict
 from .store import Refused, Store, hash_token
@@ -119,7 +119,7 @@ class Hub(BotsAndClocks):
         lt = build(*found)
         if unpinned(lt.game, stored.options) and lt.state.options.get(PIN):
             # Stored before card lists were pinned, and rebuilt with the list whose cards play its
-            # moves (today's, or an earlier kept one: live.build): from now on it is played with
+            # moves (today's, or an earlier kept one: live_table.build): from now on it is played with
             # that list, so the store says so (a later retune then leaves it alone).
             pinned = self.store.pin_card_list(table_id, lt.state.options[PIN])
             if pinned is not None:
@@ -184,8 +184,8 @@ class Hub(BotsAndClocks):
             if found is None:
                 return
             row, rows, note_rows = found
-            if row.undos != lt.row.undos:  # moves were taken back in another process (undo.py)
-                await undo.reload(self, lt)
+            if row.undos != lt.row.undos:  # moves were taken back in another process (takeback.py)
+                await takeback.reload(self, lt)
                 row, rows, note_rows = lt.row, [], []
             changed = bool(rows or note_rows) or [s.away for s in row.seats] != [s.away for s in lt.row.seats]
             changed = changed or row.rematch != lt.row.rematch
@@ -327,7 +327,7 @@ class Hub(BotsAndClocks):
                     raise Refused("illegal", err.message) from None
                 new = st.clone()
                 window = lt.undo.play(new, action)  # applies it, and follows the undo window
-                # Only a person's own moves may be taken back, never a stand-in's (undo.py).
+                # Only a person's own moves may be taken back, never a stand-in's (takeback.py).
                 holder["undo"] = window if actor == "player" else UndoWindow(window.at)
                 holder["new"] = new
                 outcome = new.outcome().to_json() if new.is_terminal else None

@@ -21,7 +21,7 @@ from deadtable.core import Agent, seat_info
 from deadtable.i18n import N_, Message
 
 from . import turns
-from .live import LiveTable, note_text
+from .live_table import LiveTable, note_text
 from .rows import NoteRow
 from .store import Refused, Store
 

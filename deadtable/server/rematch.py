@@ -30,7 +30,7 @@ from .store import NO_TABLE, Refused, Store
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .live import LiveTable
+    from .live_table import LiveTable
 
 NOT_OVER = N_('the game is not over yet: "Play again" comes at the end')
 SPECTATOR = N_('spectators watch; only the seats can ask to "Play again"')

@@ -47,7 +47,7 @@ class TableRow:
     deadline: int | None = None  # turn-based: when the move at `deadline_index` runs out (unix seconds)
     deadline_index: int | None = None
     creator_hash: str | None = None  # sha256 of the creator's secret (creator.py)
-    undos: int = 0  # times moves were taken back: another process holding it reloads (undo.py)
+    undos: int = 0  # times moves were taken back: another process holding it reloads (takeback.py)
     hints: bool = False  # a casual table: the seat to act may ask the bot for a move (hints.py)
     to_act: int | None = None  # the seat to act, kept with each move; None: over, or not known
 

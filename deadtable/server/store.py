@@ -84,7 +84,7 @@ class Store:
         # BEGIN IMMEDIATE already makes the whole transaction exclusive).
         by_table = tables.c.id == bindparam("id")
         self._lock_query = select(tables.c.n_actions).where(by_table).with_for_update()
-        # The same with the count of undos, for a caller that knows it (server/undo.py).
+        # The same with the count of undos, for a caller that knows it (takeback.py).
         self._lock_undos = select(tables.c.n_actions, tables.c.undos).where(by_table).with_for_update()
         # Statements built once: building them per action costs more than running them.
         self._insert_action = insert(actions)

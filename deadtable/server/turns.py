@@ -34,7 +34,7 @@ from .store import Store
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .live import LiveTable
+    from .live_table import LiveTable
 
 log = logging.getLogger("deadtable.server")
 

@@ -12,7 +12,7 @@ import deadtable
 from deadtable.server import create_app, migrate
 from deadtable.server.rows import Verdict
 from deadtable.server.store import Refused, Store
-from deadtable.server.undo import remove_moves
+from deadtable.server.takeback import remove_moves
 
 from .conftest import create, next_state
 

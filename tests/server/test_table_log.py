@@ -18,7 +18,7 @@ import deadtable
 from deadtable.core import game
 from deadtable.core.state import LOG, LOG_I18N, LOG_START
 from deadtable.i18n import Message
-from deadtable.server.live import LiveTable
+from deadtable.server.live_table import LiveTable
 from deadtable.server.rows import TableRow
 
 from .conftest import create, next_state

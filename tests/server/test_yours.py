@@ -152,7 +152,7 @@ def test_another_process_learns_the_new_link_and_closes_the_old_ones_connection(
     from deadtable.server import db, migrate
     from deadtable.server.creator import rotate_seat
     from deadtable.server.hub import Hub
-    from deadtable.server.live import Conn
+    from deadtable.server.live_table import Conn
     from deadtable.server.store import Refused, Store, hash_token
 
     engine = db.make_engine(sqlite_url)

@@ -1,4 +1,4 @@
-"""A finished table's post-game review of one seat (server/reviews.py says who may see what).
+"""A finished table's post-game review of one seat (server/review_cache.py says who may see what).
 
 GET /api/tables/{id}/review/{seat}   the review of `seat` (from 0), once the game is over; with
                                      ?token= (a seat's secret) it must be that seat's. Each decision
@@ -15,7 +15,7 @@ from fastapi import APIRouter, HTTPException, Request
 from deadtable.i18n import N_, Message, translator
 
 from ..deps import client_may, fail, hub_of, language_of, table_or_404
-from ..reviews import Reviews
+from ..review_cache import Reviews
 from ..store import Refused
 
 router = APIRouter()

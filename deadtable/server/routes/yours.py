@@ -26,7 +26,7 @@ from deadtable.i18n import N_
 
 from ..creator import check_creator, new_link
 from ..deps import client_may, fail, hub_of, language_of
-from ..live import seat_label
+from ..live_table import seat_label
 from ..rows import TableRow
 from ..store import Refused
 from ..throttle import SlidingWindow

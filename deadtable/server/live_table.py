@@ -146,7 +146,7 @@ class LiveTable:
     last_used: float = 0.0  # time.monotonic() of the last change or connection (for unloading)
     version: int = 0  # bumped by every change the state messages show besides the state (`touch`)
     chat: ChatLog = field(default_factory=ChatLog)  # the last lines of the table's chat (chat.py)
-    undo: UndoWindow = field(default_factory=UndoWindow)  # who may take back what (undo.py)
+    undo: UndoWindow = field(default_factory=UndoWindow)  # who may take back what (takeback.py)
     _seated: dict[int, int] = field(default_factory=dict)  # connections per seat
     # Messages are made once per state and shared: the views (per seat, language), the parts of a
     # message before the log, and the log since an entry (per start, language).
@@ -238,7 +238,7 @@ class LiveTable:
 
     def adopt(self, fresh: LiveTable) -> None:
         """Take the state, record and log of `fresh`, built anew from the store after moves were
-        taken back (undo.py); connections, bots and clocks stay. Every connection gets the whole
+        taken back (takeback.py); connections, bots and clocks stay. Every connection gets the whole
         log again (the undone moves' narration is gone from it)."""
         self.row = fresh.row
         self.state, self.undo = fresh.state, fresh.undo
@@ -349,7 +349,7 @@ class LiveTable:
             "over": st.is_terminal,
             "outcome": localized_view(st.outcome().to_json(), lang) if st.is_terminal else None,
             "rematch": self.row.rematch,  # the table "Play again" made (rematch.py), or None
-            "can_undo": self.undo.count(st, seat),  # moves this seat may take back (undo.py)
+            "can_undo": self.undo.count(st, seat),  # moves this seat may take back (takeback.py)
             "hints": self.row.hints,  # told to everyone: the seat to act may ask for a hint (hints.py)
         }
         return json.dumps(fields, ensure_ascii=False)[:-1] + ',"view":' + self._view_json(seat, lang)

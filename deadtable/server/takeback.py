@@ -30,12 +30,12 @@ from deadtable.i18n import N_, Message
 
 from . import db
 from .db import actions, notes, tables
-from .live import build, note_text
+from .live_table import build, note_text
 from .store import NO_TABLE, Refused, Store
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .live import LiveTable
+    from .live_table import LiveTable
 
 TOOK_BACK = N_("{who} took back a move")
 NOTHING_TO_UNDO = N_(
