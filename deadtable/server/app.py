@@ -34,7 +34,7 @@ from fastapi.staticfiles import StaticFiles
 from deadtable.core import DeadtableError
 from deadtable.i18n import Message
 
-from . import db, middleware, migrate, turns
+from . import db, middleware, migrate
 from .cardsets import CardFiles, root_for
 from .deps import NOT_TEXT_MESSAGE, language_of
 from .hub import Hub
@@ -84,13 +84,12 @@ def create_app(
             def on_table(payload: str) -> None:
                 table_id, _, origin = payload.partition(" ")
                 if origin != store.origin:  # our own changes are already known here
-                    hub._spawn(hub.refresh(table_id))
+                    hub.spawn(hub.refresh(table_id))
 
             listener = Listener(db_url, loop, on_table)
             await asyncio.to_thread(listener.start)
         if resume:
-            hub._spawn(hub.resume())
-            hub._spawn(turns.sweep_forever(hub))  # turn-based deadlines, also those passed while down
+            hub.spawn(hub.start())  # the unfinished tables go on; the features' background work starts
         try:
             yield
         finally:

@@ -1,8 +1,9 @@
-"""The table chat (issue 23): the seats write, everyone at the table reads, text only.
+"""The table chat: the seats write, everyone at the table reads, text only.
 
 A line is stored before anybody is told of it (`add_line`: one transaction, which on PostgreSQL
 also NOTIFYs the other server processes), so a line somebody has read survives a SIGKILL, and the
-other processes' connections get it when they catch up (`catch_up`, called by `Hub.refresh`).
+other processes' connections get it when they catch up (`catch_up`, which `Hub.refresh` calls
+through the hook `Chat.refreshed`).
 
 A line is plain text: at most `MAX_CHAT` characters, without control characters (protocol.py
 refuses those for every message), never markup: the browser puts it in the page as text
@@ -28,6 +29,7 @@ from deadtable.i18n import N_, Message, nmsg
 
 from . import db
 from .db import chat
+from .features import TableFeature
 from .store import Refused, Store
 from .throttle import SlidingWindow
 
@@ -132,7 +134,7 @@ def message(lines: Iterable[ChatLine], *, history: bool = False) -> str:
 # -- what the hub does ------------------------------------------------------------------------
 async def _ensure_loaded(hub: Hub, lt: LiveTable, *, again: bool = False) -> None:
     if again or not lt.chat.loaded:
-        lt.chat.merge(await hub._run(last_lines, hub.store, lt.id))
+        lt.chat.merge(await hub.run(last_lines, hub.store, lt.id))
         lt.chat.loaded = True
 
 
@@ -163,7 +165,7 @@ async def say(hub: Hub, lt: LiveTable, seat: int | None, text: Any) -> None:
     lt.chat.window.add(key)
     try:
         await _ensure_loaded(hub, lt)
-        stored = await hub._run(add_line, hub.store, lt.id, seat, line)
+        stored = await hub.run(add_line, hub.store, lt.id, seat, line)
     except BaseException:
         lt.chat.window.release(key)
         raise
@@ -173,4 +175,14 @@ async def say(hub: Hub, lt: LiveTable, seat: int | None, text: Any) -> None:
 async def catch_up(hub: Hub, lt: LiveTable) -> None:
     """Lines another process stored for this table: to this process's connections."""
     if lt.chat.loaded and lt.conns:
-        _tell(lt, lt.chat.merge(await hub._run(last_lines, hub.store, lt.id)))
+        _tell(lt, lt.chat.merge(await hub.run(last_lines, hub.store, lt.id)))
+
+
+class Chat(TableFeature):
+    """The hub's hook: lines another process stored reach this process's connections."""
+
+    async def refreshed(self, hub: Hub, lt: LiveTable) -> None:
+        await catch_up(hub, lt)
+
+
+FEATURE = Chat()

@@ -1,4 +1,4 @@
-"""A lost seat link, recovered by the table's creator (issue 23).
+"""A lost seat link, recovered by the table's creator.
 
 Whoever creates a table gets a creator token beside the seats' links: a secret like a seat's
 (`store.new_token`), stored only as its sha256 (`dt_tables.creator_hash`), compared in constant
@@ -8,7 +8,8 @@ Seat secrets are stored hashed, so an old link cannot be shown again: a new link
 secret (`rotate_seat`): a new token is drawn, its hash replaces the old one in the same
 transaction, and the old link stops opening the seat at once. The connections still open on the old
 link are closed (on this process at once, on the others when the change reaches them: NOTIFY, then
-`Hub.refresh`). "Play again" copies the creator's hash with the seats' (rematch.py).
+`Hub.refresh`, which calls the hook `CreatorTokens.refreshing`). "Play again" copies the creator's
+hash with the seats' (rematch.py).
 
 What this trusts: the creator can take any person's seat, at any time, by issuing its link anew
 (the seat's player then finds their link refused). A table made before creator tokens has none,
@@ -25,11 +26,13 @@ from sqlalchemy import select, update
 from deadtable.i18n import N_, Message
 
 from .db import seats, tables
+from .features import TableFeature
 from .store import NO_TABLE, Refused, Store, hash_token, new_token
 
 if TYPE_CHECKING:
     from .hub import Hub
     from .live_table import LiveTable
+    from .rows import TableRow
 
 NOT_CREATOR = N_("that is not this table's creator token: only the creator's link can issue seat links")
 NO_CREATOR = N_("this table has no creator token (it was made before they existed)")
@@ -95,7 +98,7 @@ def shut_out(lt: LiveTable, replaced: list[int]) -> None:
 async def new_link(hub: Hub, table_id: str, token: str, seat: int) -> str:
     """Rotate `seat`'s secret; the live table (if this process holds it) learns the new hash and
     closes the connections of the old link. Returns the new token."""
-    fresh = await hub._run(rotate_seat, hub.store, table_id, token, seat)
+    fresh = await hub.run(rotate_seat, hub.store, table_id, token, seat)
     lt = hub.tables.get(table_id)
     if lt is not None:
         lt.row.seats[seat].token_hash = hash_token(fresh)
@@ -103,3 +106,17 @@ async def new_link(hub: Hub, table_id: str, token: str, seat: int) -> str:
         lt.touch()
         hub.broadcast(lt)
     return fresh
+
+
+class CreatorTokens(TableFeature):
+    """The hub's hook: a seat link the creator replaced in another process closes its connections here."""
+
+    def refreshing(self, hub: Hub, lt: LiveTable, row: TableRow) -> bool:
+        replaced = [
+            s.seat for s, o in zip(row.seats, lt.row.seats, strict=True) if s.token_hash != o.token_hash
+        ]
+        shut_out(lt, replaced)
+        return False
+
+
+FEATURE = CreatorTokens()

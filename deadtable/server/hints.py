@@ -1,4 +1,4 @@
-"""Hints at casual tables (issue 24): `{"type": "hint", "index": n}` asks the bot for a move.
+"""Hints at casual tables: `{"type": "hint", "index": n}` asks the bot for a move.
 
 A table has hints only when it was made with them (`POST /api/tables` with `"hints": true`, stored
 in `dt_tables.hints`, carried over by "Play again"); every state message says so (`hints`), and the

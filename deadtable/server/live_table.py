@@ -44,7 +44,8 @@ Outgoing = str | Callable[[], str]
 
 
 def note_message(text: str) -> Message:
-    """A stored log note: a message as JSON (since issue 8), or plain English text (older tables)."""
+    """A stored log note: a message as JSON, or plain English text (a table stored before notes
+    were messages)."""
     if text.startswith("{"):
         try:
             data = json.loads(text)
@@ -244,6 +245,7 @@ class LiveTable:
         self.state, self.undo = fresh.state, fresh.undo
         self.log, self.narration, self.move_seats = fresh.log, fresh.narration, fresh.move_seats
         self.last_note = fresh.last_note
+        self.armed = -1  # turn-based: the move the table is back at shows its deadline again (turns.py)
         for conn in self.conns:
             conn.sent_log = 0
         self.touch()

@@ -1,4 +1,4 @@
-"""Play again (issue 23): a finished table's seat makes a new table with the same seats.
+"""Play again: a finished table's seat makes a new table with the same seats.
 
 The new table has the same game, players, seats (a person's seat stays a person's, a bot keeps its
 bot), names, options, move time, leave grace and stand-in bot; its seed is drawn anew (never chosen,
@@ -26,11 +26,13 @@ from deadtable.core.cardlists import repinned
 from deadtable.i18n import N_, Message
 
 from .db import tables
+from .features import TableFeature
 from .store import NO_TABLE, Refused, Store
 
 if TYPE_CHECKING:
     from .hub import Hub
     from .live_table import LiveTable
+    from .rows import TableRow
 
 NOT_OVER = N_('the game is not over yet: "Play again" comes at the end')
 SPECTATOR = N_('spectators watch; only the seats can ask to "Play again"')
@@ -79,9 +81,9 @@ async def play_again(hub: Hub, lt: LiveTable, seat: int | None, most_unfinished:
     if lt.row.rematch is None:
         if not lt.state.is_terminal:
             raise Refused("rematch-not-over", Message(NOT_OVER))
-        if await hub._run(hub.store.count_unfinished) >= most_unfinished:
+        if await hub.run(hub.store.count_unfinished) >= most_unfinished:
             raise Refused("rematch-full", Message(FULL, most=most_unfinished))
-        new_id = await hub._run(make_rematch, hub.store, lt.id, secrets.randbits(62))
+        new_id = await hub.run(make_rematch, hub.store, lt.id, secrets.randbits(62))
         lt.row.rematch = new_id
         lt.touch()
         hub.broadcast(lt)
@@ -89,3 +91,15 @@ async def play_again(hub: Hub, lt: LiveTable, seat: int | None, most_unfinished:
         if new is not None:
             hub.after_change(new)
     return lt.row.rematch
+
+
+class Rematch(TableFeature):
+    """The hub's hook: a rematch made in another process is told to this process's connections."""
+
+    def refreshing(self, hub: Hub, lt: LiveTable, row: TableRow) -> bool:
+        changed = row.rematch != lt.row.rematch
+        lt.row.rematch = row.rematch
+        return changed
+
+
+FEATURE = Rematch()

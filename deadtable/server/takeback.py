@@ -1,4 +1,4 @@
-"""Take back a move (issue 23): a seat's own moves since its turn began, while they showed nothing.
+"""Take back a move: a seat's own moves since its turn began, while they showed nothing.
 
 The game decides what may be taken back (`deadtable.core.undo`: the table follows an `UndoWindow`
 beside its state, and each seat's state message carries `can_undo`, how many of its moves it may
@@ -10,11 +10,12 @@ take back now). A seat's `{"type": "undo", "index": n}` takes back its last move
   keeps only the moves that stood; a SIGKILL leaves the move either stored or gone, never half.
   Only a person's own moves are taken back: never one a stand-in bot played for them (out of
   time, or away), which would give the clock back.
-- Only then the table is rebuilt from the store (the record replayed, RULINGS ALL-1: the very state
-  the move started from), and every seat's view and the whole log are sent again.
+- Only then the table is rebuilt from the store (`Hub.rebuild`: the record replayed, RULINGS
+  ALL-1, the very state the move started from), and every seat's view and the whole log are sent
+  again.
 - Another process holding the table (PostgreSQL) sees `undos` changed when NOTIFY makes it catch up
-  (`Hub.refresh`), and rebuilds the table the same way (`reload`); an action it accepts meanwhile
-  for the old record is refused as stale (`Store.accept`).
+  (`Hub.refresh`), and rebuilds the table the same way; an action it accepts meanwhile for the old
+  record is refused as stale (`Store.accept`).
 
 Nothing about the move itself is told: the note names the seat only. A move that may be taken back
 showed nobody anything new, and the log entries it had added (public narration) are gone with it.
@@ -30,7 +31,7 @@ from deadtable.i18n import N_, Message
 
 from . import db
 from .db import actions, notes, tables
-from .live_table import build, note_text
+from .live_table import note_text
 from .store import NO_TABLE, Refused, Store
 
 if TYPE_CHECKING:
@@ -79,18 +80,6 @@ def remove_moves(store: Store, table_id: str, index: int, undos: int, seat: int,
     return n - 1
 
 
-async def reload(hub: Hub, lt: LiveTable) -> None:
-    """Rebuild `lt` from the store after moves were taken back, and send every connection its
-    view and the whole log again. The caller holds the table's lock."""
-    found = await hub._run(hub.store.load, lt.id)
-    if found is None:
-        return
-    lt.adopt(await hub._run(build, *found))
-    hub._stop_clock(lt)
-    lt.armed = -1  # turn-based: the move the table is back at shows its deadline again (turns.py)
-    hub.broadcast(lt)
-
-
 async def take_back(hub: Hub, lt: LiveTable, seat: int | None, index: int) -> None:
     """`seat` takes back its last move, the table being at move `index` as the seat last saw it."""
     if seat is None:
@@ -101,6 +90,6 @@ async def take_back(hub: Hub, lt: LiveTable, seat: int | None, index: int) -> No
         if index != lt.index:
             raise Refused("undo-stale", Message(STALE))
         note = note_text(Message(TOOK_BACK, who=lt.label(seat)))
-        await hub._run(remove_moves, hub.store, lt.id, index, lt.row.undos, seat, note)
-        await reload(hub, lt)
+        await hub.run(remove_moves, hub.store, lt.id, index, lt.row.undos, seat, note)
+        await hub.rebuild(lt)
     hub.after_change(lt)

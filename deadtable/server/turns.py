@@ -1,6 +1,6 @@
-"""Turn-based tables (issue 23): a move time of hours or days, its deadline kept in the store.
+"""Turn-based tables: a move time of hours or days, its deadline kept in the store.
 
-A real-time table's clock is an asyncio sleep in the process that holds the table (hub.py). A
+A real-time table's clock is an asyncio sleep in the process that holds the table (players.py). A
 turn-based table's clock is a row in the store instead: when a person is to act, the deadline of
 that move (`dt_tables.deadline`, unix seconds) is written with the move's index
 (`deadline_index`), once, by whichever process arms it first (`arm`: a conditional update). Nothing
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Final
 
 from sqlalchemy import and_, or_, select, update
@@ -30,6 +31,7 @@ from sqlalchemy import and_, or_, select, update
 from deadtable.i18n import N_, Message
 
 from .db import tables
+from .features import TableFeature
 from .store import Store
 
 if TYPE_CHECKING:
@@ -165,11 +167,11 @@ def arm_later(hub: Hub, lt: LiveTable) -> None:
         lt.touch()
         return
     proposed = int(hub.clock()) + lt.row.move_time
-    hub._spawn(_arm(hub, lt, index, proposed))
+    hub.spawn(_arm(hub, lt, index, proposed))
 
 
 async def _arm(hub: Hub, lt: LiveTable, index: int, proposed: int) -> None:
-    stored = await hub._run(arm, hub.store, lt.id, index, proposed)
+    stored = await hub.run(arm, hub.store, lt.id, index, proposed)
     if stored is None or lt.index != index:
         return
     lt.row.deadline, lt.row.deadline_index = stored, index
@@ -182,8 +184,8 @@ async def sweep(hub: Hub) -> int:
     """Play a stand-in move at every turn-based table whose deadline passed; how many were played."""
     now = int(hub.clock())
     played = 0
-    for table_id, index, deadline in await hub._run(due, hub.store, now):
-        if not await hub._run(claim, hub.store, table_id, index, deadline, now + CLAIM_LEASE):
+    for table_id, index, deadline in await hub.run(due, hub.store, now):
+        if not await hub.run(claim, hub.store, table_id, index, deadline, now + CLAIM_LEASE):
             continue  # another process (or sweep) took it
         try:
             lt = await hub.get(table_id)
@@ -209,3 +211,22 @@ async def sweep_forever(hub: Hub, every: float = SWEEP_TURNS_EVERY) -> None:
         except Exception:
             log.exception("the turn-based sweep failed; trying again in %.0f s", every)
         await asyncio.sleep(every)
+
+
+class TurnBased(TableFeature):
+    """The hub's hooks: a turn-based table's clock is kept here, in the store, and swept."""
+
+    async def started(self, hub: Hub) -> None:
+        hub.spawn(sweep_forever(hub))  # also the deadlines that passed while the server was down
+
+    async def resting(self, hub: Hub) -> Collection[str]:
+        return await hub.run(waiting, hub.store)
+
+    def arm_clock(self, hub: Hub, lt: LiveTable) -> bool:
+        if not lt.row.turn_based:
+            return False
+        arm_later(hub, lt)
+        return True
+
+
+FEATURE = TurnBased()

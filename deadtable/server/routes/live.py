@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketState
 
 from deadtable.i18n import N_, Message, normalize
 
-from .. import chat, hints, protocol, takeback
+from .. import chat, hints, protocol, seat_access, takeback
 from ..deps import hub_of, language_of
 from ..hub import Hub
 from ..live_limits import (
@@ -123,7 +123,7 @@ async def on_ping(s: Session, msg: dict[str, Any]) -> None:
 
 
 async def on_why(s: Session, msg: dict[str, Any]) -> None:
-    s.send(s.hub.explain(s.table, s.seat, msg["action"], s.conn.lang))
+    s.send(seat_access.explain(s.table, s.seat, msg["action"], s.conn.lang))
 
 
 async def on_lang(s: Session, msg: dict[str, Any]) -> None:
@@ -213,7 +213,7 @@ async def _hello(ws: WebSocket, hub: Hub, lt: LiveTable, lang: str) -> Conn | No
             raise Refused("no-hello", Message(SAY_HELLO))
         if isinstance(first.get("lang"), str):
             lang = normalize(first["lang"]) or lang
-        seat = hub.authenticate(lt, first.get("seat"), first.get("token"))
+        seat = seat_access.authenticate(lt, first.get("seat"), first.get("token"))
     except Refused as err:
         await _error(ws, lang, err.code, err.msg)
         await ws.close(4403)
@@ -310,7 +310,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
         conn.wakeup.set()
         reader.cancel()
         # In its own task: the handler itself may be cancelled once the socket is gone.
-        hub._spawn(hub.leave(lt, conn))
+        hub.spawn(hub.leave(lt, conn))
         with contextlib.suppress(BaseException):
             await asyncio.wait_for(writer, CLOSE_TIMEOUT)
         if ws.client_state == WebSocketState.CONNECTED:

@@ -16,6 +16,7 @@ from deadtable.i18n import N_, Message, translator
 
 from ..deps import client_may, fail, hub_of, language_of, table_or_404
 from ..review_cache import Reviews
+from ..seat_access import authenticate
 from ..store import Refused
 
 router = APIRouter()
@@ -39,7 +40,7 @@ async def get_review(table_id: str, seat: int, request: Request, token: str | No
         raise fail(404, message, lang)
     if token is not None:
         try:
-            hub.authenticate(lt, seat, token)
+            authenticate(lt, seat, token)
         except Refused as err:
             raise HTTPException(403, err.render(lang)) from None
     reviews: Reviews = request.app.state.reviews
