@@ -1,4 +1,4 @@
-"""The table chat (issue 23): stored on both stores, seats write, spectators read, text stays text,
+"""The table chat: stored on both stores, seats write, spectators read, text stays text,
 refusals (too long, too fast, spectator) coded and in the reader's language, the last lines to a
 newcomer, and the lines still there after the server starts again."""
 

@@ -1,4 +1,4 @@
-"""Hints at casual tables (issue 24): the table option in the store (SQLite and PostgreSQL, migration
+"""Hints at casual tables: the table option in the store (SQLite and PostgreSQL, migration
 0006), carried over by "Play again", and the WebSocket message: only the seat to act, only with
 hints on, at the move it saw, at most one per HINT_EVERY seconds, answered to that connection."""
 

@@ -1,4 +1,4 @@
-"""Play again (issue 23): one new table however many ask at once (on both stores), the same seats,
+"""Play again: one new table however many ask at once (on both stores), the same seats,
 kinds, names and options with a new seed, and each person's link opening their own seat there."""
 
 from __future__ import annotations

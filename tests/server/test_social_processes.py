@@ -1,4 +1,4 @@
-"""Chat and rematch in real server processes (issue 23): a line somebody read and a rematch made
+"""Chat and rematch in real server processes: a line somebody read and a rematch made
 survive a SIGKILL; two processes on one PostgreSQL pass lines and a rematch to each other's
 connections, and a second click on the other process answers the same table. (Clicks at the same
 instant are raced in test_rematch.py, on PostgreSQL too.)"""

@@ -1,4 +1,4 @@
-"""Turn-based tables (issue 23, turns.py): the deadline lives in the store, one sweeper plays the
+"""Turn-based tables (turns.py): the deadline lives in the store, one sweeper plays the
 stand-in move once it passed, on both stores, after a restart, with the table unloaded meanwhile,
 and only once when two hubs sweep the same PostgreSQL. Time is a fake clock: nothing sleeps hours."""
 

@@ -1,4 +1,4 @@
-"""Taking a move back at the online table (issue 23): the store drops the move in one transaction
+"""Taking a move back at the online table: the store drops the move in one transaction
 (on SQLite and PostgreSQL), and over the WebSocket only the seat that moved may take back, only
 within the window the game allows; every seat gets its view and the log again."""
 

@@ -1,4 +1,4 @@
-"""Undo in real server processes (issue 23): a move taken back stays taken back after a SIGKILL,
+"""Undo in real server processes: a move taken back stays taken back after a SIGKILL,
 and two processes on one PostgreSQL see each other's undo (NOTIFY, then a rebuild from the store)."""
 
 from __future__ import annotations

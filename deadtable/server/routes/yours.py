@@ -1,4 +1,4 @@
-"""Your tables and a lost seat link (issue 23): what the lobby asks about the seats a browser holds,
+"""Your tables and a lost seat link: what the lobby asks about the seats a browser holds,
 and what a table's creator may do.
 
 POST /api/tables/status                  {"ids": [...]} (at most `STATUS_MOST`): per id, in order, the

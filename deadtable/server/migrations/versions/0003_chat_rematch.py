@@ -1,4 +1,4 @@
-"""The table chat (`dt_chat`) and a finished table's rematch (`dt_tables.rematch`), issue 23.
+"""The table chat (`dt_chat`) and a finished table's rematch (`dt_tables.rematch`).
 
 Revision ID: 0003
 Revises: 0002

@@ -1,4 +1,4 @@
-"""Turn-based tables and the creator's token (issue 23): `dt_tables.turn_based`, `deadline`,
+"""Turn-based tables and the creator's token: `dt_tables.turn_based`, `deadline`,
 `deadline_index` and `creator_hash`.
 
 Revision ID: 0004

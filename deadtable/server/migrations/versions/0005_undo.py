@@ -1,4 +1,4 @@
-"""How many times moves were taken back at a table (`dt_tables.undos`), issue 23.
+"""How many times moves were taken back at a table (`dt_tables.undos`).
 
 Another process holding the table compares it with its own: when it changed, moves were removed
 from the record, and the process rebuilds the table from the store instead of catching up.

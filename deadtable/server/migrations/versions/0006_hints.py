@@ -1,4 +1,4 @@
-"""Hints at casual tables (issue 24): `dt_tables.hints`, chosen when the table is made.
+"""Hints at casual tables: `dt_tables.hints`, chosen when the table is made.
 
 Tables made before have no hints (the column's default), as a new table has unless asked.
 

@@ -1,4 +1,4 @@
-"""The seat to act, kept with each move: `dt_tables.to_act` (issue 23's "Your tables" and the lobby
+"""The seat to act, kept with each move: `dt_tables.to_act` ("Your tables" and the lobby
 read it without loading a table).
 
 Tables made before have NULL there until their next move: a reader loads such a table to know
