@@ -12,7 +12,7 @@ watches it, one move every `bot_pace` seconds at most (the limits: live_limits.p
 
 Table features (chat, taking back, "Play again", turn-based deadlines, creator tokens, hints) plug
 in through the hub's public methods and the hooks of `features.TableFeature`, which the hub calls
-on each of `features` (features.py says which is which); the hub never calls a feature's module.
+on each of `features` (features.py says which is which): it calls a feature only through them.
 """
 
 from __future__ import annotations
