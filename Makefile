@@ -11,7 +11,7 @@ EXTRAS ?= dev,all,train
 # multi-GB CUDA build. Installed first so the `train` extra's `torch>=2.3` is already satisfied.
 TORCH ?= torch==2.13.0
 
-.PHONY: run play test lint bench native native-if-possible bench-native clean
+.PHONY: run play test lint docs bench figures native native-if-possible bench-native clean
 
 $(STAMP): pyproject.toml setup.py Makefile
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "deadtable needs Python 3.11 or newer")'
@@ -26,16 +26,30 @@ run: native-if-possible
 	$(BIN)/deadtable serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check deadtable tests benchmarks
+	$(BIN)/ruff check deadtable tests benchmarks examples
 	$(BIN)/mypy
 
+# The documentation site (mkdocs.yml, pages in docs/) into site/; --strict fails on a broken link
+# or a page missing from the nav, so `make test` builds it too. (Not --quiet: it hides the warnings
+# that --strict counts, and the build then passes.)
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict
+
 # The tests run pure Python (conftest.py); tests/test_native.py checks the native build against it.
-test: lint native-if-possible
+test: lint docs native-if-possible
 	$(BIN)/pytest -n auto -q
 
 # Both builds in one table: the native one is built first when a C compiler is there (else pure only).
+# The same run writes the table as docs/figures/performance.md, stamped with the commit, date and
+# machine. BENCH_ARGS adds settings, e.g. make bench BENCH_ARGS="--budget 0.3" (quicker, noisier).
+BENCH_ARGS ?=
 bench: native-if-possible
-	$(BIN)/python -m benchmarks --native $(NATIVE)
+	$(BIN)/python -m benchmarks --native $(NATIVE) --write docs/figures/performance.md $(BENCH_ARGS)
+
+# The other figures pages, docs/figures/{strength,calibration,balance}.md: strength and calibration
+# from the rows committed in benchmarks/, balance from seeded simulations (a few minutes).
+figures: native-if-possible
+	$(BIN)/python -m benchmarks.pages --out docs/figures
 
 # The native build: the rules cores and heuristics compiled with mypyc in a copy of the package
 # (build/native), never beside the sources; rebuilt when any file of the package is newer than its
@@ -59,7 +73,7 @@ bench-native: $(NATIVE_STAMP)
 	PYTHONPATH=$(NATIVE):. $(BIN)/python -P -m benchmarks
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build site *.egg-info
 
 play: native-if-possible
 	$(BIN)/deadtable play carson-zoo --players 2 --seat 1 --bots greedy

@@ -7,18 +7,21 @@ at 2 players, its bots playing each other as `deadtable simulate` plays them, ag
 (benchmarks/bots.py). Beside them, in the same run, the peers, each driven the cheapest correct way
 (benchmarks/peers.py): OpenSpiel's crazy_eights and RLCard's uno in slices alternating with the
 shedding game's Duel and Zombie Overlord 2p, and OpenSpiel's Python ISMCTS on hearts just before and
-after each of our IS-MCTS measures. Under the table, the targets of issues 9 and 22
+after each of our IS-MCTS measures. Under the table, the targets of random play's and the search's speed
 (benchmarks/targets.py), each a ratio measured in this run: PASS, or MISSED and by how much. The
 terminal table fits 80 columns; --markdown prints one wide table.
 
     python -m benchmarks                 # about a minute
     python -m benchmarks --budget 0.3    # quicker, noisier
-    python -m benchmarks --markdown      # the table as Markdown (for the README)
+    python -m benchmarks --markdown      # the table as Markdown (for the docs)
     python -m benchmarks --native build/native   # both builds side by side (make bench; benchmarks/both.py)
+    python -m benchmarks --write docs/figures/performance.md   # also write the table as the figures page
     make bench-native                    # the native build alone (mypyc, deadtable/native.py)
     python -m benchmarks.peer_drivers    # each peer driven the usual way against the bench's way
 
-Above the table, a line names the build measured: pure Python or native (mypyc).
+Above the table, a line names the build measured: pure Python or native (mypyc). `--write PATH`
+also writes the run's table as a Markdown page stamped with the commit, date and machine
+(benchmarks/performance_page.py; `make bench` writes docs/figures/performance.md).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import shlex
 import sys
 import textwrap
 import time
@@ -33,7 +37,7 @@ import time
 from deadtable import native
 from deadtable.core import Game, Variant, games
 
-from . import both, bots, peers, targets, throughput
+from . import both, bots, peers, performance_page, targets, throughput
 from .table import WIDTH, Row, print_table
 
 
@@ -82,22 +86,35 @@ def main(argv: list[str] | None = None) -> int:
         help="also run the native build in DIR (make native: build/native) and print both builds side by"
         " side, each in its own process, one after the other (what make bench does)",
     )
+    ap.add_argument(
+        "--write",
+        metavar="PATH",
+        help="also write the table as a Markdown page, stamped with the commit, date and machine"
+        " (make bench: docs/figures/performance.md)",
+    )
     ap.add_argument("--json", metavar="FILE", help=argparse.SUPPRESS)  # a child's rows, for --native
     args = ap.parse_args(argv)
+    command = shlex.join(["python", "-m", "benchmarks", *(sys.argv[1:] if argv is None else argv)])
     if args.native:  # each build's child measures with these settings (benchmarks/both.py)
         child = ["--budget", str(args.budget), "--games", args.games, "--draw", args.draw]
-        return both.main(child, args.native, args.markdown)
+        page = both.Page(args.write, command, args.budget) if args.write else None
+        return both.main(child, args.native, args.markdown, page)
     rows, build, met, total = measure(args)
     if args.json:
         both.save(args.json, rows, build, met, total)
         return 0
+    kind = targets.NATIVE if build.startswith("native") else targets.PURE
     print(
         f"build: {build}"
         if args.markdown
         else textwrap.fill(f"build: {build}", WIDTH, subsequent_indent="  ")
     )
-    print_table([(targets.NATIVE if build.startswith("native") else targets.PURE, rows)], args.markdown)
+    print_table([(kind, rows)], args.markdown)
     print(f"\ntargets met: {met} of {total}")
+    if args.write:
+        text = performance_page.render([(kind, rows)], [build], [f"{met} of {total}"], command, args.budget)
+        performance_page.write(args.write, text)
+        print(f"written: {args.write}", file=sys.stderr)
     return 0
 
 

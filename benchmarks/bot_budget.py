@@ -1,4 +1,4 @@
-"""What a bot may cost a decision for its games to reach 1/3 of random play's games/s (issue 22).
+"""What a bot may cost a decision for its games to reach 1/3 of random play's games/s.
 
 `python -m benchmarks.bots` judges heuristic-versus-heuristic games/s, as `deadtable simulate`
 plays them, against raw random play. This splits a heuristic game's time in three, to show what

@@ -4,7 +4,8 @@ The pure package and the compiled copy (`make native`: build/native) cannot be i
 process, so each build runs in a child process of its own (`python -P -m benchmarks --json FILE`),
 the pure one first, with the same settings; every ratio to a peer is still measured inside one
 child, against the peers run in that same child. The table then shows each figure as pure and
-native side by side, and the targets judged for each build.
+native side by side, and the targets judged for each build. With `--write PATH` (`Page`) the same table
+is written as the figures page (benchmarks/performance_page.py).
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ import subprocess
 import sys
 import tempfile
 import textwrap
-from dataclasses import asdict, fields
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from deadtable.native import STAMP
 
-from .table import WIDTH, Row, print_table
+from . import performance_page
+from .table import WIDTH, Row, Runs, print_table
 from .targets import NATIVE, PURE
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: benchmarks/ and the pure deadtable/
@@ -51,7 +53,16 @@ def run_build(pythonpath: str, argv: list[str], *, pure: bool = False) -> dict[s
         return data
 
 
-def main(argv: list[str], native_dir: str, markdown: bool) -> int:
+@dataclass(frozen=True)
+class Page:
+    """Where to write the figures page of a run, and what it says made it."""
+
+    path: str
+    command: str
+    budget: float
+
+
+def main(argv: list[str], native_dir: str, markdown: bool, page: Page | None = None) -> int:
     native = Path(native_dir).resolve()
     pure = run_build(str(ROOT), argv, pure=True)
     if pure is None:
@@ -66,9 +77,16 @@ def main(argv: list[str], native_dir: str, markdown: bool) -> int:
             print("the native run failed (its error is above): pure Python only", file=sys.stderr)
     builds = f"builds: pure: {pure['build']}; native: {compiled['build'] if compiled else '-'}"
     print(builds if markdown else textwrap.fill(builds, WIDTH, subsequent_indent="  "))
-    side_by_side(pure, compiled, markdown)
-    print(f"\ntargets met: pure {pure['met']} of {pure['total']}", end="")
-    print(f"; native {compiled['met']} of {compiled['total']}" if compiled else "; native not run")
+    runs = side_by_side(pure, compiled, markdown)
+    met = [f"pure {pure['met']} of {pure['total']}"]
+    met.append(f"native {compiled['met']} of {compiled['total']}" if compiled else "native not run")
+    print(f"\ntargets met: {'; '.join(met)}")
+    if page is not None:
+        described = [pure["build"], *([compiled["build"]] if compiled else [])]
+        performance_page.write(
+            page.path, performance_page.render(runs, described, met, page.command, page.budget)
+        )
+        print(f"written: {page.path}", file=sys.stderr)
     return 0
 
 
@@ -78,9 +96,10 @@ def _row(saved: dict[str, Any]) -> Row:
     return Row(**{k: v for k, v in saved.items() if k in names})
 
 
-def side_by_side(pure: dict[str, Any], native: dict[str, Any] | None, markdown: bool) -> None:
-    """Every subject with its figures for each build (table.print_table)."""
+def side_by_side(pure: dict[str, Any], native: dict[str, Any] | None, markdown: bool) -> Runs:
+    """Every subject with its figures for each build (table.print_table); the runs printed."""
     runs = [(PURE, [_row(r) for r in pure["rows"]])]
     if native:
         runs.append((NATIVE, [_row(r) for r in native["rows"]]))
     print_table(runs, markdown)
+    return runs

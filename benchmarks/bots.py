@@ -13,7 +13,7 @@ the message catalogues once, not once per game.
     python -m benchmarks.bots --budget 3       # steadier
     python -m benchmarks                       # the whole table, these rows with it
 
-Issue 22's target: bot games/s at least 1/3 of random games/s, every game, in both builds.
+The target: bot games/s at least 1/3 of random games/s, every game, in both builds.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from deadtable.sim.runner import Plan, play_game
 from . import targets, throughput
 from .table import Row, fmt
 
-TARGET_VS_RANDOM = 1 / 3  # bot games/s over random games/s (issue 22)
+TARGET_VS_RANDOM = 1 / 3  # bot games/s over random games/s
 SLICES = 10  # the bot's and random play's measures alternate in this many slices each
 
 

@@ -1,6 +1,6 @@
-"""Is a review's winning chance a probability? A reliability table over held-out games (issue #24).
+"""Is a review's winning chance a probability? A reliability table over held-out games.
 
-    # training games: fit the map deadtable/agents/calibration/<game id>.json on them
+    # training games: fit the map data/calibration.json of the game's package on them
     PYTHONPATH=. .venv/bin/python -m benchmarks.calibration --game zombie-shedding --games 400 \
         --seed 1 --rows benchmarks/calibration_rows --workers 2 --fit
     # held-out games (other seeds): the raw and the calibrated reliability tables
@@ -41,7 +41,9 @@ did first) leans toward the eventual winner, against a coin per decision (`selec
 With `--rows DIR` each finished game's points are appended to DIR/<game id>.jsonl as soon as it
 ends, and a later run with the same DIR and settings plays only the games still missing (the
 resumable pattern of benchmarks/knows.py), so a long run can be stopped and resumed. A row names
-the review's method (`review.METHOD`): rows of another method are left alone, never mixed in.
+the review's method (`review.METHOD`): rows of another method are left alone, never mixed in. A
+row also names the commit it was played on; docs/figures/calibration.md is written from the rows
+in benchmarks/calibration_rows/ (`python -m benchmarks.pages calibration`).
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ from deadtable.core import seat_info
 from deadtable.sim.runner import build_agent
 
 from .reliability import RESAMPLES, markdown, reliability
+from .stamp import commit
 
 GAMES = ("carson-zoo", "overlords", "zombie-overlord", "zombie-shedding")
 OPTIONS: dict[str, dict[str, Any]] = {"zombie-shedding": {"mode": "duel"}}
@@ -236,10 +239,12 @@ def measure(args: argparse.Namespace, game_id: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
     todo = [i for i in range(args.games) if i not in rows]
     t = time.time()
+    measured_on = commit()  # what docs/figures/calibration.md stamps the run with
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         futures = [pool.submit(play, game_id, i, args.seed, agents, rate, args.iterations) for i in todo]
         for k, fut in enumerate(as_completed(futures), start=1):
             row = fut.result()
+            row["commit"] = measured_on
             rows[row["game"]] = row
             if path is not None:
                 with path.open("a") as out:

@@ -1,4 +1,4 @@
-"""`python -m benchmarks.env_parts`: where a PettingZoo step's time goes, game by game (issue 21).
+"""`python -m benchmarks.env_parts`: where a PettingZoo step's time goes, game by game.
 
 For the first mode of each game, four loops in alternating slices of one process (so a change in
 the machine's load falls on all of them): raw engine steps (`legal_actions` + `apply_trusted`, as

@@ -1,6 +1,7 @@
 """A behaviour fingerprint: one hash per game of every move of seeded games and of determinizations.
 
-    python -m benchmarks.fingerprint            # every game, the short run (several minutes; `--only GAME` for one game)
+    python -m benchmarks.fingerprint                  # every game, the short run (several minutes)
+    python -m benchmarks.fingerprint --only overlords  # one game
     python -m benchmarks.fingerprint --games 40  # more games a cell
 
 A refactor that must keep behaviour prints the same lines before and after. Each cell plays

@@ -1,10 +1,11 @@
 """A game's heuristic against the same heuristic at an earlier commit, 2 players, seats alternating.
 
 Run: .venv/bin/python benchmarks/heuristic_versus.py GAME REV [GAMES]   (default 600 games)
-GAME is overlords, zombie-overlord or zombie-shedding (Duel); REV a git revision, e.g. 79a479d (before
-issue 25). The earlier agent module is read with `git show REV:PATH` and loaded beside the package, so it
-plays through today's engine and card set; each bot draws from its own seeded generator. Prints the
-current heuristic's win share with a 95% Wilson interval: 50% means equally strong.
+GAME is overlords, zombie-overlord or zombie-shedding (Duel); REV a git revision (a commit,
+a tag, HEAD~3). The earlier agent module is read with `git show REV:PATH` and loaded beside the
+package, so it plays through today's engine and card set; each bot draws from its own seeded
+generator. Prints the current heuristic's win share with a 95% Wilson interval: 50% means equally
+strong.
 """
 
 from __future__ import annotations
@@ -22,8 +23,12 @@ from deadtable.core import seat_info
 from deadtable.sim.stats import wilson
 
 AGENTS = {
-    "overlords": ("deadtable/games/overlords/agent.py", "deadtable.games.overlords", {}),
-    "zombie-overlord": ("deadtable/games/zombie_overlord/agent.py", "deadtable.games.zombie_overlord", {}),
+    "overlords": ("deadtable/games/overlords/heuristic.py", "deadtable.games.overlords", {}),
+    "zombie-overlord": (
+        "deadtable/games/zombie_overlord/heuristic.py",
+        "deadtable.games.zombie_overlord",
+        {},
+    ),
     "zombie-shedding": (
         "deadtable/games/zombie_shedding/heuristic.py",
         "deadtable.games.zombie_shedding",

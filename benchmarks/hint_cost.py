@@ -1,4 +1,4 @@
-"""What a hint at a casual table costs (issue #24): CPU per hint against the bot's own move.
+"""What a hint at a casual table costs: CPU per hint against the bot's own move.
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.hint_cost --games 5
 

@@ -3,7 +3,7 @@
 For each game's first variant, the same measure as `python -m benchmarks` (`throughput.ismcts_rate`:
 the agent's defaults, 200 iterations from the bench's positions, every decision searched) between
 two slices of OpenSpiel's Python ISMCTS on hearts (`peers.openspiel_hearts_ismcts`), and the
-ratio to their mean: the issue 22 target is 3x in pure Python and 6x compiled. Only the IS-MCTS
+ratio to their mean: the target is 3x in pure Python and 6x compiled. Only the IS-MCTS
 row, so a change to the search is measured in a minute instead of the whole bench's run. It
 measures the build that runs it (pure Python, or a native build: `PYTHONPATH=build/native:.
 python -P -m benchmarks.ismcts_rate`).

@@ -16,13 +16,15 @@ made) and `choices_s<seat>` (the moves with more than one legal action), and `bu
 pure: both builds play the same games, so their rows make one win rate, but their CPU is printed
 apart); the figure printed is the IS-MCTS seat's CPU per move over all the games of each build.
 `--opponent` names the opponent (default: the game's heuristic, else greedy; `--opponent greedy`
-for issue #24's Carson City Zoo target).
+for Carson City Zoo's strength target: at least 70% at no more than 0.1 s a move).
 
 A 400-game run takes one to three hours of CPU per game id. With `--rows DIR` each finished
-game's row (without per-card counts) is appended to DIR/<game id>.jsonl as soon as it ends, and a
-later run with the same DIR (and the same --agent and --seed) plays only the games still missing:
-a run can be stopped, resumed, or split between machines and its files concatenated; the figure
-is the same as one run's. benchmarks/strength_rows/ holds the rows behind the README's figures.
+game's row (without per-card counts, with the commit it was played on) is appended to
+DIR/<game id>.jsonl as soon as it ends, and a later run with the same DIR (and the same --agent
+and --seed) plays only the games still missing: a run can be stopped, resumed, or split between
+machines and its files concatenated; the figure is the same as one run's.
+benchmarks/strength_rows/ holds the rows behind docs/figures/strength.md (`python -m
+benchmarks.pages strength` writes it from them).
 
     .venv/bin/python benchmarks/ismcts_strength.py strength --game overlords \
         --rows benchmarks/strength_rows --workers 2
@@ -45,6 +47,11 @@ from deadtable.agents.ismcts import IsmctsAgent
 from deadtable.core import DeadtableError, Game, SeatInfo, State, seat_info
 from deadtable.sim import Plan, by_agent, run
 from deadtable.sim.runner import MAX_ACTIONS, build_agent, is_one_of
+
+try:
+    from benchmarks.stamp import commit
+except ImportError:  # run as a script (python benchmarks/ismcts_strength.py): its folder is on the path
+    from stamp import commit  # type: ignore[no-redef]
 
 TWO_PLAYER_OPTIONS: dict[str, dict[str, Any]] = {"zombie-shedding": {"mode": "duel"}}
 
@@ -171,10 +178,12 @@ def resume(plan: Plan, n_games: int, workers: int | None, path: Path) -> list[di
     print(f"  {plan.game_id}: {len(rows)} games in {path}, {len(todo)} to play", file=sys.stderr, flush=True)
     path.parent.mkdir(parents=True, exist_ok=True)
     t = time.time()
+    measured_on = commit()  # what docs/figures/strength.md stamps the run with
     with path.open("a") as out, ProcessPoolExecutor(max_workers=workers or 1) as pool:
         futures = [pool.submit(play_timed, plan, i) for i in todo]
         for k, fut in enumerate(as_completed(futures), start=1):
             row = fut.result()
+            row["commit"] = measured_on
             rows[int(row["game"])] = row
             out.write(json.dumps(_lean(row), default=str) + "\n")
             out.flush()

@@ -1,4 +1,4 @@
-"""What search gains from a determinization that uses everything a seat knows (issue #24, point 1).
+"""What search gains from a determinization that uses everything a seat knows.
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.knows --game zombie-overlord --games 400 \
         --rows benchmarks/knows_rows --workers 1

@@ -18,7 +18,7 @@ import time
 import deadtable
 from deadtable.agents import RandomAgent
 from deadtable.core import Agent, Variant, seat_info
-from deadtable.games.overlords.agent import HeuristicAgent
+from deadtable.games.overlords.heuristic import HeuristicAgent
 
 GAME = deadtable.game("overlords")
 

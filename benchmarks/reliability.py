@@ -229,7 +229,7 @@ def interval(values: list[float], fallback: float) -> tuple[float, float]:
 
 
 def markdown(r: Reliability, title: str) -> str:
-    """The table as the README shows it, with the verdict and the overall scores under it."""
+    """The table as the docs show it, with the verdict and the overall scores under it."""
     lines = [
         "| estimate | games | positions | mean estimate | observed win rate | gap | gap's 95% CI (by game) "
         "| CI holds 0 | within 5 points |",

@@ -1,4 +1,4 @@
-"""What a post-game review costs, and what the cheaper budget changes (issue #24).
+"""What a post-game review costs, and what the cheaper budget changes.
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.review_cost --games 1
     PYTHONPATH=. .venv/bin/python -m benchmarks.review_cost --games 3 --compare --every 2

@@ -8,8 +8,11 @@ loaded beside the current package; both play on the current rules. Both take the
 settings (`Game.search_settings`), then `iterations`. Game i deals seed 5000 + i // 2; the
 current version sits at seat i % 2; the seats' generators are seeded 10 i + 1 and 10 i + 2.
 
-    python -P -m benchmarks.search_versus --against 5a0b674 --game zombie-shedding --games 200
+    python -P -m benchmarks.search_versus --against REV --game zombie-shedding --games 200
     python -P -m benchmarks.search_versus ... --first 100 --games 100   # the second half, meanwhile
+
+REV is any git revision; the commit before the search loop got its own module is
+`$(git log --diff-filter=A --format=%H -- deadtable/agents/tree.py)^`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Zombie shedding game: is the Screamer worth holding? (issue 25)
+"""Zombie shedding game: is the Screamer worth holding?
 
 The balance report (`deadtable report`, per hand) counts the points a seat kept in its hand; it
 does not see the Screamer's finish, which takes 15 off the finisher's penalty score (never below

@@ -1,4 +1,4 @@
-"""Zombie shedding game: the IS-MCTS spot check of issue 25, per hand, over several seeds.
+"""Zombie shedding game: the IS-MCTS spot check of the card balance, per hand, over several seeds.
 
 Plays (or resumes from the files already there) one `deadtable simulate` run per seed, Duel,
 IS-MCTS against IS-MCTS (`--agents ismcts:iterations=N,ismcts:iterations=N --workers 1`), then
@@ -14,8 +14,8 @@ band (-6..+6 points by default), the first player's game rate and the dealer's h
 The files are DIR/ism<seed>.csv, with the CLI's output in DIR/ism<seed>.log (DIR defaults to
 search-check, or search-check-<card file stem> with --cards). A file written for other cards or
 agents is refused by `--resume` (its record differs), so a directory holds one card file's runs.
-The defaults are the fifth round's check
-(DESIGN-NOTE.md, "Fifth round"): 800 Duels, seeds 1, 201, 401 and 601.
+The defaults are the check the shedding game's balance figures use: 800 Duels, seeds 1, 201, 401
+and 601.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from deadtable.sim.balance import Flagged, dealer_hands, first_player, hand_card
 from deadtable.sim.stats import Rate
 
 SEEDS = (1, 201, 401, 601)
-BAND = 6.0  # points: issue 25's -6..+6
+BAND = 6.0  # points: a card within -6..+6 of the other seat-hands is balanced
 
 
 def rows_in(path: Path) -> int:

@@ -1,5 +1,5 @@
 """The bench's rows and how they are printed: a terminal table that fits 80 columns, with the targets
-listed under it, or one wide Markdown table (for the README) with the targets in a column.
+listed under it, or one wide Markdown table (for the docs) with the targets in a column.
 
 One build's rows, or two builds' (`both.py`): in the terminal each subject then takes a line per
 build; in Markdown each figure shows as "pure / native".
@@ -65,14 +65,18 @@ def print_table(runs: Runs, markdown: bool) -> None:
 
 def print_markdown(runs: Runs) -> None:
     """One wide table: every figure per build ("pure / native" when there are two), the targets last."""
+    print("\n".join(markdown_lines(runs)))
+
+
+def markdown_lines(runs: Runs) -> list[str]:
+    """The lines of `print_markdown`'s table (also the figures page's, benchmarks/performance_page.py)."""
     by_build = [{r.subject: r for r in rows} for _b, rows in runs]
     builds = " / ".join(b for b, _rows in runs)
     head = ["game / peer", "players", "games/s", "decisions/s", "clone µs", "IS-MCTS it/s"]
     head += ["PettingZoo steps/s", "targets"]
     if len(runs) > 1:  # the figures' columns name the builds; the subject's and the players' do not
         head = head[:2] + [f"{h} {builds}" for h in head[2:]]
-    print(f"| {' | '.join(head)} |")
-    print("|" + "|".join("---" for _ in head) + "|")
+    lines = [f"| {' | '.join(head)} |", "|" + "|".join("---" for _ in head) + "|"]
     for s in subjects(runs):
         got = [rows.get(s) for rows in by_build]
         players = next(r.players for r in got if r is not None)
@@ -81,7 +85,8 @@ def print_markdown(runs: Runs) -> None:
             cells.append(" / ".join(_figures(r)[column] for r in got))
         cells.append(" / ".join(_env(r) for r in got))
         cells.append(" / ".join("; ".join(r.checks) if r and r.checks else "-" for r in got))
-        print("| " + " | ".join(c if c.strip(" /-") else "-" for c in cells) + " |")
+        lines.append("| " + " | ".join(c if c.strip(" /-") else "-" for c in cells) + " |")
+    return lines
 
 
 def print_terminal(runs: Runs) -> None:

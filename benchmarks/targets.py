@@ -1,8 +1,9 @@
-"""The bench's targets (issues 9 and 22), each a ratio of two figures measured in the same process.
+"""The bench's targets (random play's and the search's speed), each a ratio of two figures measured
+in the same process.
 
 Random play is compared with the peers in players' decisions per second, not games: a Duel of the
 shedding game is a match of several hands (about 191 decisions) where a crazy_eights game is one
-hand (about 87), and Zombie Overlord's games are longer still. Targets that the issue sets for one
+hand (about 87), and Zombie Overlord's games are longer still. Targets set for one
 build only are judged in that build only. A target not met says MISSED and by how much.
 
 >>> judge("decisions/s vs crazy_eights", 0.5, 2.0)
@@ -21,9 +22,9 @@ DUEL: Final = ("zombie-shedding", "duel")
 ZOMBIE_OVERLORD_2P: Final = ("zombie-overlord", "2p")
 COMPARED: Final = (DUEL, ZOMBIE_OVERLORD_2P)  # measured in slices alternating with the peers
 
-GAMES_PER_S: Final = 1000.0  # issue 9: random games a second, every game at 2 players, both builds
+GAMES_PER_S: Final = 1000.0  # random games a second, every game at 2 players, both builds
 
-# issue 22: decisions/s over crazy_eights' and uno's, per build and (game, variant)
+# random play's decisions/s over crazy_eights' and uno's, per build and (game, variant)
 VS_CRAZY_EIGHTS: Final[dict[str, dict[tuple[str, str], float]]] = {
     PURE: {DUEL: 1.0},
     NATIVE: {DUEL: 3.0, ZOMBIE_OVERLORD_2P: 3.0},
@@ -32,7 +33,7 @@ VS_UNO: Final[dict[str, dict[tuple[str, str], float]]] = {
     PURE: {},
     NATIVE: {DUEL: 15.0, ZOMBIE_OVERLORD_2P: 15.0},
 }
-# issue 22: our IS-MCTS iterations/s over OpenSpiel's Python ISMCTS on hearts, every game
+# our IS-MCTS iterations/s over OpenSpiel's Python ISMCTS on hearts, every game
 VS_HEARTS_ISMCTS: Final = {PURE: 3.0, NATIVE: 6.0}
 
 
@@ -44,18 +45,18 @@ def judge(what: str, ratio: float, minimum: float) -> str:
 
 
 def games_per_s(rate: float) -> str:
-    """The issue 9 target: at least GAMES_PER_S random games a second at 2 players."""
+    """The random-play target: at least GAMES_PER_S random games a second at 2 players."""
     if rate >= GAMES_PER_S:
         return f"games/s {rate:,.0f} (>= {GAMES_PER_S:,.0f}) PASS"
     by = f" by {GAMES_PER_S / rate:.2f}x" if rate > 0 else ""
     return f"games/s {rate:,.0f} (>= {GAMES_PER_S:,.0f}) MISSED{by}"
 
 
-ENV_COST: Final = 3.0  # issue 21: a PettingZoo step costs at most this many raw engine steps
+ENV_COST: Final = 3.0  # a PettingZoo step costs at most this many raw engine steps
 
 
 def env_cost(factor: float) -> str:
-    """The issue 21 target: a PettingZoo step (last() + mask + step) at most ENV_COST raw steps.
+    """The environment target: a PettingZoo step (last() + mask + step) at most ENV_COST raw steps.
 
     >>> env_cost(2.5), env_cost(6.0)
     ('PettingZoo step 2.5x raw (<= 3x) PASS', 'PettingZoo step 6.0x raw (<= 3x) MISSED by 2.00x')

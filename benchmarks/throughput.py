@@ -150,7 +150,7 @@ def ismcts_rate(g: Game, variant: Variant, budget: float, iterations: int = 200)
 class Overhead:
     raw_steps_per_s: float
     env_steps_per_s: float  # raw_env(): no checks
-    wrapped_steps_per_s: float  # env(): what a researcher gets, the judged figure (issue 21)
+    wrapped_steps_per_s: float  # env(): what a researcher gets, the judged figure
 
     @property
     def factor(self) -> float:

@@ -21,8 +21,8 @@ from typing import Any
 
 from deadtable.core import Action, SeatInfo, seat_info
 from deadtable.games.zombie_overlord import GAME
-from deadtable.games.zombie_overlord.agent import HeuristicAgent
 from deadtable.games.zombie_overlord.cards import ACTION, TRAP, load
+from deadtable.games.zombie_overlord.heuristic import HeuristicAgent
 from deadtable.sim.balance import ALPHA, holm, one_sample_p
 
 

@@ -22,8 +22,8 @@ from rich.progress import track
 
 import deadtable
 from deadtable.core import seat_info
-from deadtable.games.zombie_overlord.agent import HeuristicAgent
 from deadtable.games.zombie_overlord.evaluation import FEATURES, WEIGHTS, features
+from deadtable.games.zombie_overlord.heuristic import HeuristicAgent
 from deadtable.games.zombie_overlord.state import ZOState
 
 EPSILONS = (0.0, 0.15, 0.4)

@@ -15,7 +15,7 @@ import time
 from deadtable.agents import RandomAgent
 from deadtable.core import seat_info
 from deadtable.games.zombie_overlord import GAME
-from deadtable.games.zombie_overlord.agent import HeuristicAgent
+from deadtable.games.zombie_overlord.heuristic import HeuristicAgent
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -48,32 +48,33 @@ MODULES = (
         for m in (
             "layout",
             "state",
-            "turn",
+            "rules",
             "attack",
             "effects",
             "lure",
             "cards",
             "view",
-            *("facts", "evaluation", "agent"),
+            *("facts", "evaluation", "heuristic"),
         )
     ),
     *(
         f"deadtable/games/overlords/{m}.py"
-        for m in ("state", "gameplay", "hired_hands", "knowledge", "scoring", "view", "facts", "agent")
+        for m in ("state", "rules", "hired_hands", "knowledge", "scoring", "view", "facts", "heuristic")
     ),
     *(f"deadtable/games/carson_zoo/{m}.py" for m in ("board", "state", "facts", "heuristic")),
     "deadtable/agents/greedy.py",
     # The IS-MCTS loop (the agent around it, agents/ismcts.py, stays interpreted: the review subclasses it).
     "deadtable/agents/tree.py",
     "deadtable/agents/random_agent.py",
-    # simulate's loop around the compiled rules, with the agents' SeatInfo above (issue 22).
+    # simulate's loop around the compiled rules, with the agents' SeatInfo above.
     *(f"deadtable/sim/{m}.py" for m in ("loop", "events")),
-    # The learning environments' observation encoders, read every step (deadtable/rl/encoding.py),
-    # and the part of the PettingZoo environment that a step runs (deadtable/rl/aec.py).
+    # The learning environments' observation encoders, read every step (deadtable/rl/encoding.py and
+    # each game's encoder.py), and the part of the PettingZoo environment that a step runs
+    # (deadtable/rl/aec.py).
     "deadtable/rl/encoding.py",
     "deadtable/rl/aec.py",
     *(
-        f"deadtable/rl/encoders/{m}.py"
+        f"deadtable/games/{m}/encoder.py"
         for m in ("carson_zoo", "overlords", "zombie_overlord", "zombie_shedding")
     ),
 )

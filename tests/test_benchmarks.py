@@ -373,16 +373,28 @@ def test_the_ismcts_parts_share_an_iterations_time() -> None:
     assert abs(sum(shares.values()) - 1.0) < 1e-9
 
 
+def _before_the_search_loop() -> str | None:
+    """The commit before the one that added agents/tree.py (the search loop of its own module), or
+    None when this is not a git checkout holding it (a shallow clone, an unpacked archive)."""
+    log = ["git", "log", "--diff-filter=A", "--format=%H", "--", "deadtable/agents/tree.py"]
+    added = subprocess.run(log, cwd=REPO, capture_output=True, text=True).stdout.split()
+    if not added:
+        return None
+    parent = ["git", "rev-parse", "--verify", "--quiet", added[-1] + "^"]
+    return subprocess.run(parent, cwd=REPO, capture_output=True, text=True).stdout.strip() or None
+
+
 def test_search_versus_loads_an_earlier_search_from_git_and_plays_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """benchmarks/search_versus.py: the search of commit 5a0b674 (before agents/tree.py) against
-    this one, two tiny games with the seats swapped; the shares of the wins add up."""
-    if subprocess.run(["git", "cat-file", "-e", "5a0b674"], cwd=REPO, capture_output=True).returncode:
-        pytest.skip("not a git checkout holding commit 5a0b674")
+    """benchmarks/search_versus.py: the search of the commit before agents/tree.py against this
+    one, two tiny games with the seats swapped; the shares of the wins add up."""
+    before = _before_the_search_loop()
+    if before is None:
+        pytest.skip("not a git checkout holding the commit before agents/tree.py")
     from benchmarks import search_versus
 
-    args = ["--against", "5a0b674", "--game", "carson-zoo", "--games", "2", "--iterations", "5"]
+    args = ["--against", before, "--game", "carson-zoo", "--games", "2", "--iterations", "5"]
     assert search_versus.main(args) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("2 games from 0: current wins ")

@@ -60,7 +60,7 @@ def action_phase(base: int = 0, hand: tuple[str, ...] = ("ammo-01",)):  # type: 
 def test_zo_placing_a_card_not_in_hand_says_so() -> None:
     s = action_phase()
     assert "no card called ammo-99" in refusal("zombie-overlord", s, "place ammo-99")
-    # Named as the table names it (issue 19: no card id is shown to a player).
+    # Named as the table names it (no card id is shown to a player).
     why = refusal("zombie-overlord", s, "place ammo-02")
     assert "you have no Ammo Trap (cost 2, Defense 2(1)) in hand" in why
     assert "ZO-11" not in refusal("zombie-overlord", s, "place ammo-02")
@@ -329,7 +329,7 @@ def _ov_misses(s: State) -> set[str]:
 
 
 def test_ov_near_misses_are_refused_for_a_reason_that_holds() -> None:
-    from deadtable.games.overlords.gameplay import ABILITY, ACTIVATE, EXCHANGE, RECRUIT, usable
+    from deadtable.games.overlords.rules import ABILITY, ACTIVATE, EXCHANGE, RECRUIT, usable
 
     states = _states("overlords", 3, range(3), every=2) + _states("overlords", 2, range(2), every=2)
     states += _states("overlords", 4, range(2), every=2, teams=True)

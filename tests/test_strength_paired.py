@@ -21,7 +21,7 @@ def test_sign_test_is_two_sided_and_exact() -> None:
     assert sign_test(5, 5) == 1.0
     assert abs(sign_test(6, 0) - 2 / 64) < 1e-12  # both all-one-way splits of 6 games
     assert abs(sign_test(0, 6) - sign_test(6, 0)) < 1e-12
-    assert sign_test(84, 35) < 0.001  # the README's Zombie Overlord comparison
+    assert sign_test(84, 35) < 0.001  # Zombie Overlord's paired comparison (docs/figures/strength.md)
 
 
 def test_load_keeps_the_named_agents_rows_keyed_by_deal(tmp_path: Path) -> None:

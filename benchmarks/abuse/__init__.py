@@ -37,7 +37,7 @@ restarted on a new store. Progress goes to stderr, one line per scenario.
 
     python -m benchmarks.abuse                                  # every scenario, about 5 minutes
     python -m benchmarks.abuse --scenarios baseline,lang-flood --moves 30
-    python -m benchmarks.abuse --markdown                       # the table for the README
+    python -m benchmarks.abuse --markdown                       # the table for the docs
     python -m benchmarks.abuse --url http://127.0.0.1:8000      # a running server (loopback only)
 """
 

@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
         default=3072,
         help="address-space cap in MB of the server started here (default 3072)",
     )
-    parser.add_argument("--markdown", action="store_true", help="print a Markdown table (for the README)")
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table (for the docs)")
     parser.add_argument(
         "--url", default=None, help="use this running server (loopback) instead of starting one"
     )

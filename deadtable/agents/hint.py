@@ -1,4 +1,4 @@
-"""Hints at casual tables (issue 24): the bot's suggested move for the seat to act, from its own view.
+"""Hints at casual tables: the bot's suggested move for the seat to act, from its own view.
 
 A hint is what the game's `heuristic` agent (the generic `greedy` where a game has none,
 `HINT_AGENTS`) would play, handed only `seat_info(state, rng)`: the seat's view and a
@@ -14,9 +14,10 @@ language). They are found by playing the move on `TOLD_SAMPLES` determinizations
 seat's info, never on the real state; a line is kept only while every sample tells it the same, as
 one that differs (the card a draw brings, what a random discard hits) depends on a card the seat
 cannot see (a test checks the lines told against the real move in every game). Where the game has
-words of its own for a move (`Game.move_words`, from the seat's view alone), they are said instead:
-for a move the log does not tell (entering a phase) and one whose line tells a hidden card (the zoo
-card a Carson City Zoo move takes). A move with neither is said by its text (`words`).
+words of its own for a move (`move_words` in the game's `text` part, `game_words`, from the seat's
+view alone), they are said instead: for a move the log does not tell (entering a phase) and one
+whose line tells a hidden card (the zoo card a Carson City Zoo move takes). A move with neither is
+said by its text (`words`).
 
 The server (deadtable/server/hints.py) builds the info under the table's lock and runs `suggest` in
 a worker thread: the info holds no reference to the live state, which may move on meanwhile.
@@ -25,9 +26,10 @@ a worker thread: the info holds no reference to the live state, which may move o
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 from deadtable.core import Action, Agent, Game, SeatInfo, State, seat_info
+from deadtable.core.parts import module
 from deadtable.core.state import LOG_I18N, LOG_START
 from deadtable.i18n import Message
 
@@ -92,8 +94,20 @@ def _new_lines(state: State, seat: int, action: Action) -> list[dict[str, object
     return list((after.get(LOG_I18N) or [])[max(0, count - int(after.get(LOG_START, 0))) :])
 
 
+def game_words(the_game: Game, view: dict[str, Any], action: Action) -> Message | None:
+    """`action` in the game's own words for the seat whose `view` this is, before it is played.
+
+    A game says them in its package's `text` part (`deadtable.core.parts`), as `move_words(view,
+    action) -> Message | None`, for a move the log tells nothing of (entering a phase) or tells with a
+    card hidden until then; it reads the seat's view only. None: the game has no words for it.
+    """
+    text = module(the_game, "text")
+    own = getattr(text, "move_words", None) if text is not None else None
+    return own(view, action) if own is not None else None
+
+
 def words(info: SeatInfo, the_game: Game, action: Action, move: int) -> list[Message]:
-    """The hint's words for `action`: the game's own (`Game.move_words`), else what the seat's log
-    would tell of it (`told`); empty: neither."""
-    own = the_game.move_words(info.view, action)
+    """The hint's words for `action`: the game's own (`game_words`), else what the seat's log would
+    tell of it (`told`); empty: neither."""
+    own = game_words(the_game, info.view, action)
     return [own] if own is not None else told(info, action, move)

@@ -18,7 +18,7 @@ off in a systematic way, so a game with a calibration map (`deadtable.agents.cal
 on training games) reports every chance through it: the review shows the **calibrated** chance, and
 losses and flags are differences of calibrated chances (the map is monotone, so the ranking of the
 actions is the raw one). benchmarks/calibration.py checks the calibrated chance against the observed
-win rates of held-out games (README, "Review and hints").
+win rates of held-out games (docs/players.md, "Review"; docs/figures/calibration.md).
 
 `iterations` is the budget of playouts per decision, spent in two steps (`Budget`; the default,
 `CHEAP`). The **screen** sweeps every action with 35% of it: each action gets
@@ -64,7 +64,7 @@ from .ismcts import IsmctsAgent
 
 DEFAULT_ITERATIONS: Final = 200  # playouts per decision (the CLI's default)
 # The review's method, for results kept across runs (benchmarks/calibration.py's rows): raised
-# whenever the chances it reports change. 2: every reported chance a fresh measure (2026-12-04).
+# whenever the chances it reports change. 2: every reported chance a fresh measure.
 METHOD: Final = 2
 SERVER_ITERATIONS: Final = 200  # the online table's smaller budget
 MIN_SAMPLES: Final = 8  # samples per action whatever the budget: the played move always gets some

@@ -49,7 +49,7 @@ class RateColumn(ProgressColumn):
             return Text(_("- games/s"), style="cyan")
         speed = played / elapsed
         left = (task.total or 0) - task.completed
-        num = Numbers(current_language())  # 14.9 / 14,9: the reader's decimal sign (issue 26)
+        num = Numbers(current_language())  # 14.9 / 14,9: the reader's decimal sign
         shown = num.fixed(speed, 1)
         eta = "  " + _("~{time} left", time=duration(left / speed)) if left > 0 else ""
         return Text(_("{speed} games/s", speed=shown) + eta, style="cyan")
@@ -94,7 +94,7 @@ def print_summary(tally: Tally, played: int, elapsed: float | None = None) -> No
     console.print(rate_table(_("Win rate by agent (a shared win is split)"), tally.by_agent()))
     console.print(rate_table(_("Win rate by seat"), tally.by_seat()))
     lengths = tally.mean_lengths()
-    # Every number the reader's way, as the tables above write them: 30.0 / 30,0 (issue 26).
+    # Every number the reader's way, as the tables above write them: 30.0 / 30,0.
     num = Numbers(current_language())
     parts = [
         _("{value} {measure}", value=num.fixed(v, 1), measure=_(length_label(k))) for k, v in lengths.items()

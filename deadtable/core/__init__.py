@@ -9,7 +9,7 @@ from .errors import (
     RecordError,
     UnknownGame,
 )
-from .game import Game, Variant
+from .game import Game, GameType, Variant
 from .options import Option
 from .outcome import Outcome
 from .record import Record, replay, replay_states
@@ -22,6 +22,7 @@ __all__ = [
     "CardDataError",
     "DeadtableError",
     "Game",
+    "GameType",
     "IllegalAction",
     "Option",
     "OptionError",

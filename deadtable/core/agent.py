@@ -157,6 +157,23 @@ class Agent(Protocol):
         ...
 
 
+class Heuristic:
+    """A game's `heuristic` bot: it decides from what its seat knows (`SeatInfo.facts`), and takes
+    a move that is the only one without asking. A game's heuristic writes `decide`."""
+
+    name = "heuristic"
+
+    def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
+        actions = seat_info.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        return self.decide(seat_info.facts(), actions, rng)
+
+    def decide(self, facts: Any, actions: tuple[Action, ...], rng: random.Random) -> Action:
+        """The action to take, one of `actions` (two or more), from the seat's `facts`."""
+        raise NotImplementedError
+
+
 # An agent's `choose`, if it has one (see Agent): the legal actions in, one of them out.
 Chooser = Callable[[tuple[Action, ...], random.Random], Action]
 

@@ -26,9 +26,9 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Callable
-from functools import cached_property
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from deadtable.i18n import N_
 
@@ -69,6 +69,8 @@ NOT_KEPT = N_(
     "{shown}: this game was dealt with a built-in card list this version does not keep "
     "(SHA-256 {sha}); it needs the deadtable release it was played with"
 )
+CANNOT_READ = N_("{path}: cannot read the card file ({reason})")
+NOT_TOML = N_("{path}: not valid TOML ({reason})")
 CHANGED = N_(
     "{path}: the card file changed since this game was dealt with it (SHA-256 {then} then, "
     "{now} now); the game can only be replayed with the file it was dealt with"
@@ -150,6 +152,52 @@ class BuiltinLists:
     def shown(self, sha: str) -> str:
         """How messages name the built-in list `sha`: today's by its name, an older one with its hash."""
         return self.shown_name if self.is_current(sha) else f"{self.shown_name} ({sha[:12]})"
+
+
+class Loader(Generic[L]):
+    """A game's `load(path, pin)`: its built-in lists and a player's files, read and parsed the
+    same way in every game; only `parse` (the TOML's data, how errors name the file, the text's
+    SHA-256) is the game's own.
+
+    A built-in list is read once; a player's file is read at each call (a game dealt, a record
+    replayed), so a change is never missed, and parsed once per text. `builtin_by_name`: errors
+    and the parsed list name a built-in list as `BuiltinLists.shown` does ("built-in cards.toml")
+    rather than by its file's path.
+    """
+
+    def __init__(
+        self, builtins: BuiltinLists, parse: Callable[[Any, str, str], L], *, builtin_by_name: bool = False
+    ) -> None:
+        self.builtins = builtins
+        self.parse = parse
+        self.builtin_by_name = builtin_by_name
+        self.builtin = cache(self._read_builtin)
+        self.parsed = lru_cache(maxsize=32)(self._parse_text)
+
+    def __call__(self, path: str = "", pin: str = "") -> L:
+        """The list in `path` ("" = the built-in one), checked against `pin` (BuiltinLists.choose)."""
+        return self.builtins.choose(path, pin, lambda p: self.parsed(p, read_text(Path(p), p)), self.builtin)
+
+    def _read_builtin(self, kept: str) -> L:
+        """The built-in list whose hash is `kept` ("" = today's)."""
+        file = self.builtins.file(kept)
+        where = self.builtins.shown(kept) if self.builtin_by_name else str(file)
+        return self.parsed(where, read_text(file, where))
+
+    def _parse_text(self, where: str, text: str) -> L:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as err:
+            raise CardDataError(NOT_TOML, path=where, reason=str(err)) from None
+        return self.parse(data, where, text_sha(text))
+
+
+def read_text(file: Path, where: str) -> str:
+    """A card file's text; `where` names it in the error when it cannot be read."""
+    try:
+        return file.read_text(encoding="utf-8")
+    except OSError as err:
+        raise CardDataError(CANNOT_READ, path=where, reason=err.strerror) from None
 
 
 def repinned(game: Game, players: int, options: dict[str, Any]) -> dict[str, Any]:

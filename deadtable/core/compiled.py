@@ -53,3 +53,22 @@ def take_first(zone: list[int], kind: int) -> None:
     while zone[i] != kind:
         i += 1
     zone.pop(i)
+
+
+def trimmed(log: list[Any], shown: int, slack: int) -> int:
+    """Trim a game's log once it holds `shown + slack` entries or more: its front goes and the last
+    `shown` entries (what a view shows) stay. Returns how many went (0 on most calls), which the
+    game adds to its `log_dropped`. A larger `slack` trims in one go now and then rather than one
+    entry at every move, which keeps an append cheap.
+
+    >>> log = list(range(5))
+    >>> trimmed(log, 2, 3), log
+    (3, [3, 4])
+    >>> trimmed(log, 2, 3), log
+    (0, [3, 4])
+    """
+    if len(log) < shown + slack:
+        return 0
+    dropped = len(log) - shown
+    del log[:dropped]
+    return dropped

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -42,6 +43,24 @@ def _checked_key(
 
 
 @dataclass(frozen=True)
+class GameType:
+    """What kind of game it is, declared beside the game as OpenSpiel keeps `_GAME_TYPE`.
+
+    The learning adapters read it (`deadtable.rl.openspiel` declares the OpenSpiel game type from
+    it); nothing else lists games by kind.
+
+    - `zero_sum`: with two players, the seats' rewards always sum to zero (one seat's win is the
+      other's loss; a shared result gives both nothing).
+    - `chance`: the game deals or draws at random (from the state's seeded generator).
+    - `perfect_information`: every seat sees everything (no hidden hand, deck or card).
+    """
+
+    zero_sum: bool = False
+    chance: bool = True
+    perfect_information: bool = False
+
+
+@dataclass(frozen=True)
 class Variant:
     """A named way to play (a mode, a team layout): a player count and options."""
 
@@ -62,6 +81,19 @@ class Game(ABC):
     summary: str = ""
     # A game dealt from a built-in card list: that list and every released one (cardlists.py).
     card_lists: BuiltinLists | None = None
+    # What kind of game it is (zero-sum, chance, information); the default is the cautious one.
+    game_type: GameType = GameType()
+
+    @property
+    def package(self) -> str:
+        """The package that holds the game and its parts, found by fixed names (`deadtable.core.parts`):
+        its observation encoder, browser renderer, rules texts, rulings and calibration data.
+
+        The default is the package of the module that defines the game's class, so a game needs
+        nothing more than to keep its parts in its own package.
+        """
+        module = sys.modules[type(self).__module__]
+        return module.__package__ or module.__name__
 
     @property
     def chosen_options(self) -> tuple[Option, ...]:
@@ -126,15 +158,6 @@ class Game(ABC):
         """Refuse combinations of player count and options the rules do not allow (OptionError)."""
         return None
 
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every action text a seat could ever be offered with these settings, or None.
-
-        A fixed, ordered list (no duplicates) lets learning agents (deadtable.rl) give each action
-        a stable index; every text that `legal_actions()` yields must appear in it. The default,
-        None, makes deadtable.rl fall back to indexing the sorted legal actions of each state.
-        """
-        return None
-
     def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, str]] | None:
         """The static, public text of every card of the set `options` load, or None (no cards).
 
@@ -145,7 +168,7 @@ class Game(ABC):
 
     def reveals_nothing(self, state: State, action: Action) -> bool:
         """Whether `action`, by the seat to act in `state`, shows nobody anything new, so that the
-        seat may take it back (issue 23; `deadtable.core.undo`).
+        seat may take it back (`deadtable.core.undo`).
 
         True only for a move that draws no card, shows no hidden card to anyone and asks no other
         seat anything; a card the mover shows from their own hand is theirs to show. The default,
@@ -153,14 +176,6 @@ class Game(ABC):
         revealed. Chance steps and a turn passing end the window whatever this says.
         """
         return False
-
-    def move_words(self, view: dict[str, Any], action: Action) -> Message | None:
-        """`action` in the game's words for the seat whose `view` this is, before it is played: what a
-        hint says of it (deadtable.agents.hint), for a move the log tells nothing of (entering a
-        phase) or tells with a card hidden until then. It reads the seat's view only. The default,
-        None: the hint tells the move as the seat's log would, else by its text.
-        """
-        return None
 
     def recordable_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options as stored in a record (JSON values only)."""
@@ -208,7 +223,7 @@ class Game(ABC):
             if str(action).lower() == wanted:
                 return action
         names = self.typed_names(state)
-        if names is not None:  # a card named as the table shows it, in any language (issue 26)
+        if names is not None:  # a card named as the table shows it, in any language
             read = names.read(wanted)
             for action in legal:
                 if str(action).lower() == read:

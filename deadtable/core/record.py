@@ -128,18 +128,18 @@ def _recovering(record: Record, play: Callable[[dict[str, Any]], T]) -> T:
 
 def replay(record: Record | dict[str, Any]) -> State:
     """The final state of a recorded game; every action is re-checked for legality."""
-    rec = record if isinstance(record, Record) else Record.from_json(record)
-    return _recovering(rec, lambda options: _final(rec, options))
+    loaded = record if isinstance(record, Record) else Record.from_json(record)
+    return _recovering(loaded, lambda options: _final(loaded, options))
 
 
-def _final(rec: Record, options: dict[str, Any]) -> State:
+def _final(loaded: Record, options: dict[str, Any]) -> State:
     from .registry import game as find_game
 
     try:
-        state = find_game(rec.game).new(rec.players, rec.seed, **options)
+        state = find_game(loaded.game).new(loaded.players, loaded.seed, **options)
     except DeadtableError as err:
         raise RecordError("the record cannot start a game: {reason}", reason=err) from None
-    for number, text in enumerate(rec.actions, start=1):
+    for number, text in enumerate(loaded.actions, start=1):
         try:
             state.apply(state.game.parse_action(state, text))
         except IllegalAction as err:

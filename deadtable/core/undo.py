@@ -1,4 +1,4 @@
-"""Taking moves back (issue 23): which of a seat's latest moves may be undone, and undoing them.
+"""Taking moves back: which of a seat's latest moves may be undone, and undoing them.
 
 A seat may take back its own moves since the start of its turn as long as they revealed nothing to
 anyone. The game decides what a move shows (`Game.reveals_nothing`, False unless the game says so:

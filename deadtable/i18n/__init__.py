@@ -9,6 +9,8 @@ use it. The pieces:
 - `Message(msgid, **params)` / `nmsg(...)`: say something now, render it later in the reader's
   language (`.render(lang)`; `str()` is English). Errors carry one (`deadtable.core.errors`).
 - `N_(text)`: mark a text for the catalogue where it is defined; translate it where it is shown.
+  `N_plural(singular, plural)` does the same for a message with a number; `.message(n, ...)` makes it
+  a `Message` whose form is chosen by `n` (Russian has three: 1 секунда, 2 секунды, 5 секунд).
 - `negotiate(accept_language)`, `from_environment()`, `normalize(code)`: choosing a language.
 - `catalogue_json(lang)`: a catalogue for a browser client (with `Message.to_json()` / `from_json`).
 - `deadtable.i18n.rules`: the rulebooks shipped with the package, by game and language.
@@ -33,7 +35,7 @@ from .catalog import (
     translator,
     use_language,
 )
-from .message import N_, Message, nmsg, render
+from .message import N_, Message, N_plural, Plural, nmsg, render
 
 
 def _(msgid: str, /, **params: object) -> str:
@@ -51,6 +53,8 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "Message",
+    "N_plural",
+    "Plural",
     "Translator",
     "_",
     "catalogue_json",

@@ -79,11 +79,6 @@ class Translator:
         return f"<Translator {self.lang}>"
 
 
-def po_path(lang: str, domain: str = DOMAIN) -> resources.abc.Traversable:
-    """Where the .po file of `lang` for `domain` lives inside the installed package."""
-    return resources.files("deadtable.i18n").joinpath("locale", lang, "LC_MESSAGES", f"{domain}.po")
-
-
 def po_files(lang: str) -> list[resources.abc.Traversable]:
     """Every .po file of `lang`: the shared `deadtable.po` first, then one per area (a game, the web).
 

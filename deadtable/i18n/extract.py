@@ -5,9 +5,9 @@
     python -m deadtable.i18n.extract deadtable/games/overlords --update --domain overlords
 
 A message is anything passed as a literal to one of `KEYWORDS`: the gettext calls, the markers
-`N_` / `Message` / `nmsg` (and `note_n`, a plural log entry), and the error classes, whose first
-argument is a message id (`IllegalAction("{where} holds a mutant (CZ-3)", where=...)`). An
-f-string there cannot be translated and is reported as a problem. `tests/i18n/` runs `missing()`
+`N_` / `N_plural` / `Message` / `nmsg` (and `note_n`, a plural log entry), and the error classes,
+whose first argument is a message id (`IllegalAction("{where} holds a mutant (CZ-3)", where=...)`).
+An f-string there cannot be translated and is reported as a problem. `tests/i18n/` runs `missing()`
 and fails on any gap.
 """
 
@@ -39,6 +39,7 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "n_": (1, 2),
     "nmsg": (1, 2),
     "plural_form": (1, 2),
+    "N_plural": (1, 2),  # a plural id kept in a constant, counted where it is used
     "note_n": (1, 2),  # a game's log entry, made a message only when read (zombie shedding)
     "_each_seat_n": (1, 2),  # the same entries made once per seat and count (zombie shedding)
     **dict.fromkeys(ERRORS),

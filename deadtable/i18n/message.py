@@ -21,7 +21,7 @@ language, so a message can name a thing that needs translating too.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from .catalog import current_language, translator
 
@@ -29,6 +29,30 @@ from .catalog import current_language, translator
 def N_(text: str) -> str:
     """Mark `text` for the catalogue without translating it (it is translated where it is shown)."""
     return text
+
+
+class Plural(NamedTuple):
+    """A plural message id (its singular and plural), kept where it is defined and made a message where used.
+
+    >>> WAIT = N_plural("wait {seconds} second", "wait {seconds} seconds")
+    >>> str(WAIT.message(3, seconds=3)), str(WAIT.message(1, seconds=1))
+    ('wait 3 seconds', 'wait 1 second')
+    """
+
+    singular: str
+    plural: str
+
+    def message(self, n: int, /, **params: Any) -> Message:
+        """The message for the number `n`: its form is chosen by `n` (also available as `{n}`)."""
+        return Message.plural_form(self.singular, self.plural, n, **params)
+
+
+def N_plural(singular: str, plural: str) -> Plural:
+    """`N_` for a message whose wording depends on a number: mark both ids for the catalogue.
+
+    The number may go by its own name in the text (`{seconds}`) as long as it is the one counted.
+    """
+    return Plural(singular, plural)
 
 
 class Message:

@@ -1,20 +1,22 @@
 """The rulebooks shipped with deadtable, by game and language, and the house rulings of each game.
 
-The texts live in `deadtable/i18n/rules/<game-id>.<lang>.md`, copied from the project's rulebooks
-(the originals and their faithful translations); a game may also ship its own under
-`<its package>/rules/<lang>.md`, which wins. Where a language has no rulebook the English one is
-shown with a note saying so. The rulings (RULINGS.md) are shipped as `RULINGS.en.md`, with
-`RULINGS.<lang>.md` translating some of them; a ruling without a translation is shown in English.
-Each game's house readings beyond the rulings (RULINGS ZO-14: ZO-H1, OV-H1, ZS-H1, CZ-H1, ...) are
-shipped the same way as `READINGS.<lang>.md`.
+Each game ships its own texts in its package (`deadtable.core.parts`), found through the game:
+`texts/rules.<lang>.md`, its rulebook (the original and its faithful translations); `texts/RULINGS.<lang>.md`,
+its house rulings (RULINGS.md's section for that game, `RULINGS.en.md` the English, the others
+translating some of them; a ruling without a translation is shown in English); and
+`texts/READINGS.<lang>.md`, its house readings beyond the rulings (RULINGS ZO-14: ZO-H1, OV-H1, ...),
+the same way. The rulings of every game (ALL-n) are shipped here, in `rules/RULINGS.<lang>.md`.
+Where a language has no rulebook the English one is shown with a note saying so. A game's rulings
+and readings carry ids of its own prefix (`ruling_prefix`), read from its files: nothing here
+lists the games.
 
 >>> text = rules_text("carson-zoo", "ru")
 >>> text.lang, text.note is None
 ('ru', True)
 >>> rules_text("overlords", "es").lang, str(rules_text("overlords", "es").note)
 ('en', 'There is no rulebook for this game in this language; here it is in English.')
->>> [r.id for r in rulings("carson-zoo")][:3]
-['CZ-1', 'CZ-2', 'CZ-3']
+>>> [r.id for r in rulings("carson-zoo")][:3], ruling_prefix("carson-zoo")
+(['CZ-1', 'CZ-2', 'CZ-3'], 'CZ')
 >>> rulings("carson-zoo", "es")[0].text.startswith("Las cartas de zoo")
 True
 >>> [r.id for r in readings("zombie-shedding")][:2], readings("overlords", "ru")[0].lang
@@ -32,8 +34,6 @@ from importlib.resources.abc import Traversable
 from .catalog import DEFAULT, LANGUAGES, normalize
 from .message import N_, Message
 
-# Which rulings belong to which game (RULINGS.md sections); ALL-n apply to every game.
-RULING_PREFIX = {"carson-zoo": "CZ", "overlords": "OV", "zombie-overlord": "ZO", "zombie-shedding": "ZS"}
 _RULING = re.compile(r"^- ([A-Z]{2,3}-H?\d+) ")  # a ruling (ZO-3) or a house reading (ZO-H1)
 
 
@@ -55,25 +55,26 @@ class Ruling:
 
 
 def _folder() -> Traversable:
+    """The texts of every game: the rulings that apply to all (ALL-n)."""
     return resources.files("deadtable.i18n").joinpath("rules")
 
 
 def _game_folder(game_id: str) -> Traversable | None:
-    """`<game package>/rules/` when the game ships its own rule texts."""
-    package = "deadtable.games." + game_id.replace("-", "_")
+    """The installed game's `texts/` folder (`deadtable.core.parts`), or None (no such game)."""
+    from deadtable.core import DeadtableError, game
+    from deadtable.core.parts import files
+
     try:
-        folder = resources.files(package).joinpath("rules")
-    except (ModuleNotFoundError, TypeError):
+        folder = files(game(game_id), "texts")
+    except (DeadtableError, ModuleNotFoundError, TypeError):
         return None
     return folder if folder.is_dir() else None
 
 
 def _read(game_id: str, lang: str) -> str | None:
     own = _game_folder(game_id)
-    for path in ([own.joinpath(f"{lang}.md")] if own else []) + [_folder().joinpath(f"{game_id}.{lang}.md")]:
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
-    return None
+    path = own.joinpath(f"rules.{lang}.md") if own is not None else None
+    return path.read_text(encoding="utf-8") if path is not None and path.is_file() else None
 
 
 def languages(game_id: str) -> list[str]:
@@ -82,9 +83,10 @@ def languages(game_id: str) -> list[str]:
 
 
 def known_games() -> list[str]:
-    """Game ids with a rulebook shipped here (a game can be read about before it is installed)."""
-    names = {p.name.split(".")[0] for p in _folder().iterdir() if p.name.endswith(".md")}
-    return sorted(n for n in names if n not in ("RULINGS", "READINGS"))
+    """The installed games that ship a rulebook, by id."""
+    from deadtable.core import games
+
+    return [g.id for g in games() if languages(g.id)]
 
 
 def rules_text(game_id: str, lang: str | None) -> RulesText | None:
@@ -114,15 +116,15 @@ def _strip_comment(text: str) -> str:
     return re.sub(r"\A<!--.*?-->\s*", "", text, flags=re.S)
 
 
-@cache
-def _entries(kind: str, lang: str) -> dict[str, str]:
-    """The entries of `<kind>.<lang>.md` (RULINGS or READINGS) by id, each joined onto one line."""
-    path = _folder().joinpath(f"{kind}.{lang}.md")
-    if not path.is_file():
-        return {}
+def entries(text: str) -> dict[str, str]:
+    r"""The rulings (or readings) of a RULINGS/READINGS Markdown text by id, each joined onto one line.
+
+    >>> entries("# Title\n\n- XX-1 One\n  two.\n- XX-H1 Three.\n")
+    {'XX-1': 'One two.', 'XX-H1': 'Three.'}
+    """
     out: dict[str, str] = {}
     current: str | None = None
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         match = _RULING.match(line)
         if match:
             current = match.group(1)
@@ -134,44 +136,62 @@ def _entries(kind: str, lang: str) -> dict[str, str]:
     return out
 
 
-def _rulings(lang: str) -> dict[str, str]:
-    return _entries("RULINGS", lang)
+@cache
+def _entries(kind: str, lang: str, game_id: str | None = None) -> dict[str, str]:
+    """The entries of `<kind>.<lang>.md` (RULINGS or READINGS) of a game, or of all games (None)."""
+    folder = _folder() if game_id is None else _game_folder(game_id)
+    path = folder.joinpath(f"{kind}.{lang}.md") if folder is not None else None
+    if path is None or not path.is_file():
+        return {}
+    return entries(path.read_text(encoding="utf-8"))
+
+
+def _translated(english: dict[str, str], local: dict[str, str], code: str) -> list[Ruling]:
+    """Each English entry, in the language `code` where `local` translates it."""
+    return [Ruling(i, local[i], code) if i in local else Ruling(i, t, DEFAULT) for i, t in english.items()]
+
+
+def ruling_prefix(game_id: str) -> str | None:
+    """The prefix of the game's ruling ids ("ZO" for ZO-1 and ZO-H1), from its own texts; None when
+    it ships no rulings."""
+    found = [*_entries("RULINGS", DEFAULT, game_id), *_entries("READINGS", DEFAULT, game_id)]
+    return found[0].split("-")[0] if found else None
 
 
 def rulings(game_id: str, lang: str | None = None) -> list[Ruling]:
     """The house rulings of a game (its own, then ALL-n), in `lang` where translated."""
     code = normalize(lang) or DEFAULT
-    prefix = RULING_PREFIX.get(game_id)
-    english = _rulings(DEFAULT)
-    local = _rulings(code)
-    ids = [i for i in english if prefix and i.startswith(prefix + "-")] + [
-        i for i in english if i.startswith("ALL-")
+    english = {**_entries("RULINGS", DEFAULT, game_id), **_entries("RULINGS", DEFAULT)}
+    local = {**_entries("RULINGS", code, game_id), **_entries("RULINGS", code)}
+    return [
+        Ruling(i, local[i], code) if i in local else Ruling(i, text, DEFAULT) for i, text in english.items()
     ]
-    return [Ruling(i, local[i], code) if i in local else Ruling(i, english[i], DEFAULT) for i in ids]
 
 
 def ruling(ruling_id: str, lang: str | None = None) -> Ruling | None:
     """One ruling or house reading by id (e.g. "ZO-10", "ZS-H3"), in `lang` where translated."""
+    from deadtable.core import games
+
     code = normalize(lang) or DEFAULT
     kind = "READINGS" if re.match(r"^[A-Z]{2,3}-H\d", ruling_id) else "RULINGS"
+    owners = [None, *(g.id for g in games() if ruling_prefix(g.id) == ruling_id.split("-")[0])]
     for source in (code, DEFAULT):
-        text = _entries(kind, source).get(ruling_id)
-        if text is not None:
-            return Ruling(ruling_id, text, source)
+        for owner in owners:
+            text = _entries(kind, source, owner).get(ruling_id)
+            if text is not None:
+                return Ruling(ruling_id, text, source)
     return None
 
 
 def readings(game_id: str, lang: str | None = None) -> list[Ruling]:
     """The house readings of a game (RULINGS ZO-14: ZO-H1, OV-H1, ...), in `lang` where translated.
 
-    The rulebooks are silent on these points and the game reads them so; they are shipped as
-    `READINGS.<lang>.md`, in the same format as the rulings.
+    The rulebooks are silent on these points and the game reads them so; each game ships them as
+    `texts/READINGS.<lang>.md`, in the same format as the rulings.
     """
     code = normalize(lang) or DEFAULT
-    prefix = RULING_PREFIX.get(game_id)
-    if prefix is None:
-        return []
-    english = _entries("READINGS", DEFAULT)
-    local = _entries("READINGS", code)
-    ids = [i for i in english if i.startswith(prefix + "-H")]
-    return [Ruling(i, local[i], code) if i in local else Ruling(i, english[i], DEFAULT) for i in ids]
+    english = _entries("READINGS", DEFAULT, game_id)
+    local = _entries("READINGS", code, game_id)
+    return [
+        Ruling(i, local[i], code) if i in local else Ruling(i, text, DEFAULT) for i, text in english.items()
+    ]

@@ -2,10 +2,11 @@
 
 Two kinds, chosen per game:
 
-- **Fixed** (the game implements `Game.action_space(players, options)`): the game lists every action
-  text it could ever offer with these settings; index i is the i-th text, always. An index means the
+- **Fixed** (the game's package has an `action_space` module whose `action_space(players, options)`
+  lists every action text it could ever offer with these settings, `action_texts`): index i is the
+  i-th text, always. An index means the
   same action in every position, which is what a policy network wants.
-- **Generic** (the game returns None): index i is the i-th legal action of the current position
+- **Generic** (the game has no such module): index i is the i-th legal action of the current position
   when the legal actions are sorted by their text. Every game works this way with no code of its
   own, but an index means different actions in different positions. The size is `max_actions`,
   by default twice the largest legal-action count seen in a seeded probe of random games
@@ -24,12 +25,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from deadtable.core import Action, DeadtableError, Game, State
+from deadtable.core.parts import module
 
 from .probe import probe, resolved
 
 GENERIC_MARGIN = 2  # generic size = this times the largest legal-action count the probe saw
 GENERIC_MINIMUM = 8
 ID_MEMO_LIMIT = 1 << 16  # action objects remembered by id (see ActionEncoder.__init__)
+
+
+def action_texts(g: Game, players: int, options: dict[str, Any]) -> list[str] | None:
+    """The game's fixed action space for these settings (resolved options), or None when it has none.
+
+    A game's package may have a module `action_space` with `action_space(players, options)`: a
+    fixed, ordered list of texts (no duplicates) in which every text `legal_actions()` yields
+    appears, so learning agents give each action a stable index. Only deadtable.rl reads it.
+    """
+    found = module(g, "action_space")
+    if found is None:
+        return None
+    texts: list[str] = found.action_space(players, options)
+    return texts
 
 
 class ActionEncoder:
@@ -62,7 +78,7 @@ class ActionEncoder:
     ) -> ActionEncoder:
         """The game's own fixed space if it has one, else the generic one (see the module doc)."""
         opts = resolved(g, players, options)
-        texts = g.action_space(players, opts)
+        texts = action_texts(g, players, opts)
         if texts is not None:
             return cls(g.id, len(texts), texts)
         if max_actions is None:

@@ -44,8 +44,10 @@
   (`deadtable.rl.observation.private_part`). Other observation types (public perfect recall, every
   player's private information) are refused with a ValueError.
 - Returns: +1 per winner, -1 per other seat, all 0 when every seat shares the win. GENERAL_SUM as
-  registered; a loaded 2-player game declares ZERO_SUM (utility sum 0) when its rewards always sum to
-  zero (`ZERO_SUM_TWO_PLAYER`).
+  registered; a loaded 2-player game declares ZERO_SUM (utility sum 0) when the game declares its
+  2-player rewards always sum to zero (`Game.game_type`, declared beside each game with its reason).
+  The chance mode is always EXPLICIT_STOCHASTIC (the deal node above); the information is PERFECT
+  only for a game that declares `perfect_information`.
 - Resampling: `resample_from_infostate(player, sampler)` and `ismcts_resampler(seed)` (for
   OpenSpiel's `ISMCTSBot.set_resampler`) draw a full state consistent with the seat's information
   through `State.determinize`.
@@ -81,13 +83,6 @@ LENGTH_MARGIN = 4  # max_game_length = LENGTH_MARGIN x the longest probed game +
 LENGTH_SLACK = 100
 DEALS = 1 << 12  # outcomes of the deal chance node; deal k plays game seed `seed * DEALS + k`
 _RESERVED = ("players", "seed")
-# Games whose 2-player rewards always sum to zero: their outcome always names at least one winner,
-# so a 2-player game ends +1/-1 or 0/0 (a shared win). Carson City Zoo, Overlords and Zombie
-# Shedding rank every seat (`Outcome.from_scores`, all eligible); Zombie Overlord ranks the living
-# seats (ZO-9), and one always lives: a seat is eliminated only by another's attack, and the game
-# ends as soon as one seat is left (ZO-9), or at the round limit with the living ranked (ZO-10).
-# A game not listed is declared GENERAL_SUM, which is always true.
-ZERO_SUM_TWO_PLAYER = frozenset({"carson-zoo", "overlords", "zombie-overlord", "zombie-shedding"})
 BEFORE_THE_DEAL = "before the deal"
 LIST_SEPARATOR = ";"  # stands for "," in string parameters (see DeadtableSpielGame.__init__)
 
@@ -193,7 +188,7 @@ class DeadtableSpielGame(pyspiel.Game):
         # Observations a seat's information-state tensor records (after the deal and every move),
         # 0 where that many would not fit RECORD_LIMIT.
         self.recorded = length + 1 if (length + 1) * self.layout.size <= RECORD_LIMIT else 0
-        zero_sum = self.dplayers == 2 and g.id in ZERO_SUM_TWO_PLAYER
+        zero_sum = self.dplayers == 2 and g.game_type.zero_sum
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoder.size,
             max_chance_outcomes=DEALS,
@@ -438,7 +433,11 @@ def _game_type(g: Game, *, zero_sum: bool = False) -> pyspiel.GameType:
         long_name=f"deadtable {g.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if g.game_type.perfect_information
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
         utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=g.max_players,

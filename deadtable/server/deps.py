@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import HTTPException, Request, WebSocket
 
 from deadtable.core import DeadtableError
-from deadtable.i18n import N_, Message, negotiate, normalize
+from deadtable.i18n import N_, Message, Plural, negotiate, normalize
 
 from .hub import Hub
 from .live_table import LiveTable
@@ -59,17 +59,18 @@ def refuse_control_text(value: Any, field: str) -> None:
             refuse_control_text(v, f"{field}.{i}")
 
 
-def client_may(request: Request, window: SlidingWindow, message_id: str, lang: str) -> str:
+def client_may(request: Request, window: SlidingWindow, message_id: Plural, lang: str) -> str:
     """The client's address, if `window` lets it go on now (the attempt counts at once, so requests
     racing one another cannot pass the check together); else 429 with Retry-After.
 
-    `message_id` tells what it did too often, with {most}, {window} and {seconds}.
+    `message_id` tells what it did too often, with {most}, {window} and {seconds}; its form is
+    chosen by the seconds to wait ("через 1 секунду", "через 5 секунд").
     """
     client = request.client.host if request.client else "-"
     wait = window.wait(client)
     if wait > 0:
         seconds = math.ceil(wait)
-        message = Message(message_id, most=window.most, window=round(window.window), seconds=seconds)
+        message = message_id.message(seconds, most=window.most, window=round(window.window), seconds=seconds)
         raise HTTPException(429, message.render(lang), headers={"Retry-After": str(seconds)})
     window.add(client)
     return client

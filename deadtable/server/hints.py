@@ -12,7 +12,7 @@ the tables. The answer goes to the asking connection alone:
 `{"type": "hint", "index": n, "action": "<action text>", "text": "<the same, in words>"}`, the words
 being the game's own (`hint.words`): what the seat's log would tell of the move (from the seat's
 determinizations, only what they all tell), and its words for a move the log does not tell
-(`Game.move_words`), else the action's text alone; a table that moved on
+(`hint.game_words`), else the action's text alone; a table that moved on
 meanwhile gets the refusal "hint-stale" instead.
 """
 
@@ -22,7 +22,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from deadtable.agents.hint import info_for, suggest, words
-from deadtable.i18n import N_, Message, render
+from deadtable.i18n import N_, Message, N_plural, render
 
 from .store import Refused
 
@@ -35,7 +35,9 @@ HINTS_OFF = N_("hints are off at this table: they are chosen when the table is m
 SPECTATOR = N_("spectators watch; only the seat to act may ask for a hint")
 NOT_YOUR_TURN = N_("a hint is for the seat to act: wait for your turn")
 STALE = N_("the table has moved on since you asked for a hint")
-TOO_SOON = N_("one hint every {seconds} seconds: wait a moment")
+TOO_SOON = N_plural(
+    "one hint every {seconds} second: wait a moment", "one hint every {seconds} seconds: wait a moment"
+)
 SUGGESTED = N_("The bot would play: {action}")
 SUGGESTED_TOLD = N_("The bot would play “{action}”: {told}")
 

@@ -45,8 +45,7 @@ Outgoing = str | Callable[[], str]
 
 
 def note_message(text: str) -> Message:
-    """A stored log note: a message as JSON, or plain English text (a table stored before notes
-    were messages)."""
+    """A stored log note: a message as JSON, or plain English text (older stored notes)."""
     if text.startswith("{"):
         try:
             data = json.loads(text)

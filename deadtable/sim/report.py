@@ -86,7 +86,7 @@ class Numbers:
         return f"{x:.1%}" if self.english else format_percent(x, self._pct, locale=self.lang)
 
     def moment(self, when: datetime) -> str:
-        """A UTC date and time: 2026-12-01 13:18 UTC / 1 dic 2026, 13:18 UTC."""
+        """A UTC date and time: 1999-12-31 23:59 UTC / 31 dic 1999, 23:59 UTC."""
         if self.english:
             return when.strftime("%Y-%m-%d %H:%M UTC")
         return format_datetime(when, "medium", tzinfo=UTC, locale=self.lang).rsplit(":", 1)[0] + " UTC"

@@ -29,10 +29,19 @@ def n_(singular: str, plural: str) -> tuple[str, str]:
     return (singular, plural)
 
 
+def _pages() -> list[Path]:
+    """The static pages and scripts, then each installed game's own renderer (its package's `web/`)."""
+    from deadtable.core import games
+    from deadtable.core.parts import files
+
+    own = [files(g, "web", "renderer.js") for g in games()]
+    return sorted(STATIC.rglob("*")) + [Path(str(p)) for p in own if p.is_file()]
+
+
 def ui_messages() -> list[Key]:
-    """The message ids the static pages use, in order of first use."""
+    """The message ids the static pages and the games' renderers use, in order of first use."""
     out: list[Key] = []
-    for path in sorted(STATIC.rglob("*")):
+    for path in _pages():
         if path.suffix == ".js":
             for m in _CALL.finditer(path.read_text(encoding="utf-8")):
                 first = json.loads('"' + m.group(2) + '"')
@@ -70,7 +79,6 @@ MESSAGES: tuple[Key, ...] = (
     N_("Score"),
     N_("Rank"),
     N_("Your turn"),
-    N_("{n} card"),
     n_("{n} card", "{n} cards"),
     N_("house rule {id}"),
     N_("seat {n} kind"),
@@ -458,7 +466,7 @@ MESSAGES: tuple[Key, ...] = (
         "(-1 for the last one eliminated, -2 for the one before, and so on), "
         "so every survivor ranks above every eliminated player."
     ),
-    # The table's chat and "Play again" (js/chat.js, js/rematch.js; issue 23).
+    # The table's chat and "Play again" (js/chat.js, js/rematch.js).
     N_("Chat"),
     N_("Say something to the table…"),
     N_("Chat message"),
@@ -471,7 +479,7 @@ MESSAGES: tuple[Key, ...] = (
     N_("The next game is ready: go to your seat"),
     N_("Watch the next game"),
     # Turn-based tables, your tables and a lost seat link (js/clock.js, mytables.js, yourtables.js,
-    # yourturn.js, seatlinks.js; issue 23).
+    # yourturn.js, seatlinks.js).
     N_("Your tables"),
     N_("The seats you took in this browser. Only this browser knows them."),
     N_("Clock"),
@@ -503,10 +511,10 @@ MESSAGES: tuple[Key, ...] = (
         "The old link then stops working."
     ),
     N_("A new link for {who}: whoever holds the old one can no longer play it. Go on?"),
-    # "Undo" (js/undo.js; issue 23).
+    # "Undo" (js/undo.js).
     N_("Undo"),
     N_("Take back your last move (Ctrl+Z): your own moves of this turn, while they showed nothing new"),
-    # The post-game review (js/review.js; issue 24).
+    # The post-game review (js/review.js).
     N_("Review"),
     N_("Review P{seat}"),
     N_("Winning chance after each move played"),
@@ -530,7 +538,7 @@ MESSAGES: tuple[Key, ...] = (
         "The chances are calibrated: corrected by a map fitted on thousands of bot games, so that they "
         "agree with how often such positions were won."
     ),
-    # Hints at casual tables (js/hint.js, lobby; issue 24).
+    # Hints at casual tables (js/hint.js, lobby).
     N_("Hints (casual table)"),
     N_("Hints are on at this table"),
     N_("Hint"),

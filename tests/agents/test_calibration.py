@@ -80,7 +80,7 @@ def test_knots_that_are_not_a_monotone_map_of_the_unit_range_are_refused(xs, ys)
 def test_a_stored_map_applies_only_to_the_players_and_options_it_was_fitted_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cal, "HERE", tmp_path)
+    monkeypatch.setattr(cal, "path_of", lambda game_id: tmp_path / f"{game_id}.json")
     cal.load.cache_clear()
     cal.about.cache_clear()
     the_game = deadtable.game("zombie-shedding")

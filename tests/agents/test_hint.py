@@ -1,4 +1,4 @@
-"""Hints (issue 24): the game's heuristic (greedy where there is none) from the seat's own view only.
+"""Hints: the game's heuristic (greedy where there is none) from the seat's own view only.
 
 Twins: two games whose states differ only in cards the seat to act cannot see get the same hint at
 every move where that seat's views agree (tests/surfaces/twins.py makes them)."""
@@ -10,7 +10,7 @@ import random
 import pytest
 
 import deadtable
-from deadtable.agents.hint import _new_lines, hint_agent, info_for, suggest, told, words
+from deadtable.agents.hint import _new_lines, game_words, hint_agent, info_for, suggest, told, words
 from deadtable.core import State
 from deadtable.games.zombie_overlord.words import PLAY_WORDS, STEP_WORDS
 from tests.surfaces.twins import SEAT, redealt
@@ -96,7 +96,7 @@ def test_a_hint_tells_a_move_as_the_seats_log_would_and_only_lines_the_real_move
             move = len(state.history)
             info = info_for(state, move)
             action = suggest(info, the_game, move)
-            if the_game.move_words(info.view, action) is None:  # else the hint says the game's words
+            if game_words(the_game, info.view, action) is None:  # else the hint says the game's words
                 lines = [m.to_json() for m in told(info, action, move)]
                 real = _new_lines(state.clone(), state.current_player, action)
                 assert lines == real[: len(lines)]
@@ -118,7 +118,7 @@ def test_zombie_overlord_says_the_moves_its_log_does_not_tell_in_its_own_words()
             info = info_for(state, move)
             action = suggest(info, the_game, move)
             first = words(info, the_game, action, move)
-            own = the_game.move_words(info.view, action)
+            own = game_words(the_game, info.view, action)
             if own is not None:
                 assert first == [own] and own.msgid in {*STEP_WORDS.values(), *PLAY_WORDS.values()}
                 assert own.render("es") != own.render("en") != own.render("ru")  # translated
@@ -141,7 +141,7 @@ def test_carson_zoo_says_a_move_without_the_zoo_card_it_would_take() -> None:
             info = info_for(state, move)
             action = suggest(info, the_game, move)
             said = words(info, the_game, action, move)
-            assert len(said) == 1 and said[0] == the_game.move_words(info.view, action)
+            assert len(said) == 1 and said[0] == game_words(the_game, info.view, action)
             english = said[0].render("en")
             assert "take" not in english and str(action).split()[-1] in english
             assert said[0].render("es") != english

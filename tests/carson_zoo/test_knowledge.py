@@ -1,4 +1,4 @@
-"""Carson City Zoo's determinize uses everything a seat knows and nothing more (issue #24 audit).
+"""Carson City Zoo's determinize uses everything a seat knows and nothing more.
 
 What every seat knows: each stack's top value (CZ-1), every zoo card taken (its value, seen when
 taken) and the mutants found. So the count of each value left on the board is known exactly, and

@@ -1,4 +1,4 @@
-"""`undo` in `deadtable play` (issue 23): the seat's last move is taken back while the game allows
+"""`undo` in `deadtable play`: the seat's last move is taken back while the game allows
 it (the record keeps only the moves that stood), otherwise the terminal says why not."""
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ LISTS: dict[str, BuiltinLists] = {
     "zombie-overlord": zo_cards.BUILTINS,
     "overlords": overlords_cards.BUILTINS,
 }
-# Released built-in lists recovered from git history: the shedding game's list before issue 25's
-# sixth round (41d6087) and Zombie Overlord's before medicine-09 got its Combo (06ebaa1).
+# Released built-in lists kept in each game's data/history/: the shedding game's list before
+# today's and Zombie Overlord's before medicine-09 got its Combo.
 SHED_PREVIOUS = "a1bfefe238ed23c91dcd5158bacabdbf0737eaa909d9168f7142a4ac5d2702f5"
 ZO_PREVIOUS = "a84252cf5c1a0470161876bde7a7056fa41a135645e1de994348a7aded7fc732"
 
@@ -48,7 +48,7 @@ def _unpinned(record: Record) -> Record:
 @pytest.mark.parametrize("game_id", sorted(LISTS))
 def test_the_history_keeps_the_current_built_in_list(game_id: str) -> None:
     """A designer who retunes the built-in list must keep it: copy it to data/history/<sha256>.toml
-    and list it in data/history/index.toml (the README says how). Old records need the old ones."""
+    and list it in data/history/index.toml (docs/designers.md says how). Old records need the old ones."""
     lists = LISTS[game_id]
     current = lists.current_sha
     assert current in lists.index, (

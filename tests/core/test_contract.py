@@ -71,9 +71,9 @@ def test_record_round_trip_and_replay() -> None:
     for _ in range(10):
         acts = state.legal_actions()
         state.apply(acts[rng.randrange(len(acts))])
-    rec = Record.from_json(json.loads(state.record().dumps()))
-    assert rec.actions == [str(a) for a in state.history]
-    assert deadtable.replay(rec) == state
+    loaded = Record.from_json(json.loads(state.record().dumps()))
+    assert loaded.actions == [str(a) for a in state.history]
+    assert deadtable.replay(loaded) == state
 
 
 def test_replay_refuses_bad_records_with_the_move_number(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.core.memo import LIMIT, derived
-from deadtable.games.overlords.agent import tables
 from deadtable.games.overlords.cards import load
+from deadtable.games.overlords.heuristic import tables
 
 
 def test_the_same_object_gets_the_same_tables_and_the_cache_stays_bounded() -> None:

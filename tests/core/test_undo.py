@@ -1,4 +1,4 @@
-"""Undo (issue 23): the window every game shares (deadtable/core/undo.py) and what each game allows.
+"""Undo: the window every game shares (deadtable/core/undo.py) and what each game allows.
 
 A seat takes back its own moves since its turn began while they revealed nothing. These tests play
 seeded games and scenario positions, and check both sides: what may be taken back, and what ends

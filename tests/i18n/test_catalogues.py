@@ -2,7 +2,7 @@
 
 The messages are found by Babel's extractor over deadtable/ (see deadtable.i18n.extract for the
 keywords: gettext calls, N_, Message, nmsg and the error classes). Packages still being written by
-other sessions are listed in PENDING until their texts go through the catalogue (issue 8); every
+other sessions are listed in PENDING until their texts go through the catalogue; every
 other file is checked, so new code cannot add an untranslated message unnoticed.
 """
 
@@ -16,7 +16,7 @@ import pytest
 from deadtable.i18n import LANGUAGES
 from deadtable.i18n.extract import PACKAGE, Found, extract, load_catalogue, missing
 
-# Issue 8, still to convert: remove an entry once its texts are in the catalogues.
+# Still to convert: remove an entry once its texts are in the catalogues.
 PENDING: tuple[str, ...] = ()
 
 PLACEHOLDER = re.compile(r"{([^{}]*)}")

@@ -1,4 +1,4 @@
-"""The glossaries hold: every catalogue, ruling and reading says each term one way (issue 26).
+"""The glossaries hold: every catalogue, ruling and reading says each term one way.
 
 Each language's glossary (deadtable/i18n/glossary.<lang>.toml) names, per term, the word to use,
 the stems an inflected translation holds and the words to avoid. Every .po file is read on its
@@ -14,17 +14,19 @@ import pytest
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
+from deadtable.core import games
 from deadtable.i18n.catalog import DOMAIN, po_files
 from deadtable.i18n.glossary import Term, glossary
-from deadtable.i18n.rules import RULING_PREFIX, readings, rulings
+from deadtable.i18n.rules import readings, rulings
 
+GAMES = [g.id for g in games()]
 LANGS = ("es", "ru")
 
 
 def _game_of(file_name: str) -> str | None:
     """The game a .po file belongs to ("zombie_shedding.po" -> "zombie-shedding"); None if shared."""
     game = file_name.removesuffix(".po").replace("_", "-")
-    return game if game in RULING_PREFIX else None
+    return game if game in GAMES else None
 
 
 def _applies(term: Term, game: str | None) -> bool:
@@ -105,7 +107,7 @@ def test_the_rulings_and_readings_follow_the_glossary(lang: str) -> None:
     terms = glossary(lang)
     wrong = []
     checked = 0
-    for game in RULING_PREFIX:
+    for game in GAMES:
         english = {r.id: r.text for r in rulings(game, "en") + readings(game, "en")}
         for entry in rulings(game, lang) + readings(game, lang):
             if entry.lang != lang:
@@ -138,6 +140,47 @@ def test_the_glossary_catches_a_drifting_translation() -> None:
     assert es["Zoo de Carson City"].avoided("Carson City Zoo no admite") is not None
     assert es["rival"].avoided("P1 debe elegir un rival") is not None
     assert not re.search(r"\d", "".join(t.use for t in glossary("es")))
+
+
+def test_the_glossary_keeps_the_terms_once_said_two_ways() -> None:
+    """Each term a catalogue, a ruling or a reading once said two ways: the other way now fails."""
+    ru = {t.label: t for t in glossary("ru")}
+    es = {t.label: t for t in glossary("es")}
+    assert ru["teammate, partner"].avoided("каждого его партнёра") == "партнёр"
+    assert ru["teammate, partner"].avoided("вас или товарища по команде") == "товарищ"
+    hired = ru["Hired Hand (masculine)"]
+    assert hired.avoided("Hired Hand, которой не на что действовать") is not None
+    assert hired.avoided("Активированная Hired Hand кладётся под стопку") is not None
+    assert hired.avoided("Hired Hand, которому не на что действовать") is None
+    pile = ru["Discard Pile (Zombie Overlord's, kept English)"]
+    assert pile.covers("hand {hand}{shown} deck {deck} discard {discard}")
+    assert pile.avoided("рука 5 колода 10 сброс 3") is not None
+    assert ru["options (of a game, of a table)"].avoided("Настройки этого стола") == "настройк"
+    assert ru["house ruling"].avoided("Действующие домашние правила") is not None
+    assert ru["house ruling"].avoided("Домашние уточнения правил") is None
+    assert ru["round limit"].avoided("достигнут предел раундов") == "предел"
+    assert ru["cost, price (of a card)"].avoided("стоимость 3") == "стоимост"
+    assert ru["points, abbreviated"].avoided("на 7 очк.") == "очк."
+    assert ru["seat"].covers("Seats rotate") and not ru["seat"].covers("P{seat} moves")
+    assert es["seat"].avoided("los puestos van de p1 a p3") is not None
+    assert es["house ruling"].avoided("Reglas de la casa en vigor") is not None
+    assert es["the Screamer's finish (ending a hand with it)"].covers(
+        "finish effect: P{seat}, {bonus} points"
+    )
+    assert es["the Screamer's finish (ending a hand with it)"].avoided("final: -15 puntos") is not None
+    assert (
+        ru["the Screamer's finish (ending a hand with it)"].avoided("Выход с Крикуном в режиме") is not None
+    )
+    assert es["cost, price (of a card)"].avoided("precio 3") == "precio"
+    assert es["teammate"].holds("los compañeros se sientan enfrente")
+    assert es["options (of a game)"].avoided("Ajustes de la mesa") is not None
+    assert es["Defense (a Trap's value)"].avoided("defensa 4") is not None
+    assert (
+        es["position (a place on the Carson City Zoo grid; a game's state)"].avoided("una casilla")
+        == "casilla"
+    )
+    assert es["command (of the command line)"].avoided("el mismo comando") == "comando"
+    assert es["Monster (an Overlords card that is not a Hired Hand)"].avoided("ningún Monster") is not None
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
 
 import pytest
 
+import deadtable
 from deadtable.core import IllegalAction, OptionError, RecordError
+from deadtable.core.parts import files
 from deadtable.i18n import (
     Message,
     _,
@@ -21,6 +23,7 @@ from deadtable.i18n import (
 )
 from deadtable.i18n.extract import PACKAGE, Found, missing
 from deadtable.i18n.rules import known_games, rules_text, ruling, rulings
+from tests.docs.markdown import named_paths, resolves
 
 
 def test_an_error_keeps_english_str_and_renders_in_each_language() -> None:
@@ -129,14 +132,15 @@ def test_rulings_by_game_translated_where_available() -> None:
     assert found is not None and "round limit" in found.text
 
 
-def test_shipped_rule_texts_match_the_shared_rulebooks() -> None:
-    """The copies under deadtable/i18n/rules/ are the project's rulebooks, not drifted versions."""
-    shared = Path("/work/shared/rules")
-    if not shared.is_dir():
-        pytest.skip("the shared rulebooks are not on this machine")
-    en = rules_text("carson-zoo", "en")
-    assert en is not None
-    assert en.markdown.strip() == (shared / "carson-city-zoo.en.md").read_text(encoding="utf-8").strip()
+def test_shipped_rule_texts_are_the_files_in_the_package() -> None:
+    """What `deadtable rules` shows is the rulebook file shipped in the game's package (texts/), unaltered."""
+    for game in RULING_GAMES:
+        text = rules_text(game, "en")
+        assert text is not None, game
+        shipped = files(deadtable.game(game), "texts", "rules.en.md").read_text(encoding="utf-8")
+        # The file's first line may be a comment saying where it was copied from; it is not shown.
+        shown = re.sub(r"\A<!--.*?-->\s*", "", shipped, flags=re.DOTALL)
+        assert text.markdown.strip() == shown.strip(), game
 
 
 def test_describe_in_a_language_for_the_lobby() -> None:
@@ -164,20 +168,33 @@ def test_every_ruling_is_translated_and_the_english_copy_is_current() -> None:
     assert len(english) == 38
     for lang in ("es", "ru"):
         assert all(r.lang == lang for game in RULING_GAMES for r in rulings(game, lang)), lang
-    shared = Path("/work/shared/RULINGS.md")
-    if shared.is_file():
-        shipped = PACKAGE / "i18n" / "rules" / "RULINGS.en.md"
-        assert shipped.read_text(encoding="utf-8") == shared.read_text(encoding="utf-8")
 
 
-def test_the_design_in_the_repository_is_the_teams() -> None:
-    # The README names docs/DESIGN.md: it is in the repository, and equal to the team's shared copy
-    # where that is on the machine.
-    design = PACKAGE.parent / "docs" / "DESIGN.md"
-    assert "## " in design.read_text(encoding="utf-8")
-    shared = Path("/work/shared/DESIGN.md")
-    if shared.is_file():
-        assert design.read_text(encoding="utf-8") == shared.read_text(encoding="utf-8")
+def test_every_ruling_cited_in_the_code_is_in_the_rulings_text() -> None:
+    """A comment or test citing `RULINGS ZO-6` points at a ruling the shipped text has."""
+    root = PACKAGE.parent
+    known = {r.id for game in RULING_GAMES for r in rulings(game, "en")}
+    cited: dict[str, str] = {}
+    for folder in ("deadtable", "tests", "benchmarks"):
+        for source in (root / folder).rglob("*.py"):
+            for found in re.findall(r"RULINGS ((?:[A-Z]{2,3})-\d+)", source.read_text(encoding="utf-8")):
+                cited.setdefault(found, str(source.relative_to(root)))
+    assert len(cited) > 20  # the citations were found at all
+    unknown = {ruling_id: where for ruling_id, where in cited.items() if ruling_id not in known}
+    assert not unknown, unknown
+
+
+def test_every_path_the_design_names_exists() -> None:
+    """docs/DESIGN.md names folders and files (`deadtable/games/`, `pyproject.toml`, a game's
+    `data/`, the layers of its tree): each is in the repository."""
+    design = (PACKAGE.parent / "docs" / "DESIGN.md").read_text(encoding="utf-8")
+    named = named_paths(design)
+    layers = re.findall(r"^  (\w+)/ ", design, flags=re.MULTILINE)
+    assert {"pyproject.toml", "deadtable/games/"} <= set(named) and {"core", "games", "web"} <= set(layers)
+    missing_paths = [path for path in named if not resolves(path)]
+    missing_layers = [layer for layer in layers if not (PACKAGE / layer).is_dir()]
+    assert not missing_paths and not missing_layers, (missing_paths, missing_layers)
+    assert "rules/" not in named  # the rulebooks ship as deadtable/i18n/rules/, not a rules/ folder
 
 
 RULING_GAMES = ("carson-zoo", "overlords", "zombie-overlord", "zombie-shedding")

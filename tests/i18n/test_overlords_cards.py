@@ -1,6 +1,6 @@
 """Every Overlords card name, Monster type and ability text has a translation in every language.
 
-The texts live in the card data (deadtable/games/overlords/data/cards.toml); card_texts.py lists them
+The texts live in the card data (deadtable/games/overlords/data/cards.toml); card_text.py lists them
 for the extractor in the message context "overlords:card". This test reads the built-in set itself,
 so a card added to the file without a catalogue entry fails here, in every language. Names printed
 in English on the cards (Monsters, Hired Hands, the Overlord card) stay English: there is no
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from deadtable.games.overlords import card_texts
-from deadtable.games.overlords.card_texts import CONTEXT, card_text
+from deadtable.games.overlords import card_text as card_text_module
+from deadtable.games.overlords.card_text import CONTEXT, card_text
 from deadtable.games.overlords.cards import load
 from deadtable.i18n.extract import load_catalogue
 
@@ -25,8 +25,8 @@ TEXTS = [*CARDS.texts, CARDS.overlord_text]
 
 
 def _marked() -> set[str]:
-    """The texts card_texts.py passes to pgettext (what the extractor sees)."""
-    tree = ast.parse(Path(card_texts.__file__).read_text(encoding="utf-8"))
+    """The texts card_text.py passes to pgettext (what the extractor sees)."""
+    tree = ast.parse(Path(card_text_module.__file__).read_text(encoding="utf-8"))
     out = set()
     for node in ast.walk(tree):
         if (

@@ -11,9 +11,9 @@ from click.testing import CliRunner
 import deadtable
 from deadtable.cli.main import cli
 from deadtable.i18n import LANGUAGES
-from deadtable.i18n.rules import RULING_PREFIX, readings, ruling
+from deadtable.i18n.rules import readings, ruling, ruling_prefix, rulings
 
-GAMES = sorted(RULING_PREFIX)
+GAMES = [g.id for g in deadtable.games()]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -21,9 +21,19 @@ def test_every_game_has_readings_with_ids_of_its_own(game_id: str) -> None:
     found = readings(game_id)
     assert found, game_id
     ids = [r.id for r in found]
-    prefix = RULING_PREFIX[game_id]
+    prefix = ruling_prefix(game_id)
     assert ids == [f"{prefix}-H{i}" for i in range(1, len(ids) + 1)]  # numbered in order, none missing
     assert all(r.text and r.lang == "en" for r in found)
+
+
+def test_each_game_ships_rulings_of_its_own_prefix_and_no_two_share_one() -> None:
+    prefixes = {game_id: ruling_prefix(game_id) for game_id in GAMES}
+    assert prefixes["zombie-overlord"] == "ZO" and prefixes["carson-zoo"] == "CZ"
+    assert len(set(prefixes.values())) == len(GAMES)
+    for game_id, prefix in prefixes.items():
+        ids = [r.id for r in rulings(game_id)]
+        assert ids[0] == f"{prefix}-1" and {i.split("-")[0] for i in ids} == {prefix, "ALL"}, game_id
+        assert ruling(ids[0]) == rulings(game_id)[0]  # found by id alone, through the games
 
 
 @pytest.mark.parametrize("lang", sorted(set(LANGUAGES) - {"en"}))

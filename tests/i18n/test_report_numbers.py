@@ -43,7 +43,7 @@ def test_thousands_are_grouped_the_readers_way(render: Callable[..., str]) -> No
     assert "<td>1200</td>" in pages["en"]
     assert "<td>1.200</td>" in pages["es"]
     assert f"<td>1{NBSP}200</td>" in pages["ru"]
-    assert "<p class='note'>1.200 partidas, 2 jugadores" in pages["es"]  # the summary's count too
+    assert "<p class='note'>Partidas: 1.200; jugadores: 2" in pages["es"]  # the summary's count too
     assert "<p class='note'>1200 games, 2 players" in pages["en"]
 
 
@@ -51,14 +51,19 @@ def test_thousands_are_grouped_the_readers_way(render: Callable[..., str]) -> No
     ("lang", "shown", "not_shown"),
     [
         ("en", ("12.5 actions", "6 games in 2.5s (2.4 games/s)", "100.0%"), ("12,5", "2,5")),
-        ("es", ("12,5 acciones", "6 partidas en 2,5 s (2,4 partidas/s)", f"100,0{NBSP}%"), ("12.5", "2.5 s")),
+        (
+            "es",
+            ("12,5 acciones", "partidas: 6 en 2,5 s (2,4 partidas/s)", f"100,0{NBSP}%"),
+            ("12.5", "2.5 s"),
+        ),
         ("ru", ("ходы — 12,5", "Игр: 6 за 2,5 с (2,4 игр/с)", f"100,0{NBSP}%"), ("12.5", "2.5 с")),
     ],
 )
 def test_simulate_writes_every_number_one_way(
     lang: str, shown: tuple[str, ...], not_shown: tuple[str, ...]
 ) -> None:
-    """Issue 26: the summary mixed "100,0 %" in its tables with "30.0" and "0.9 s" below them."""
+    """The summary writes every number one way: never "100,0 %" in its tables with "30.0" and "0.9 s"
+    below them."""
     from deadtable.cli.common import console
     from deadtable.cli.simulate import print_summary
     from deadtable.i18n import set_language

@@ -1,6 +1,6 @@
 """The rulebooks `deadtable rules` shows carry the rules, not the web page they were copied from.
 
-Issue 26: the shipped texts showed download links, "Версия 3.3.3 (А4 • pdf • 0,8Мб) / СКАЧАТЬ",
+Page furniture is what this keeps out: download links, "Версия 3.3.3 (А4 • pdf • 0,8Мб) / СКАЧАТЬ",
 "Las imágenes de esta página...", image captions and "Ver el juego Descargar el reglamento".
 """
 
@@ -28,6 +28,7 @@ FURNITURE = {
     "a shop link": r"ver el juego|disponible en reserva|pre-?order|\bbuy now\b|купить",
     "a printed page reference": r"\bsee page \d|\bpage \d+ of the rulebook|ver (la )?página \d|см\. стр",
     "an empty table of contents": r"^## (table of contents|índice|содержание)\s*$",
+    "the page's tab title": r"^## (rules|reglas|правила)\s*$",
     "the page's closing title": r"\A.*\n## (cómo jugar a|how to play) [^\n]*\s*\Z",
     # Not page furniture but the developers' own notes, which a player has no use for either.
     "a developers' note": r"\btest case\b|\bthe engine must\b",
@@ -73,11 +74,23 @@ def test_the_cleaning_kept_the_rules() -> None:
     assert "## СОСТАВ КОЛОДЫ" in ru.markdown and "## ЗАВЕРШЕНИЕ ПАРТИИ ИГРЫ" in ru.markdown
 
 
+@pytest.mark.parametrize(("game", "lang"), [(g, lang) for g, lang in _shipped() if lang != "en"])
+def test_a_translated_rulebook_carries_no_stray_apostrophe(game: str, lang: str) -> None:
+    """Spanish and Russian quote with «» and need no apostrophe: one is a mark copied from the source
+    ("un mutante' (denotado ...)")."""
+    text = rules_text(game, lang)
+    assert text is not None
+    body = re.sub(r"<!--.*?-->", "", text.markdown, flags=re.DOTALL)
+    stray = [line for line in body.splitlines() if "'" in line]
+    assert not stray, "\n".join(stray)
+
+
 @pytest.mark.parametrize(
     "furniture",
     [
         "Версия 3.3.3 (А4 • pdf • 0,8Мб)",
         "## СКАЧАТЬ",
+        "## ПРАВИЛА\n\n## СОСТАВ КОЛОДЫ",
         "Las imágenes de esta página son las del reglamento impreso.",
         "## Ver el juego Descargar el reglamento",
         "Anatomía de una carta de Action, con la zona de texto de la habilidad",

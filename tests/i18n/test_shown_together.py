@@ -1,4 +1,4 @@
-"""Distinct messages shown together get distinct translations (issue 26).
+"""Distinct messages shown together get distinct translations.
 
 Russian once translated both `value` and `meaning` as «значение», so `deadtable rules` showed a
 table of options with two columns of one name. The messages one function shows (a Python function
@@ -54,7 +54,7 @@ def _python_groups() -> Groups:
 
 def _javascript_groups() -> Groups:
     groups = []
-    for path in sorted((PACKAGE / "web" / "static").rglob("*.js")):
+    for path in sorted(PACKAGE.rglob("*.js")):  # the static pages and each game's web/renderer.js
         for part in JS_FUNCTION.split(path.read_text(encoding="utf-8")):
             ids = sorted({m.group(1) for m in JS_CALL.finditer(part)})
             name = re.match(r"(?:export )?(?:async )?function (\w+)", part)
@@ -87,7 +87,7 @@ def groups() -> Groups:
 def test_the_views_are_found(groups: Groups) -> None:
     headers = dict(groups)["cli/rules_cmd.py:_page"]  # the options table of `deadtable rules`
     assert {"option", "value", "default", "meaning"} <= set(headers)
-    assert any(w.startswith("web/static/js/renderers/zombie-shedding.js:") for w, _ in groups)
+    assert any(w.startswith("games/zombie_shedding/web/renderer.js:") for w, _ in groups)
     assert len(groups) > 50
 
 

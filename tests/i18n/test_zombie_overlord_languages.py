@@ -183,7 +183,7 @@ def test_a_pending_decision_is_shown_in_each_language() -> None:
 
 
 def test_the_phases_visited_leave_out_the_phase_in_play_in_each_language() -> None:
-    """Issue 26: "(hecho: la fase de compra)" read wrong and listed the phase in play as done; the
+    """Not "(hecho: la fase de compra)", which reads wrong and lists the phase in play as done: the
     phases visited this turn are said number-neutrally, the phase in play never among them."""
     from rich.text import Text
 

@@ -1,7 +1,7 @@
 """Every text the zombie shedding cards print is in every catalogue, in the card context.
 
 The texts are each card's name and the words of its effects (made from the named effects of
-data/cards.toml by `cardtext.effect_text`), plus corporations and kinds. A card added to the
+data/cards.toml by `card_text.effect_text`), plus corporations and kinds. A card added to the
 built-in list, or an effect worded differently, fails here until each language translates it.
 """
 
@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import pytest
 
-from deadtable.games.zombie_shedding.cards import load_cards
-from deadtable.games.zombie_shedding.cardtext import CONTEXT, card, card_texts
+from deadtable.games.zombie_shedding.card_text import CONTEXT, card, card_texts
+from deadtable.games.zombie_shedding.cards import load
 from deadtable.i18n import LANGUAGES
 from deadtable.i18n.extract import load_catalogue
 
-TEXTS = card_texts(load_cards())
+TEXTS = card_texts(load())
 
 
 def test_the_card_texts_cover_every_card_and_effect() -> None:
-    cards = load_cards()
+    cards = load()
     assert len(TEXTS) > len(cards.cards)  # names, then effect texts, corporations and kinds
     assert {c.name for c in cards.cards} <= set(TEXTS)
     assert "protection: cancel a missed turn on you or a teammate" in TEXTS

@@ -17,10 +17,10 @@ from deadtable.core import SeatInfo
 from deadtable.core.agent import StaleSeatInfo
 from deadtable.games.overlords import GAME, OverlordsState
 from deadtable.games.overlords.actions import Activate, SwapHands
-from deadtable.games.overlords.agent import HeuristicAgent, Valuer
 from deadtable.games.overlords.facts import OverlordsFacts
 from deadtable.games.overlords.game import CHOSEN_EXAMPLE
-from deadtable.games.overlords.gameplay import ABILITY
+from deadtable.games.overlords.heuristic import HeuristicAgent, Valuer
+from deadtable.games.overlords.rules import ABILITY
 
 from .helpers import play, position
 

@@ -149,7 +149,7 @@ def test_the_pile_a_blue_knight_showed_keeps_its_hired_hands_out_of_the_box() ->
     rng = random.Random(24)
     old = [old_overlords(st, 0, rng) for _ in range(SAMPLES)]
     wrong = sum(not _hired(s, [c for h in s.hands for c in h] + s.draw) >= in_play for s in old)
-    assert wrong > SAMPLES // 10  # the sampler before the fix contradicts it: the test can fail
+    assert wrong > SAMPLES // 10  # a sampler blind to the pile contradicts it: the test can fail
     # Seats 1 and 2 saw the Blue Knight go back into the pile: it is in play for them too.
     blue = Counter({k("blue knight"): 1})
     rng = random.Random(5)

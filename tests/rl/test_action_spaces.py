@@ -1,4 +1,4 @@
-"""The fixed action spaces of overlords, zombie-overlord and zombie-shedding (Game.action_space).
+"""The fixed action spaces of overlords, zombie-overlord and zombie-shedding (each game's action_space.py).
 
 Every variant plays seeded random games and every legal action's text must be in the space; the
 space has no duplicates and is the same list for the same settings; a user's card file gets its own
@@ -15,7 +15,7 @@ import pytest
 
 import deadtable
 from deadtable.core import Game, Variant, game
-from deadtable.rl.actions import ActionEncoder
+from deadtable.rl.actions import ActionEncoder, action_texts
 from deadtable.rl.probe import resolved
 
 GAMES = ("overlords", "zombie-overlord", "zombie-shedding")
@@ -46,7 +46,7 @@ def params() -> list[Any]:  # pytest.param values
 
 
 def space_of(g: Game, players: int, options: dict[str, object]) -> list[str]:
-    texts = g.action_space(players, resolved(g, players, options))
+    texts = action_texts(g, players, resolved(g, players, options))
     assert texts is not None, f"{g.id} has no fixed action space"
     return texts
 

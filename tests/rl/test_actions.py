@@ -1,4 +1,4 @@
-"""Fixed action spaces: the game's own list (Game.action_space) or the generic sorted-legal index."""
+"""Fixed action spaces: the game's own list (its action_space.py) or the generic sorted-legal index."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from deadtable.core import DeadtableError, Game, Variant, game
-from deadtable.rl.actions import ActionEncoder
+from deadtable.rl.actions import ActionEncoder, action_texts
 
 from .conftest import variant_params
 
@@ -31,13 +31,13 @@ def test_every_legal_action_has_one_index(g: Game, variant: Variant) -> None:
 
 def test_carson_zoo_space_is_every_place_and_every_orthogonal_move() -> None:
     g = game("carson-zoo")
-    texts = g.action_space(2, {})
+    texts = action_texts(g, 2, {})
     assert texts is not None
     assert len(texts) == 4 * 25 + 80  # values 3-6 on 25 positions (CZ-3); 40 edges both ways (CZ-4)
     assert len(set(texts)) == len(texts)
     assert "place 6 e5" in texts and "move a1 b1" in texts and "move b1 a1" in texts
     assert "move a1 b2" not in texts  # never diagonally (CZ-4)
-    assert g.action_space(4, {}) == texts
+    assert action_texts(g, 4, {}) == texts
 
 
 def test_fixed_index_means_the_same_action_in_every_position() -> None:

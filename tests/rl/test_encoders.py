@@ -1,5 +1,5 @@
-"""The per-game observation encoders (deadtable/rl/encoders): they leak nothing, stay in [-1, 1],
-label every slot and are what the environments observe through."""
+"""The per-game observation encoders (each game's `encoder` module, deadtable.rl.encoders): they
+leak nothing, stay in [-1, 1], label every slot and are what the environments observe through."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
 import deadtable
 from deadtable.core import Game, State, Variant
-from deadtable.rl.encoders import ENCODERS, observer
+from deadtable.rl.encoders import encoder_of, observer
 from deadtable.rl.encoding import Encoder
 
 from ..surfaces.twins import SEAT, Twin, every_twin
@@ -36,8 +36,11 @@ def _replay(twin: Twin, second: bool) -> list[State]:
     return states
 
 
-def test_every_game_has_its_own_encoder() -> None:
-    assert sorted(ENCODERS) == sorted(g.id for g in deadtable.games())
+def test_every_game_has_its_own_encoder_in_its_package() -> None:
+    for g in deadtable.games():
+        encoder = encoder_of(g)
+        assert encoder is not None and issubclass(encoder, Encoder), g.id
+        assert encoder.__module__ == f"{g.package}.encoder"
 
 
 @pytest.mark.parametrize("twin", every_twin(5, MOVES))

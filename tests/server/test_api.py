@@ -105,5 +105,24 @@ def test_pages_and_static_files_are_served(client):
     for path in ("/", "/t/abc", "/replay/abc"):
         r = client.get(path)
         assert r.status_code == 200 and "<!doctype html>" in r.text.lower()
-    for path in ("/static/style.css", "/static/js/table.js", "/static/js/renderers/carson-zoo.js"):
+    for path in ("/static/style.css", "/static/js/table.js", "/games/carson-zoo/renderer.js"):
         assert client.get(path).status_code == 200
+
+
+def test_each_game_names_its_renderer_and_the_server_serves_it_from_the_package(client):
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    zoo = games["carson-zoo"]
+    assert zoo["renderer"] == "/games/carson-zoo/renderer.js"
+    assert zoo["style"] == "/games/carson-zoo/renderer.css"
+    r = client.get(zoo["renderer"])
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
+    assert "export function render" in r.text
+    assert client.get(zoo["style"]).headers["content-type"].startswith("text/css")
+    for path in (
+        "/games/carson-zoo/game.py",  # only the two web files are served
+        "/games/carson-zoo/..%2Fgame.py",
+        "/games/carson-zoo/%2E%2E%2F%2E%2E%2Fcore%2Fgame.py",
+        "/games/carson-zoo/web",
+    ):
+        assert client.get(path).status_code == 404, path
+    assert client.get("/games/no-such-game/renderer.js").status_code == 400

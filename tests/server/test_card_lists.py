@@ -16,7 +16,7 @@ from deadtable.games.zombie_shedding.cards import BUILTINS
 from deadtable.server import create_app, db, migrate
 from deadtable.server.store import Store
 
-# The hash of an earlier built-in card list of the shedding game, kept for the tables dealt with it.
+# The shedding game's built-in list released before today's, kept in its data/history/.
 PREVIOUS = "a1bfefe238ed23c91dcd5158bacabdbf0737eaa909d9168f7142a4ac5d2702f5"
 MOVES = 40  # with seed 0, move 12 plays a card today's list did not deal (test_card_lists)
 

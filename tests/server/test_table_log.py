@@ -82,8 +82,8 @@ def test_an_overlords_recruit_stays_secret_from_the_other_seats_and_the_spectato
 
 
 def _first_give(seed: int) -> tuple[list[str], list[str]]:
-    """Random moves of a 2-player shedding game until the Thief gives a card back (it
-    takes one at random, and the Schemer's gift is at random: the give-back is the one secret
+    """Random moves of a 2-player shedding game until the Thief gives a card back (the built-in
+    Thief takes one at random, and the Schemer's gift is at random: the give-back is the one secret
     pick left): the moves, the gives."""
     st = game("zombie-shedding").new(2, seed)
     rng = random.Random(seed)

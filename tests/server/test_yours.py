@@ -1,4 +1,4 @@
-"""Your tables and a lost seat link (issue 23, routes/yours.py, creator.py): the status of a browser's
+"""Your tables and a lost seat link (routes/yours.py, creator.py): the status of a browser's
 tables leaks nothing (no token, no unchosen seed, no hidden card), takes a bounded list and answers
 bad ids clearly; only the creator issues seat links, and a new link shuts the old one out."""
 

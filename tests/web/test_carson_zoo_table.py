@@ -19,7 +19,7 @@ from .conftest import TURN_STYLED, new_table, open_page, shot
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 VARIANTS = {"2p": 2, "3p": 3, "4p": 4}
 MAX_MOVES = 120
-RENDERER = "/static/js/renderers/carson-zoo.js"
+RENDERER = "/games/carson-zoo/renderer.js"
 
 # The legal actions that no visible, enabled piece of the board leads to.
 UNREACHABLE = """() => {

@@ -1,4 +1,4 @@
-"""Two people at one table in Chromium, one on a desktop and one on a 390x844 phone (issue 23): they
+"""Two people at one table in Chromium, one on a desktop and one on a 390x844 phone: they
 chat (markup stays text, a refusal is shown, a muted seat's lines hide and stay hidden after a
 reload), play to the end, and "Play again" takes each of them to their own seat at the next table."""
 

@@ -1,4 +1,4 @@
-"""Hints at casual tables in Chromium (issue 24): the lobby's "Hints (casual table)" box makes a
+"""Hints at casual tables in Chromium: the lobby's "Hints (casual table)" box makes a
 table where everyone reads that hints are on; the person to act clicks "Hint", the bot's move is
 written under the board and the piece that leads to it is outlined. A table without hints shows
 neither. Once on a 1280x800 desktop, once on a 390x844 phone."""

@@ -56,13 +56,13 @@ CASES = {
     "es": {
         "actions": "Tus acciones",
         "rules": "Reglas",
-        "in_force": "Reglas de la casa en vigor",
+        "in_force": "Resoluciones de la casa en vigor",
         "refused": "No está permitido: ",
     },
     "ru": {
         "actions": "Ваши действия",
         "rules": "Правила",
-        "in_force": "Действующие домашние правила",
+        "in_force": "Действующие домашние уточнения правил",
         "refused": "Нельзя: ",
     },
 }

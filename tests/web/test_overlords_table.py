@@ -71,7 +71,7 @@ def _no_sideways_scroll(page: Any) -> None:
 
 
 ENDING = """async () => {
-  const mod = await import('/static/js/renderers/overlords.js');
+  const mod = await import('/games/overlords/renderer.js');
   const s = window.deadtable.state();
   const node = mod.ending(s.view, s.outcome, {seat: s.seat, seats: s.seats});
   if (!document.querySelector('.ovl-ending')) document.getElementById('board').append(node);

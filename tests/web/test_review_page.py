@@ -1,4 +1,4 @@
-"""The "Review" button at the end of a browser game (issue 24), on a desktop and on a 390x844 phone:
+"""The "Review" button at the end of a browser game, on a desktop and on a 390x844 phone:
 a short Carson City Zoo game against a random bot is played to the end, the seat asks for its review,
 and the page shows the table of its decisions and the SVG chart, within the screen's width; the
 replay page of the finished table offers a review of each seat."""

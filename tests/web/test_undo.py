@@ -1,4 +1,4 @@
-"""Undo in Chromium (issue 23): in a Zombie Overlord turn a person plays a Supply from hand by
+"""Undo in Chromium: in a Zombie Overlord turn a person plays a Supply from hand by
 clicking it, takes it back with the Undo button (or Ctrl+Z), and the card is in hand again, for the
 mover and for the other person at the table; the button is enabled only when the server says so.
 Once on a 1280x800 desktop, once on a 390x844 phone."""

@@ -26,9 +26,10 @@ from .test_languages import _new_page
 DRAW = """async ([view, lang]) => {
   const i18n = await import('/static/js/i18n.js');
   await i18n.setLanguage(lang);
-  const { rendererFor } = await import('/static/js/renderers/index.js');
+  const { loadRenderer } = await import('/static/js/renderers/index.js');
   const box = document.createElement('div');
-  rendererFor(view.game).render(box, view, { seat: view.seat, legal: [], interactive: false, seats: [] });
+  const renderer = await loadRenderer(view.game);
+  renderer.render(box, view, { seat: view.seat, legal: [], interactive: false, seats: [] });
   box.querySelectorAll('details.raw').forEach((n) => n.remove());
   const texts = (selector) => [...box.querySelectorAll(selector)].map((n) => n.textContent);
   return {
@@ -78,10 +79,10 @@ def test_the_shedding_games_pending_decision_reads_as_in_the_terminal(
     from ..zombie_shedding.position import choosing_thief
 
     views = _views("zombie-shedding", 4, 0)
-    # No built-in card answers a draw (issue 25), so a draw is asked in a card file whose protection
-    # answers every effect, as before; no built-in Thief asks "take" (it takes at random since issue
-    # 25's fourth round) and no built-in card asks "name" (the fifth round's Schemer names no
-    # corporation), so that file's Thief looks and chooses and its Schemer names, as before too.
+    # No built-in card answers a draw, so a draw is asked in a card file whose protection answers
+    # every effect; no built-in Thief asks "take" (it takes at random) and no built-in card asks
+    # "name" (the built-in Schemer names no corporation), so that file's Thief looks and chooses and
+    # its Schemer names.
     before = tmp_path / "cards.toml"
     text = Path(choosing_thief(tmp_path)).read_text("utf-8")
     before.write_text(re.sub(r", answers = \[[^]]*\]", "", text), "utf-8")
@@ -198,13 +199,14 @@ def test_the_live_zombie_overlord_table_shows_the_phase_in_spanish(server: str, 
 KNOWN = """async ([view, lang, width]) => {
   const i18n = await import('/static/js/i18n.js');
   await i18n.setLanguage(lang);
-  const { rendererFor } = await import('/static/js/renderers/index.js');
+  const { loadRenderer } = await import('/static/js/renderers/index.js');
   document.getElementById('known-test')?.remove();
   const box = document.createElement('div');
   box.id = 'known-test';
   box.style.width = width + 'px';
   document.body.append(box);
-  rendererFor(view.game).render(box, view, { seat: view.seat, legal: [], interactive: false, seats: [] });
+  const renderer = await loadRenderer(view.game);
+  renderer.render(box, view, { seat: view.seat, legal: [], interactive: false, seats: [] });
   const texts = (selector) => [...box.querySelectorAll(selector)].map((n) => n.textContent);
   const wide = [...box.querySelectorAll('.zs-known')]
     .filter((n) => n.getBoundingClientRect().right > width + 1);

@@ -1,4 +1,4 @@
-"""A turn-based table in Chromium (issue 23), on a desktop and on a 390x844 phone: made in the lobby
+"""A turn-based table in Chromium, on a desktop and on a 390x844 phone: made in the lobby
 with a move time in hours, the tab title says "(Your turn)" exactly while it is your turn, and back
 in the lobby "Your tables" lists it first with whose turn it is and the time left."""
 

@@ -5,7 +5,7 @@ The player here plays as a person would, by the pieces: buys the dearest Trap it
 clicking it in the Purchase Row, places each Trap in hand by clicking it, plays Action cards, attacks
 with up to two Minions by clicking each and then an opponent, answers what a card asks, and ends the
 turn (from inside the Attack Phase, when Minions are kept back).
-The figures go to the README (`pytest tests/web/test_zombie_overlord_clicks.py -s` prints them).
+`pytest tests/web/test_zombie_overlord_clicks.py -s` prints the figures.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from .test_zombie_overlord_table import TITLED, _create
 
 TURNS = 8
 ATTACKS = 2  # attackers a turn at most: the player keeps the others back, and ends the turn mid-phase
-# Upper bounds on the averages per turn over TURNS turns (measured: see the README). Bookkeeping is
+# Upper bounds on the averages per turn over TURNS turns (measured: run this file with -s). Bookkeeping is
 # the one "End turn" a turn: phases are entered and left by the pieces clicked (a Trap in the Purchase
 # Row, a Minion in hand), and "End turn" inside a phase ends the phase too (it took two clicks).
 MAX_CLICKS = 6.0

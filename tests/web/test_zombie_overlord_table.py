@@ -217,7 +217,7 @@ def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
 
 
 ENDING = """async () => {
-  const zo = await import("/static/js/renderers/zombie-overlord.js");
+  const zo = await import("/games/zombie-overlord/renderer.js");
   const view = { ...window.deadtable.state().view, players: 3, alive: [true, false, false], life: [12, -3, 0],
     round: 7, round_limit: 60, over: true, note: "P1 is the last Zombie Lord standing.", winners: [0] };
   const outcome = { scores: [12, -2, -1], ranks: [1, 3, 2], winners: [0] };

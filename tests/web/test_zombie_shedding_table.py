@@ -90,7 +90,7 @@ SMALL = """() => [...document.querySelectorAll('#board button')]
   .map(([what, r]) => `${what}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
 
 ENDING = """async () => {
-  const m = await import('/static/js/renderers/zombie-shedding.js');
+  const m = await import('/games/zombie-shedding/renderer.js');
   const s = window.deadtable.state();
   const node = m.ending(s.view, s.outcome, { seat: s.seat, seats: s.seats });
   node.id = 'zs-test-ending';

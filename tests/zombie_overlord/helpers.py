@@ -27,7 +27,7 @@ def blank(players: int = 2, seed: int = 0, **options: object) -> ZOState:
         box += s.hand[p] + s.deck[p] + s.discard[p]
         s.hand[p], s.deck[p], s.discard[p] = [], [], []
     s.box = sorted(box)
-    s.tp = s.first = 0
+    s.turn_player = s.first = 0
     s.changed()
     return s
 

@@ -48,7 +48,7 @@ def test_draw_and_purchase_points_and_gain_health() -> None:
     give(s, 0, "looting", "supply run", "first aid")
     give(s, 0, "minion", "minion", "minion", zone="deck")
     play(s, "action", "play looting", "play supply run", "play first aid")
-    assert len(s.hand[0]) == 2 and s.pp == 2 and s.life[0] == 54
+    assert len(s.hand[0]) == 2 and s.purchase_points == 2 and s.life[0] == 54
 
 
 def test_attack_bonus_goes_to_the_next_attack_only() -> None:
@@ -106,7 +106,7 @@ def test_power_down_lasts_until_the_start_of_the_players_next_turn() -> None:
     play(s, "action", "play power down", "deactivate p2 trap 1")
     assert s.base[1][0][ACTIVE] == 0
     play(s, "end actions", "end turn")
-    assert s.tp == 1 and s.base[1][0][ACTIVE] == 0  # still down on its owner's turn
+    assert s.turn_player == 1 and s.base[1][0][ACTIVE] == 0  # still down on its owner's turn
     play(s, "end turn")
     assert s.base[1][0][ACTIVE] == 1
 
@@ -202,7 +202,7 @@ def test_malfunction_holds_a_trap_down_until_its_owner_discards_a_random_card() 
     trap(s, 1, "fuel-03")
     give(s, 0, "malfunction")
     play(s, "action", "play malfunction", "malfunction p2 trap 1", "end actions", "end turn")
-    assert s.tp == 1 and s.base[1][0][ACTIVE] == 0  # Start Turn does not lift it
+    assert s.turn_player == 1 and s.base[1][0][ACTIVE] == 0  # Start Turn does not lift it
     give(s, 1, "supply")
     play(s, "action", "repair trap 1")
     assert s.base[1][0][ACTIVE] == 1 and s.hand[1] == []

@@ -82,7 +82,7 @@ def test_views_hide_hands_and_deck_order() -> None:
 def test_events_for_reports() -> None:
     seen: Counter[str] = Counter()
     from deadtable.core import seat_info
-    from deadtable.games.zombie_overlord.agent import HeuristicAgent
+    from deadtable.games.zombie_overlord.heuristic import HeuristicAgent
 
     s, rng = _random_game(2, 11)
     s.listeners.append(lambda kind, data: seen.update([kind]))

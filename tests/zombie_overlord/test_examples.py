@@ -27,10 +27,10 @@ def test_example_1_purchase_two_scavengers_and_a_supply_buy_a_trap_of_cost_5() -
     play(s, "purchase")
     assert f"buy trap {five + 1}" not in legal(s)  # nothing played yet: no purchase points
     play(s, "play scavenger", "play scavenger", "play supply")
-    assert s.pp == 5
+    assert s.purchase_points == 5
     next_trap = s.trap_deck[-1]
     play(s, f"buy trap {five + 1}")
-    assert s.pp == 0
+    assert s.purchase_points == 0
     assert Counter(s.discard[0]) == Counter([target, *ks(s, "scavenger", "scavenger", "supply")])
     assert s.row[five] == next_trap  # replaced at once from the Trap deck
     assert s.hand[0] == []
@@ -61,7 +61,7 @@ def test_example_3_ice_cream_man_deactivates_a_medicine_trap_4_2() -> None:
     assert sl[ACTIVE] == 0 and sl[DAMAGE] == 2  # turned sideways, 2 points on it
     assert s.lure_points(1) == [0, 0, 0, 0]  # it does not count in the Lure Phase
     play(s, "end attack", "end turn")
-    assert s.tp == 1 and s.base[1][0][ACTIVE] == 1  # upright again at its owner's Start Turn
+    assert s.turn_player == 1 and s.base[1][0][ACTIVE] == 1  # upright again at its owner's Start Turn
 
 
 def test_example_4_lure_only_the_current_player_lures() -> None:

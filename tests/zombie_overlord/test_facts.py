@@ -9,9 +9,9 @@ import pytest
 
 from deadtable.core import seat_info
 from deadtable.core.agent import StaleSeatInfo
-from deadtable.games.zombie_overlord.agent import HeuristicAgent
 from deadtable.games.zombie_overlord.facts import NOBODY, ZOFacts, slot_facts
 from deadtable.games.zombie_overlord.game import GAME
+from deadtable.games.zombie_overlord.heuristic import HeuristicAgent
 from deadtable.games.zombie_overlord.state import ZOState
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 
 from benchmarks.knows import old_zombie_overlord
 from deadtable.games.zombie_overlord import ZOState
-from deadtable.games.zombie_overlord.turn import new_hand
+from deadtable.games.zombie_overlord.rules import new_hand
 
 from .helpers import blank
 
@@ -108,10 +108,10 @@ def test_a_reshuffle_mid_turn_makes_the_hand_known_and_play_keeps_it_honest() ->
 
 def test_clean_up_and_elimination_forget_what_was_known() -> None:
     from deadtable.games.zombie_overlord.attack import eliminate
-    from deadtable.games.zombie_overlord.turn import end_turn
+    from deadtable.games.zombie_overlord.rules import end_turn
 
     s = reshuffled_at_clean_up()
-    s.tp = 1
+    s.turn_player = 1
     end_turn(s, 1)  # the known hand goes to the pile; five Supply drawn with no reshuffle
     assert s.known[1] == [] and s.hand[1] == [s.cs.supply] * 5
     s = reshuffled_at_clean_up()

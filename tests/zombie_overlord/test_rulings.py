@@ -61,9 +61,9 @@ def test_zo4_first_player_is_seeded_random_and_play_passes_left() -> None:
     assert GAME.new(3, 7).first == GAME.new(3, 7).first
     s = blank(3)
     play(s, "end turn")
-    assert s.tp == 1
+    assert s.turn_player == 1
     play(s, "end turn", "end turn")
-    assert s.tp == 0 and s.round == 2
+    assert s.turn_player == 0 and s.round == 2
 
 
 def test_zo5_purchase_points_pool_across_buys_and_are_lost_at_clean_up() -> None:
@@ -72,17 +72,17 @@ def test_zo5_purchase_points_pool_across_buys_and_are_lost_at_clean_up() -> None
     play(s, "purchase", "play scavenger", "play scavenger", "play scavenger")
     top_action = s.action_deck[-1]
     play(s, "buy scavenger", "buy action")
-    assert s.pp == 2 and top_action in s.discard[0]
+    assert s.purchase_points == 2 and top_action in s.discard[0]
     assert s.discard[0].count(s.cs.scavenger) == 4
     play(s, "end purchasing", "end turn")
-    assert s.pp == 0
+    assert s.purchase_points == 0
 
 
 def test_zo5_an_emptied_purchase_row_slot_stays_empty_once_the_trap_deck_is_out() -> None:
     s = blank()
     s.box += s.trap_deck
     s.trap_deck = []
-    s.pp = 20
+    s.purchase_points = 20
     s.phase = "purchase"
     play(s, "buy trap 2")
     assert s.row[1] == -1
@@ -167,7 +167,8 @@ def test_zo12_an_eliminated_players_malfunction_leaves_the_trap_it_held() -> Non
     trap(s, 1, "fuel-03")
     give(s, 0, "malfunction")
     play(s, "action", "play malfunction", "malfunction p2 trap 1", "end actions", "end turn")
-    assert s.tp == 1 and not s.base[1][0][ACTIVE] and s.base[1][0][ATTACHED] == (k(s, "malfunction"),)
+    assert s.turn_player == 1 and not s.base[1][0][ACTIVE]
+    assert s.base[1][0][ATTACHED] == (k(s, "malfunction"),)
     s.life[0] = 1
     give(s, 1, "minion", "supply")
     play(s, "attack", "attack p1 with minion", "end attack")
@@ -178,7 +179,7 @@ def test_zo12_an_eliminated_players_malfunction_leaves_the_trap_it_held() -> Non
     assert k(s, "malfunction") in s.removed
     assert "action" not in legal(s)  # with a card in hand, a repair would open the Action Phase
     play(s, "end turn", "end turn")  # P3's turn, then P2's Start Turn sets it upright
-    assert s.tp == 1 and s.base[1][0][ACTIVE]
+    assert s.turn_player == 1 and s.base[1][0][ACTIVE]
 
 
 def test_zo10_round_limit_ranks_the_living_by_life() -> None:
@@ -220,7 +221,7 @@ def test_zo13_one_slip_never_costs_a_phase_two_in_a_row_close_it_until_something
     play(s, "purchase", "play supply", "end purchasing")
     assert legal(s) == ["attack", "end turn"]  # something happened: Attack is open again
     play(s, "attack", "attack p2 with minion", "end attack")
-    assert s.life[1] == 49 and s.pp == 1
+    assert s.life[1] == 49 and s.purchase_points == 1
 
 
 def test_empty_survivor_deck_the_wasteland_shrinks_and_play_goes_on() -> None:
@@ -243,7 +244,7 @@ def test_rounds_count_past_an_eliminated_first_player() -> None:
     play(s, "end turn")  # P3
     assert s.round == 1
     play(s, "end turn")  # past the seat of P1, the first player: round 2, P2 again
-    assert s.round == 2 and s.tp == 1
+    assert s.round == 2 and s.turn_player == 1
 
 
 def test_a_pending_decision_of_an_eliminated_seat_is_dropped() -> None:

@@ -64,25 +64,26 @@ def hand(st: ShedState, seat: int) -> list[str]:
 
 
 def without_not_last(folder: Path) -> str:
-    """The built-in card file with `not_last` taken off Hide and Boomerang (as before issue 25), for
-    tests of a protection card played as the last one (RULINGS ZS-6, house reading ZS-H4)."""
+    """The built-in card file with `not_last` taken off Hide and Boomerang, for tests of a
+    protection card played as the last one (RULINGS ZS-6, house reading ZS-H4)."""
     path = folder / "cards.toml"
     path.write_text(BUILTIN.read_text("utf-8").replace(', { name = "not_last" }', ""), "utf-8")
     return str(path)
 
 
-def protection_as_before(folder: Path) -> str:
+def protection_answers_all(folder: Path) -> str:
     """The built-in card file whose Hide and Boomerang answer every effect, draws too, and may be the
-    last card (`answers` and `not_last` taken off, as before issue 25)."""
+    last card (`answers` and `not_last` taken off: a card file that names neither)."""
     text = BUILTIN.read_text("utf-8").replace(', { name = "not_last" }', "")
-    path = folder / "cards-before.toml"
+    path = folder / "cards-answering-everything.toml"
     path.write_text(re.sub(r", answers = \[[^]]*\]", "", text), "utf-8")
     return str(path)
 
 
 DRAW = ', { name = "next_draws", count = 1 }]'
-# Issue 25's sixth round, taken back by `_fifth_round_text`: (card, its effects before, what it added).
-SIXTH_ROUND = [
+# What the built-in list adds to these cards, taken off by `_hide_answers_swaps_text`: (card, its
+# other effects, the draw or `not_last` added).
+DRAWS_AND_NOT_LAST = [
     ("Lab Rat", '[{ name = "lands_on", corporation = "Flask" }', DRAW),
     ("Courier", '[{ name = "lands_on", kind = "common" }', DRAW),
     ("Specimen", '[{ name = "lands_on", corporation = "Shield" }', DRAW),
@@ -92,54 +93,52 @@ SIXTH_ROUND = [
 ]
 
 
-def _fifth_round_text() -> str:
+def _hide_answers_swaps_text() -> str:
     text = BUILTIN.read_text("utf-8")
-    for card, before, added in SIXTH_ROUND:
+    for card, before, added in DRAWS_AND_NOT_LAST:
         now = f'name = "{card}"\n'
         at = text.index(now)
         effects = text.index("effects = ", at) + len("effects = ")
-        assert text.startswith(before + added, effects), "the sixth round's cards changed"
+        assert text.startswith(before + added, effects), "the built-in cards changed"
         text = text[:effects] + before + "]" + text[effects + len(before + added) :]
     hide = '{ name = "hide", answers = ["next_skips"] }'
-    assert hide in text, "the sixth round's cards changed"
+    assert hide in text, "the built-in Hide changed"
     return text.replace(hide, '{ name = "hide", answers = ["next_skips", "swap", "give"] }')
 
 
-def fifth_round(folder: Path) -> str:
-    """The built-in card file as issue 25's fifth round left it: Hide also answers a swap or a gift,
-    Courier, Lab Rat, Specimen, Plague Doctor and the Screamer make nobody draw, and the Turnaround
-    may be the last card (the sixth round changed them), for tests of those mechanics."""
-    path = folder / "cards-fifth.toml"
-    path.write_text(_fifth_round_text(), "utf-8")
+def hide_answers_swaps(folder: Path) -> str:
+    """The built-in card file with Hide also answering a swap or a gift, Courier, Lab Rat, Specimen,
+    Plague Doctor and the Screamer making nobody draw, and the Turnaround allowed as the last card
+    (one of the kept lists of `data/history`), for tests of those mechanics."""
+    path = folder / "cards-hide-answers-swaps.toml"
+    path.write_text(_hide_answers_swaps_text(), "utf-8")
     return str(path)
 
 
-def _fourth_round_text() -> str:
-    text = _fifth_round_text()
+def _boomerang_answers_skips_text() -> str:
+    text = _hide_answers_swaps_text()
     boomerang = '{ name = "boomerang", answers = ["swap", "give"] }'
     schemer = '[{ name = "follows", kind = "elite" }, { name = "give", target = "opponent"'
     officer = 'corporation = "Star"\neffects = [{ name = "lands_on", kind = "common" }]\n\n[[card]]\n'
     officer += 'name = "Colonel"'
-    assert boomerang in text and schemer in text and officer in text, "the fifth round's cards changed"
+    assert boomerang in text and schemer in text and officer in text, "the built-in cards changed"
     text = text.replace(boomerang, '{ name = "boomerang", answers = ["next_skips", "swap", "give"] }')
     text = text.replace(officer, officer.replace("[{ ", '[{ name = "follows", kind = "common" }, { ', 1))
     return text.replace(schemer, '[{ name = "name_corporation" }, { name = "give", target = "opponent"')
 
 
-def fourth_round(folder: Path) -> str:
-    """The built-in card file as issue 25's fourth round left it: the Boomerang also turns back a
-    missed turn, the Schemer's first effect names the corporation to match, and any common may follow
-    the Officer (the fifth round took them away), for tests of those mechanics, which card files may
-    still use."""
-    path = folder / "cards-fourth.toml"
-    path.write_text(_fourth_round_text(), "utf-8")
+def boomerang_answers_skips(folder: Path) -> str:
+    """`hide_answers_swaps` where the Boomerang also turns back a missed turn, the Schemer's first
+    effect names the corporation to match, and any common may follow the Officer (no built-in card
+    does these), for tests of those mechanics, which card files may still use."""
+    path = folder / "cards-boomerang-answers-skips.toml"
+    path.write_text(_boomerang_answers_skips_text(), "utf-8")
     return str(path)
 
 
 def choosing_thief(folder: Path) -> str:
-    """The card file of issue 25's third round: the fourth round's (`fourth_round`) whose Thief and
-    Schemer pick the card they take or give (`pick` taken off): the Thief looks at the hand and takes
-    the card it wants."""
+    """`boomerang_answers_skips` whose Thief and Schemer pick the card they take or give (`pick`
+    taken off): the Thief looks at the hand and takes the card it wants."""
     path = folder / "cards-choosing.toml"
-    path.write_text(_fourth_round_text().replace(', pick = "random"', ""), "utf-8")
+    path.write_text(_boomerang_answers_skips_text().replace(', pick = "random"', ""), "utf-8")
     return str(path)

@@ -9,9 +9,9 @@ import pytest
 
 from deadtable.core import CardDataError
 from deadtable.games.zombie_shedding import GAME
-from deadtable.games.zombie_shedding.cards import BUILTIN, CORPORATIONS, KINDS, load_cards
+from deadtable.games.zombie_shedding.cards import BUILTIN, CORPORATIONS, KINDS, load
 
-CARDS = load_cards()
+CARDS = load()
 
 
 def by_name(name: str):  # type: ignore[no-untyped-def]
@@ -36,13 +36,13 @@ def test_deck_make_up_is_the_rulebooks() -> None:
 def test_named_cards_keep_their_mechanics() -> None:
     assert by_name("Screamer").param("finish", "bonus") == 15
     assert by_name("Lady Mimic").has("combo") and by_name("Don Lysar").has("combo")
-    # The rulebook gives the Schemer two effects, the second acting on opponents; issue 25's fifth
-    # round made the first "any elite may follow it" (it named the corporation to match).
+    # The rulebook gives the Schemer two effects, the second acting on opponents; the built-in
+    # list makes the first "any elite may follow it" (a card file may name the corporation instead).
     schemer = [name for name, _ in by_name("Schemer").effects]
     assert schemer == ["follows", "give"] and by_name("Schemer").param("follows", "kind") == "elite"
     assert by_name("Schemer").param("give", "target") == "opponent"
     assert by_name("Thief").is_event and by_name("Thief").param("swap", "target") == "opponent"
-    # Issue 25, fourth round: the card they take or give is drawn at random.
+    # The built-in Thief and Schemer: the card they take or give is drawn at random.
     assert by_name("Thief").param("swap", "pick") == by_name("Schemer").param("give", "pick") == "random"
     assert by_name("Hide").is_event and by_name("Hide").has("hide")
     assert by_name("Boomerang").is_event and by_name("Boomerang").has("boomerang")

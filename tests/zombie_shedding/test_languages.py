@@ -15,10 +15,10 @@ from rich.text import Text
 from deadtable.core import IllegalAction, OptionError
 from deadtable.games.zombie_shedding import GAME
 from deadtable.games.zombie_shedding.actions import Play
-from deadtable.games.zombie_shedding.cardtext import decode
+from deadtable.games.zombie_shedding.card_text import decode
 from deadtable.games.zombie_shedding.view import why_not
 
-from .position import do, position, protection_as_before
+from .position import do, position, protection_answers_all
 
 
 def _refusal(st: object, text: str) -> IllegalAction:
@@ -92,7 +92,7 @@ def test_option_errors_in_each_language() -> None:
 
 def test_the_log_is_kept_as_messages_and_read_in_each_language() -> None:
     st = position(hands=[["Biter", "Brute"], ["Walker", "Blob"]], match="Shambler", deck=["Hide"] * 5)
-    do(st, "play biter")  # no built-in card answers a draw (issue 25): P2 draws, unasked
+    do(st, "play biter")  # no built-in card answers a draw: P2 draws, unasked
     view = st.view(0)
     assert view["log"][-2:] == ["P1 plays Biter", "P2 draws 1 card"]
     assert len(view["log_i18n"]) == len(view["log"])
@@ -222,9 +222,9 @@ def test_a_move_after_the_end_is_refused_in_each_language() -> None:
     ],
 )
 def test_an_effect_to_answer_is_one_whole_sentence_in_each_language(lang: str, sentence: str) -> None:
-    """Issue 26: each effect has its own message, never a verb phrase dropped into a noun's slot.
-    It names the protection cards that answer this effect in the card set: since issue 25's fifth
-    round only Hide answers a missed turn (Boomerang answers a swap or a gift)."""
+    """Each effect has its own message, never a verb phrase dropped into a noun's slot (Spanish
+    cannot fill one slot with both). It names the protection cards that answer this effect in the
+    card set: in the built-in one only Hide answers a missed turn (Boomerang a swap or a gift)."""
     st = position(hands=[["Runner", "Brute"], ["Walker", "Hide"]], match="Shambler", deck=["Blob"] * 5)
     do(st, "play runner")  # the next player misses a turn; P2 holds Hide and is asked whether to answer
     text = Text.from_markup(st.render(1, lang=lang)).plain
@@ -251,9 +251,9 @@ def test_an_effect_to_answer_is_one_whole_sentence_in_each_language(lang: str, s
 def test_the_answering_cards_are_listed_in_each_language(
     lang: str, alone: str, both: str, tmp_path: Path
 ) -> None:
-    """The built-in Boomerang alone answers a swap (issue 25's sixth round); in a card file whose
-    protection answers every effect, as before issue 25, both cards are named, joined by "or"."""
-    for cards, sentence in (("", alone), (protection_as_before(tmp_path), both)):
+    """The built-in Boomerang alone answers a swap; in a card file whose protection answers every
+    effect, both cards are named, joined by "or"."""
+    for cards, sentence in (("", alone), (protection_answers_all(tmp_path), both)):
         st = position(
             hands=[["Thief", "Colossus"], ["Walker", "Hide"]], match="Intern", deck=["Blob"] * 5, cards=cards
         )

@@ -10,7 +10,7 @@ import pytest
 from deadtable.core import OptionError
 from deadtable.games.zombie_shedding import GAME, ShedState
 
-from .position import choosing_thief, do, give_turn, hand, legal, position, protection_as_before
+from .position import choosing_thief, do, give_turn, hand, legal, position, protection_answers_all
 
 
 @pytest.mark.parametrize(
@@ -154,7 +154,7 @@ def test_outsider_plays_on_until_the_last_one_who_loses(tmp_path: Path) -> None:
         hands=[["Biter"], ["Walker"], ["Blob", "Blob"]],
         match="Shambler",
         deck=["Hide"] * 5,
-        cards=protection_as_before(tmp_path),  # the Hide drawn answers a draw and may be P2's last card
+        cards=protection_answers_all(tmp_path),  # the Hide drawn answers a draw and may be P2's last card
     )
     do(st, "play biter")  # going out ends nothing here; the Biter has its effect (ZS-6)
     assert not st.is_terminal and st.out == [0]
@@ -215,7 +215,7 @@ def test_determinize_keeps_what_a_seat_has_seen(tmp_path: Path) -> None:
 
 
 def test_a_blind_take_shows_the_thief_only_the_card_it_took() -> None:
-    """Issue 25, fourth round: the built-in Thief takes a card at random without looking, so it
+    """The built-in Thief takes a card at random without looking (`pick = "random"`), so it
     knows the card it took and nothing else of the victim's hand; the victim knows which card went."""
     st = position(
         3,
@@ -318,7 +318,7 @@ def test_zs7_the_screamers_finish_in_zombie_overlord_adds_15_or_deducts_the_prin
     hands = [["Screamer"], ["Walker"], ["Shambler"]]
     st = position(3, mode="overlord", hands=hands, match="Walker", deck=["Shambler"], screamer=screamer)
     st.scores = [20, 0, 0]
-    # P1 finishes with the Screamer, whose draw (issue 25, sixth round) still counts (RULINGS ZS-6):
+    # P1 finishes with the Screamer, whose draw still counts (RULINGS ZS-6):
     # P2 draws Shambler, and P1 takes Walker 4 + Shambler 1 + Shambler 1
     do(st, "play screamer")
     assert st.last_hand["finish_bonus"] == 15 and st.scores == [score, 0, 0]

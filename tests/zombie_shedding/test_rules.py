@@ -11,15 +11,15 @@ from deadtable.games.zombie_shedding import GAME, ShedState
 from deadtable.games.zombie_shedding.hands import HAND_SIZE
 
 from .position import (
+    boomerang_answers_skips,
     choosing_thief,
     do,
-    fifth_round,
-    fourth_round,
     give_turn,
     hand,
+    hide_answers_swaps,
     legal,
     position,
-    protection_as_before,
+    protection_answers_all,
     without_not_last,
 )
 
@@ -141,7 +141,7 @@ def test_next_draws_and_next_skips() -> None:
         match="Biter",
         deck=["Hide"] * 10,
     )
-    do(st, "play sniper")  # no built-in card answers a draw (issue 25): nobody is asked, P2 draws
+    do(st, "play sniper")  # no built-in card answers a draw: nobody is asked, P2 draws
     assert len(st.hands[1]) == 4 and st.current_player == 1  # P2's own turn follows
     assert st.view(1)["pending"] is None or st.view(1)["pending"]["kind"] != "respond"
     do(st, "play walker", "play walker")  # P2, then P3 plays Walker (Star 4)
@@ -164,7 +164,7 @@ def test_reverse_turns_play_around() -> None:
 
 
 def test_a_reverse_with_two_players_in_the_hand_makes_the_other_miss_a_turn() -> None:
-    """The project's two-player reverse (DESIGN-NOTE, "Two-player reverse"): in a Duel, Guard brings
+    """The project's two-player reverse (house reading ZS-H7, docs/design/zombie-shedding.md): in a Duel, Guard brings
     the turn straight back; nobody may answer it with protection, since it is aimed at nobody."""
     st = position(hands=[["Guard", "Blob", "Walker"], ["Hide", "Spitter"]], match="Intern", deck=["Hide"] * 5)
     do(st, "play guard")
@@ -238,7 +238,7 @@ def test_schemer_names_a_corporation_then_gives_an_opponent_a_card(tmp_path: Pat
 
 
 def test_the_schemers_gift_is_a_card_at_random() -> None:
-    """Issue 25, fourth round: the built-in Schemer's gift is one of the giver's cards at random
+    """The built-in Schemer's gift is one of the giver's cards at random
     (nobody chooses it); the game's chance generator draws it, so seeds differ."""
     gifts = set()
     for seed in range(40):
@@ -260,7 +260,7 @@ def test_the_schemers_gift_is_a_card_at_random() -> None:
 
 
 def test_the_thief_takes_a_card_at_random_and_gives_one_of_its_choice_back() -> None:
-    """Issue 25, fourth round: the built-in Thief does not look; it takes one of the victim's cards
+    """The built-in Thief does not look (`pick = "random"`); it takes one of the victim's cards
     at random, then gives back a card it chooses."""
     taken = set()
     for seed in range(40):
@@ -285,7 +285,7 @@ def test_thief_looks_takes_and_gives_back(tmp_path: Path) -> None:
         hands=[["Thief", "Colossus", "Biter"], ["Hide", "Walker", "Blob"]],
         match="Intern",
         deck=["Hide"] * 5,
-        cards=choosing_thief(tmp_path),  # `pick = "choice"`, as before issue 25's fourth round
+        cards=choosing_thief(tmp_path),  # `pick = "choice"`: the Thief looks and chooses
     )
     do(st, "play thief", "decline")
     assert sorted(st.view(0)["known"][0]["cards"]) == ["Blob", "Hide", "Walker"]  # the Thief saw it all
@@ -301,7 +301,7 @@ def test_hide_cancels_and_boomerang_turns_the_effect_back(tmp_path: Path) -> Non
         hands=[["Runner", "Barricade", "Walker"], ["Hide", "Boomerang", "Blob"]],
         match="Shambler",
         deck=["Walker"] * 10,
-        cards=fourth_round(tmp_path),  # a Boomerang that turns back a missed turn
+        cards=boomerang_answers_skips(tmp_path),  # a Boomerang that turns back a missed turn
     )
     do(st, "play runner")  # the next player misses a turn
     assert legal(st) == ["play hide", "play boomerang", "decline"]
@@ -318,16 +318,16 @@ def test_hide_cancels_and_boomerang_turns_the_effect_back(tmp_path: Path) -> Non
 def test_protection_answers_a_missed_turn_a_swap_or_a_gift_and_nobody_is_asked_about_a_draw(
     tmp_path: Path,
 ) -> None:
-    """Issue 25: the built-in Hide `answers` a missed turn (a swap or a gift too until the sixth
-    round), the Boomerang (fifth round) a swap (Thief) or a gift (the Schemer); neither a draw, which
-    is asked of nobody."""
+    """The built-in Hide `answers` a missed turn, the Boomerang a swap (Thief) or a gift (the
+    Schemer); neither a draw, which is asked of nobody. A card file may say otherwise (a Hide that
+    answers a gift too, `hide_answers_swaps`)."""
     st = position(
         hands=[["Thief", "Biter", "Walker"], ["Hide", "Boomerang", "Blob", "Grunt"]],
         match="Shambler",
         deck=["Walker"] * 10,
     )
     do(st, "play thief")
-    assert legal(st) == ["play boomerang", "decline"]  # a swap: the Boomerang, not Hide (sixth round)
+    assert legal(st) == ["play boomerang", "decline"]  # a swap: the Boomerang, not Hide
     do(st, "play boomerang", "decline")  # turned back on P1, who may answer in turn (ZS-H4)
     (took,) = [n for n in hand(st, 1) if n not in ("Hide", "Blob", "Grunt")]  # P2 takes one at random
     do(st, "give blob")  # and gives one back
@@ -337,24 +337,24 @@ def test_protection_answers_a_missed_turn_a_swap_or_a_gift_and_nobody_is_asked_a
     schemer = position(hands=hands, match="Intern")
     do(schemer, "play schemer")
     assert legal(schemer) == ["play boomerang", "decline"]  # the Schemer's gift
-    fifth = position(hands=hands, match="Intern", cards=fifth_round(tmp_path))
-    do(fifth, "play schemer")
-    assert legal(fifth) == ["play hide", "play boomerang", "decline"]  # the fifth round's Hide
+    swaps = position(hands=hands, match="Intern", cards=hide_answers_swaps(tmp_path))
+    do(swaps, "play schemer")
+    assert legal(swaps) == ["play hide", "play boomerang", "decline"]  # a Hide that answers a gift
     skip = position(hands=[["Runner", "Walker"], ["Hide", "Boomerang", "Blob"]], match="Shambler")
     do(skip, "play runner")
-    assert legal(skip) == ["play hide", "decline"]  # a missed turn: Hide, never the Boomerang (fifth round)
+    assert legal(skip) == ["play hide", "decline"]  # a missed turn: Hide, never the Boomerang
     draw = position(
         hands=[["Biter", "Walker"], ["Hide", "Boomerang", "Grunt"]], match="Shambler", deck=["Blob"]
     )
     do(draw, "play biter")  # P2 draws at once, unasked, and its own turn follows
     assert hand(draw, 1) == ["Blob", "Boomerang", "Grunt", "Hide"] and draw.current_player == 1
     assert draw.view(1)["pending"] is None or draw.view(1)["pending"]["kind"] != "respond"
-    # A card file whose protection names no `answers` answers every effect, as before issue 25.
+    # A card file whose protection names no `answers` answers every effect.
     old = position(
         hands=[["Biter", "Walker"], ["Hide", "Boomerang", "Grunt"]],
         match="Shambler",
         deck=["Blob"],
-        cards=protection_as_before(tmp_path),
+        cards=protection_answers_all(tmp_path),
     )
     do(old, "play biter")
     assert legal(old) == ["play hide", "play boomerang", "decline"]
@@ -372,14 +372,14 @@ def test_zs6_a_boomerang_as_the_last_card_turns_the_effect_back_unanswered(tmp_p
         hands=[["Sniper", "Hide", "Walker"], ["Boomerang"]],
         match="Biter",
         deck=["Walker"] * 10,
-        cards=protection_as_before(tmp_path),  # a Boomerang that answers a draw, as the last card
+        cards=protection_answers_all(tmp_path),  # a Boomerang that answers a draw, as the last card
     )
     do(st, "play sniper", "play boomerang")  # P2 goes out: P1 draws the card, its Hide no help
     assert st.hand_no == 2 and st.last_hand["out"] == [1] and st.scores == [4 + 4, 0]
 
 
 def test_not_last_hide_and_boomerang_are_never_a_players_last_card() -> None:
-    """Issue 25: the built-in Hide and Boomerang cannot be the last card (effect `not_last`)."""
+    """The built-in Hide and Boomerang cannot be the last card (effect `not_last`)."""
     st = position(hands=[["Hide", "Walker"], ["Blob", "Grunt"]], match="Brute", deck=["Spitter"] * 5)
     assert legal(st) == ["play walker", "play hide"]  # with another card in hand, it plays as usual
     do(st, "play hide")

@@ -1,4 +1,4 @@
-"""The terminal accepts the card names the player sees, in Russian and Spanish (issue 26).
+"""The terminal accepts the card names the player sees, in Russian and Spanish.
 
 `--lang ru` shows «Кусака» where the action text says "play biter": typing «play кусака» (any
 case, ё or е) works as well as the id, and so do the Spanish names and the corporations named
@@ -12,12 +12,12 @@ import pytest
 from deadtable.core import IllegalAction
 from deadtable.games.zombie_shedding import GAME
 from deadtable.games.zombie_shedding.actions import Name, Play
-from deadtable.games.zombie_shedding.cards import load_cards
-from deadtable.games.zombie_shedding.cardtext import card, typed_names
+from deadtable.games.zombie_shedding.card_text import card, typed_names
+from deadtable.games.zombie_shedding.cards import load
 
 from .position import position
 
-CARDS = load_cards()
+CARDS = load()
 TYPED = typed_names(CARDS.names, CARDS.slugs)
 
 

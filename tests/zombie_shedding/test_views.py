@@ -9,7 +9,7 @@ from rich.text import Text
 
 from deadtable.games.zombie_shedding import GAME, ShedState, view
 
-from .position import choosing_thief, do, fifth_round, fourth_round, position
+from .position import boomerang_answers_skips, choosing_thief, do, hide_answers_swaps, position
 
 
 def test_render_shows_match_hand_sizes_direction_scores_and_teams() -> None:
@@ -77,27 +77,25 @@ def _known_values(**extra: str) -> list[tuple[int, int, int, tuple[int, ...]]]:
 
 def test_known_values_for_fixed_seeds(tmp_path: Path) -> None:
     """Like perft counts: the length of a seeded random game, its hands and its final scores; with
-    the card files of earlier rounds (`position`), their values come back."""
+    the other card files of `position`, their own values, so their mechanics stay covered."""
     assert _known_values() == KNOWN
-    assert _known_values(cards=fifth_round(tmp_path)) == KNOWN_FIFTH
-    assert _known_values(cards=fourth_round(tmp_path)) == KNOWN_FOURTH
-    assert _known_values(cards=choosing_thief(tmp_path)) == KNOWN_THIRD
+    assert _known_values(cards=hide_answers_swaps(tmp_path)) == KNOWN_HIDE_SWAPS
+    assert _known_values(cards=boomerang_answers_skips(tmp_path)) == KNOWN_BOOMERANG_SKIPS
+    assert _known_values(cards=choosing_thief(tmp_path)) == KNOWN_CHOOSING_THIEF
 
 
-# (actions, sum of legal-action counts, hands played, final scores), recorded from this engine
-# (again with RULINGS ZS-6: the card that takes a player out has its effect; again with the card
-# list and the two-player reverse of issue 25; again with the second tuning of issue 25: Hide and
-# Boomerang never the last card, every draw effect 1 card, the Screamer on 3 points or more; again
-# with the third: protection answers a missed turn, a swap or a gift, and a draw nobody; again
-# with the fourth: the Thief takes and the Schemer gives a card at random; and again with the
-# fifth: the Boomerang answers no missed turn, the Schemer names no corporation, no common may
-# follow the Officer; and again with the sixth: Hide answers a missed turn only, Courier, Lab Rat,
-# Specimen, Plague Doctor and the Screamer make the next player draw 1, the Turnaround is never the
-# last card).
+# (actions, sum of legal-action counts, hands played, final scores), recorded from this engine,
+# whose rules these values pin: the card that takes a player out has its effect (RULINGS ZS-6), the
+# two-player reverse, Hide and Boomerang never the last card, every draw effect 1 card, the Screamer
+# on 3 points or more, a draw answered by nobody, the Thief taking and the Schemer giving a card at
+# random. KNOWN is the built-in card list (Hide answers a missed turn only, the Boomerang a swap or
+# a gift, no common may follow the Officer, Courier, Lab Rat, Specimen, Plague Doctor and the
+# Screamer make the next player draw 1, the Turnaround is never the last card); the others are the
+# card files of `position` named alike.
 KNOWN = [(236, 460, 3, (3, 61)), (665, 1300, 5, (130, 78)), (126, 334, 3, (0, 0, 29, 121))]
-KNOWN_FIFTH = [(285, 551, 7, (50, 78)), (435, 825, 4, (51, 141)), (174, 406, 4, (137, 0, 0, 51))]
-KNOWN_FOURTH = [(114, 266, 4, (23, 77)), (459, 865, 4, (130, 66)), (227, 501, 4, (0, 19, 147, 0))]
-KNOWN_THIRD = [(117, 271, 3, (0, 67)), (291, 640, 3, (49, 99)), (143, 364, 3, (0, 0, 155, 36))]
+KNOWN_HIDE_SWAPS = [(285, 551, 7, (50, 78)), (435, 825, 4, (51, 141)), (174, 406, 4, (137, 0, 0, 51))]
+KNOWN_BOOMERANG_SKIPS = [(114, 266, 4, (23, 77)), (459, 865, 4, (130, 66)), (227, 501, 4, (0, 19, 147, 0))]
+KNOWN_CHOOSING_THIEF = [(117, 271, 3, (0, 67)), (291, 640, 3, (49, 99)), (143, 364, 3, (0, 0, 155, 36))]
 
 
 def test_a_determinization_drops_another_seats_combo_to_come_and_keeps_its_own() -> None:

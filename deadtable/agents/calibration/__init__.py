@@ -6,9 +6,10 @@ the hidden cards is not the real hands, and a heuristic meeting a sample does no
 at the real table), so the raw estimate can be off in a systematic way; benchmarks/calibration.py
 measures by how much. So a game may carry a **calibration map**: a monotone mapping fitted on
 *training* games (by Platt scaling, `fit_platt`, two parameters, the default; or by isotonic
-regression, `fit`), never on the games a table is judged on, stored as `<game id>.json` next to
-this module with the command that made it, the seeds it was trained on, and the players and
-options it applies to (`for_state`: a map of the 2-player Duel says nothing of a Marathon).
+regression, `fit`), never on the games a table is judged on, stored in the game's own package as
+`data/calibration.json` (found through the game, `deadtable.core.parts`) with the command that
+made it, the seeds it was trained on, and the players and options it applies to (`for_state`: a
+map of the 2-player Duel says nothing of a Marathon).
 The review shows the calibrated chance; a game or
 variant without a map shows the raw one.
 
@@ -34,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from deadtable.core import State
 
-HERE = Path(__file__).parent
 PLATT_KNOTS = 101  # a Platt curve tabulated every 0.01 of the raw chance
 EDGE = 0.005  # raw chances are read inside [EDGE, 1 - EDGE] by the Platt fit (logit of 0 is infinite)
 RIDGE = 1e-6  # keeps Newton's step defined when every point has the same raw chance
@@ -161,7 +161,11 @@ FITS = {"platt": fit_platt, "isotonic": fit}
 
 
 def path_of(game_id: str) -> Path:
-    return HERE / f"{game_id}.json"
+    """Where the map of `game_id` is kept: `data/calibration.json` in the game's package."""
+    from deadtable.core import game
+    from deadtable.core.parts import files
+
+    return Path(str(files(game(game_id), "data", "calibration.json")))
 
 
 def save(game_id: str, the_map: CalibrationMap, made_by: dict[str, Any]) -> Path:

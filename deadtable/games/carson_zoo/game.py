@@ -5,18 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deadtable.core import Action, Agent, Game, State
+from deadtable.core import Action, Agent, Game, GameType, State
 from deadtable.core.words import number
 from deadtable.i18n import N_, Message
 
 from . import board
 from .actions import Move, Place
-from .board import CHARACTER_VALUES, NEIGHBOURS, POSITIONS
 from .state import ZooState
 from .text import render
-
-PLACE_WORDS = N_("place your {value} on {pos}")
-MOVE_WORDS = N_("move your character from {src} to {pos}")
 
 
 class CarsonZoo(Game):
@@ -24,6 +20,10 @@ class CarsonZoo(Game):
     name = N_("Carson City Zoo Apocalypse")
     min_players = 2
     max_players = 4
+    # Zero-sum with two players: every seat is ranked by its score (`Outcome.from_scores`), so a
+    # 2-player game names a winner or shares the win. Chance: the shuffled zoo stacks (CZ-1);
+    # the mutants under them are hidden.
+    game_type = GameType(zero_sum=True, chance=True, perfect_information=False)
     options = ()
     summary = N_(
         "Place and move your four characters (3 to 6) on a 5x5 grid of zoo cards to capture the "
@@ -54,20 +54,6 @@ class CarsonZoo(Game):
         ):  # "place 05 c3": a legal action, not written as the game writes it
             return Message("{text!r} is written {action} in this game", text=text, action=str(action))
         return state.why_not(action)
-
-    def move_words(self, view: dict[str, Any], action: Action) -> Message | None:
-        """A move without what it takes: the log tells the zoo card taken, hidden until it is."""
-        if isinstance(action, Place):
-            return Message(PLACE_WORDS, value=action.value, pos=board.name(action.pos))
-        if isinstance(action, Move):
-            return Message(MOVE_WORDS, src=board.name(action.src), pos=board.name(action.dst))
-        return None
-
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every "place V POS" (CZ-3) and every "move SRC DST" between orthogonal neighbours (CZ-4)."""
-        places = [str(Place(v, pos)) for v in CHARACTER_VALUES for pos in range(POSITIONS)]
-        moves = [str(Move(src, dst)) for src in range(POSITIONS) for dst in NEIGHBOURS[src]]
-        return places + moves
 
     def evaluate(self, state: State, player: int) -> float:
         """Score margin over the best opponent, scaled to about -1..1."""

@@ -15,7 +15,7 @@ between this seat and the others, in expectation over what the seat cannot see:
 The best score wins; equal scores go to the first in the legal actions' order, so a decision
 depends only on the facts and the actions (no generator drawn). `greedy` reaches for the same
 captures by trying every action on six sampled states (a clone, a move and a score each), and sees
-no threat; this one wins most games against it (README, "Bots": a seeded match).
+no threat; this one wins most games against it (a seeded match: docs/figures/strength.md).
 
 Compiled in the native build (deadtable/which_build.py).
 """
@@ -25,7 +25,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from deadtable.core import Action, SeatInfo
+from deadtable.core import Action
+from deadtable.core.agent import Heuristic
 
 from .actions import Move, Place
 from .board import NEIGHBOURS, NOBODY
@@ -34,14 +35,8 @@ from .facts import ZooFacts
 THREAT: Final = 0.6  # how likely a threatened character is to be taken on the next turn
 
 
-class HeuristicAgent:
-    name = "heuristic"
-
-    def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
-        actions = seat_info.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        facts: ZooFacts = seat_info.facts()
+class HeuristicAgent(Heuristic):
+    def decide(self, facts: ZooFacts, actions: tuple[Action, ...], rng: random.Random) -> Action:
         return best_action(facts, actions)
 
 

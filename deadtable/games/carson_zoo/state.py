@@ -12,7 +12,7 @@ from typing import Any
 
 from deadtable.core import Action, IllegalAction, Outcome
 from deadtable.core.chance import shuffle
-from deadtable.core.compiled import CompiledState
+from deadtable.core.compiled import CompiledState, trimmed
 from deadtable.core.state import narrate, tell
 from deadtable.i18n import N_, Message
 
@@ -271,9 +271,7 @@ class ZooState(CompiledState):
     def _log(self, entry: Message) -> None:
         """Remember what happened; each reader sees it in their own language (view "log_i18n")."""
         self.log.append(entry)
-        if len(self.log) > LOG_LENGTH:
-            del self.log[0]
-            self.log_dropped += 1
+        self.log_dropped += trimmed(self.log, LOG_LENGTH, 1)
 
     def _pass_turn(self, p: int) -> None:
         """Clockwise to the next seat; the game ends when that seat has no action (CZ-7)."""

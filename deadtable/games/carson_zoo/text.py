@@ -1,4 +1,5 @@
-"""Carson City Zoo in a terminal: the grid, hands and scores drawn from a seat's view."""
+"""Carson City Zoo in words for people: the grid, hands and scores drawn from a seat's view for a
+terminal (`render`), and a move in the game's words for a hint (`move_words`)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,15 @@ from typing import Any
 
 from rich.markup import escape
 
+from deadtable.core import Action
 from deadtable.core.state import read_narration
-from deadtable.i18n import translator
+from deadtable.i18n import N_, Message, translator
 
+from . import board
+from .actions import Move, Place
+
+PLACE_WORDS = N_("place your {value} on {pos}")
+MOVE_WORDS = N_("move your character from {src} to {pos}")
 COLOURS = ("red", "cyan", "green", "yellow")
 CELL = 9
 
@@ -70,3 +77,12 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     if entries:
         lines.extend(f"[dim]· {escape(entry)}[/dim]" for entry in entries[-5:])
     return "\n".join(lines)
+
+
+def move_words(view: dict[str, Any], action: Action) -> Message | None:
+    """A move without what it takes, for a hint: the log tells the zoo card taken, hidden until it is."""
+    if isinstance(action, Place):
+        return Message(PLACE_WORDS, value=action.value, pos=board.name(action.pos))
+    if isinstance(action, Move):
+        return Message(MOVE_WORDS, src=board.name(action.src), pos=board.name(action.dst))
+    return None

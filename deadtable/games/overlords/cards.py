@@ -7,14 +7,13 @@ is refused with a `CardDataError` naming the file, the card and the field.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from deadtable.core import CardDataError
-from deadtable.core.cardlists import BuiltinLists, text_sha
+from deadtable.core.cardlists import BuiltinLists, Loader
 from deadtable.i18n import Message
 
 if TYPE_CHECKING:
@@ -113,43 +112,6 @@ class CardSet:
             tuple(k for k in self.monsters for _ in range(copies[k])),
             tuple(k for k in self.hired_hands for _ in range(copies[k])),
         )
-
-
-def load(path: str = "", pin: str = "") -> CardSet:
-    """The built-in set (`path` "") or a user's file; cached by the file's text.
-
-    `pin`, the `card_list` option (deadtable.core.cardlists): the SHA-256 of the set the game was
-    dealt with. With no path it chooses the built-in set (today's or a kept older one); with a path,
-    the file must still have that text, else CardDataError says it changed. A user's file is read at
-    each call (a game dealt, a record replayed), so a change is never missed.
-    """
-    return BUILTINS.choose(path, pin, lambda p: _parsed(p, _text(Path(p))), _builtin)
-
-
-@cache
-def _builtin(kept: str) -> CardSet:
-    """The built-in set whose hash is `kept` ("" = today's), read once."""
-    file = BUILTINS.file(kept)
-    return _parsed(str(file), _text(file))
-
-
-def _text(file: Path) -> str:
-    try:
-        return file.read_text(encoding="utf-8")
-    except OSError as err:
-        raise CardDataError(
-            "{where}: cannot read the card file ({reason})", where=str(file), reason=err.strerror
-        ) from None
-
-
-@lru_cache(maxsize=32)
-def _parsed(where: str, text: str) -> CardSet:
-    """The checked card set of a file's `text` (`where`: the file); one card set per text."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise CardDataError("{where}: not valid TOML ({reason})", where=where, reason=str(err)) from None
-    return _parse(data, where, text_sha(text))
 
 
 def _fail(where: str, card: str, field: str, problem: Message) -> CardDataError:
@@ -301,3 +263,7 @@ def _check_types(where: str, names: list[str], types: list[str], scoring: list[d
                 )
         else:
             seen[t] = k
+
+
+# The built-in list (`path` "") or a player's file, checked against the pinned `card_list` (core.cardlists).
+load: Final = Loader(BUILTINS, _parse)

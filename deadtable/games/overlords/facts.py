@@ -1,6 +1,6 @@
 """What a seat knows of an Overlords game, as one small record its heuristic reads fast.
 
-The heuristic (agent.py) scores each pick with the armies' counts, its own hand and picks, how much
+The heuristic (heuristic.py) scores each pick with the armies' counts, its own hand and picks, how much
 of the game is left and, for a Lich King, what the other hands may hold. `OverlordsFacts` holds
 exactly that, built without the view and without a determinization:
 
@@ -52,7 +52,7 @@ class OverlordsFacts:
         self.seat = seat
         self.players = st.players
         self.teams = st.teams
-        self.round = st.round  # 0 for the first round
+        self.round = st.round  # counted from 0: 0 is the opening round
         self.rounds = st.rounds
         self.per_hand = st.per_hand  # cards dealt to each hand in a round
         self.hand = list(st.hands[seat])  # the seat's own hand, sorted, its picks this turn included

@@ -1,7 +1,7 @@
 """Overlords: The Card Game as a deadtable game: options, set-up, variants, evaluation, bots.
 
 Readings of the rulebook where it is silent, beyond RULINGS OV-1 to OV-8; the players' list of them,
-with ids OV-H1 ..., is deadtable/i18n/rules/READINGS.<lang>.md (RULINGS ZO-14), shown with the rules:
+with ids OV-H1 ..., is the package's texts/READINGS.<lang>.md (RULINGS ZO-14), shown with the rules:
 - The Overlord card starts in a random player's hand (IV: "any player's hand").
 - No Hired Hand is activated before the automatic last card: the round ends at once (V).
 - Thief: the Thief takes the opponent's top card's place; the stolen card goes on top of the
@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deadtable.core import Agent, CardDataError, Game, Option, OptionError, State, Variant
+from deadtable.core import Agent, CardDataError, Game, GameType, Option, OptionError, State, Variant
 from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.i18n import N_, Message
 
@@ -41,6 +41,9 @@ class Overlords(Game):
     name = N_("Overlords: The Card Game")
     min_players = 2
     max_players = 4
+    # Zero-sum with two players: every seat is ranked by its score (`Outcome.from_scores`), so a
+    # 2-player game names a winner or shares the win. Chance and hidden hands: the shuffled deck.
+    game_type = GameType(zero_sum=True, chance=True, perfect_information=False)
     card_lists = BUILTINS  # the built-in lists, for records from before pinning
     options = (
         Option("cards", "", N_("Your own card file (TOML, like data/cards.toml); empty: the printed set.")),
@@ -161,7 +164,7 @@ class Overlords(Game):
         return out
 
     def agents(self) -> dict[str, Callable[[], Agent]]:
-        from .agent import HeuristicAgent
+        from .heuristic import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
 
@@ -173,12 +176,6 @@ class Overlords(Game):
             Variant("4p", 4),
             Variant("4p-teams", 4, {"teams": True}, help=N_("2 versus 2 (XIII)")),
         ]
-
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every action text for these settings, the fixed space of deadtable.rl (action_space.py)."""
-        from .action_space import action_space
-
-        return action_space(players, options)
 
 
 GAME = Overlords()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from deadtable.core import Action
 from deadtable.i18n import Message
 
-from . import gameplay, knowledge
+from . import knowledge, rules
 from .actions import (
     DUMMY_NAME,
     NO_ACTIVATION,
@@ -31,7 +31,7 @@ from .actions import (
     SwapHands,
     TakeFromPile,
 )
-from .gameplay import ABILITY, ACTIVATE, EXCHANGE, RECRUIT, opponent_armies
+from .rules import ABILITY, ACTIVATE, EXCHANGE, RECRUIT, opponent_armies
 
 if TYPE_CHECKING:
     from .state import OverlordsState
@@ -51,7 +51,7 @@ def legal(st: OverlordsState) -> list[Action]:
         out: list[Action] = []
         prev = -1
         for k in st.aside[s]:  # sorted: each kind once
-            if k != prev and gameplay.usable(st, s, k):
+            if k != prev and rules.usable(st, s, k):
                 out.append(activate[k])
             prev = k
         out.append(NO_ACTIVATION)
@@ -61,7 +61,7 @@ def legal(st: OverlordsState) -> list[Action]:
     armies = st.armies
     if step == RK_ARMY:
         look_at = seats.look_at
-        return [look_at[z] for z in gameplay.red_knight_armies(st, s)]
+        return [look_at[z] for z in rules.red_knight_armies(st, s)]
     if step == RK_CARD:
         put_on_top = table.put_on_top
         return [put_on_top[k] for k in sorted(set(armies[st.sub[3]]))]
@@ -76,18 +76,18 @@ def legal(st: OverlordsState) -> list[Action]:
     if step == MEDUSA:
         t = st.sub[3]
         force = seats.force[t]
-        return [force[k] for k in gameplay.distinct(st.hands[t])]
+        return [force[k] for k in rules.distinct(st.hands[t])]
     return list(seats.swap)
 
 
 def apply(st: OverlordsState, action: Action) -> None:
     if isinstance(action, NoActivation):
-        gameplay.next_activation(st, st.act_pos + 1)
+        rules.next_activation(st, st.act_pos + 1)
         return
     if isinstance(action, Activate):
         _activate(st, st.act_order[st.act_pos], st.cards.kind_of[action.card])
         if st.phase != ABILITY:
-            gameplay.next_activation(st, st.act_pos + 1)
+            rules.next_activation(st, st.act_pos + 1)
         return
     step, s, card = st.sub[0], st.sub[1], st.sub[2]
     if isinstance(action, LookAtArmy):
@@ -162,7 +162,7 @@ def apply(st: OverlordsState, action: Action) -> None:
         assert isinstance(action, NoSwap)
     if step in (RK_CARD, MEDUSA, LICH):
         st.armies[s].insert(0, card)  # OV-5: under the activator's army pile
-    gameplay.next_activation(st, st.act_pos + 1)
+    rules.next_activation(st, st.act_pos + 1)
 
 
 def _activate(st: OverlordsState, s: int, kind: int) -> None:
@@ -294,7 +294,7 @@ def why_not(st: OverlordsState, text: str) -> Message:
         )
     if words[:1] == ["activate"]:
         kind = st.cards.kind_of.get(" ".join(words[1:]), -1)
-        if st.phase == ACTIVATE and kind in st.aside[s] and not gameplay.usable(st, s, kind):
+        if st.phase == ACTIVATE and kind in st.aside[s] and not rules.usable(st, s, kind):
             return Message(
                 "the {card} has nothing to act on now, so it cannot be activated (OV-H5)", card=st.name(kind)
             )

@@ -62,14 +62,6 @@ def all_but_one_of_each(cards: list[int]) -> list[int]:
     return out
 
 
-def forget_one(st: OverlordsState, zone: int, kind: int) -> None:
-    """A card of `kind` was seen leaving `zone`: nobody may still count on one there."""
-    for row in st.known:
-        z = row[zone]
-        if kind in z:
-            z.remove(kind)
-
-
 def flip_hands(st: OverlordsState, seats: list[int]) -> None:
     """Medusa, Lich King: these hands are turned face up; everyone at the table sees them (VII)."""
     for row in st.known:
@@ -196,7 +188,7 @@ def redeal(st: OverlordsState, out: OverlordsState, p: int, rng: random.Random) 
 
 def _redraw_pending(out: OverlordsState, p: int, rng: random.Random) -> None:
     """Other seats' hidden commits this turn are unseen (OV-2): draw them again from their new hands."""
-    from .gameplay import EXCHANGE, KEEP, NONE, RECRUIT, dummy_options, own_options
+    from .rules import EXCHANGE, KEEP, NONE, RECRUIT, dummy_options, own_options
 
     if out.phase == RECRUIT:
         for q in range(out.players):

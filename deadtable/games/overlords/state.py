@@ -1,6 +1,6 @@
 """Overlords: the state of a game, its zones, the contract every deadtable game keeps, copying.
 
-The turn itself (exchange, activation, recruiting, passing, the end of a round) is in gameplay.py,
+The turn itself (exchange, activation, recruiting, passing, the end of a round) is in rules.py,
 Hired Hand abilities in hired_hands.py, what each seat knows and determinize in knowledge.py, the
 view in view.py.
 
@@ -17,18 +17,18 @@ from collections.abc import Hashable
 from typing import Any, Final
 
 from deadtable.core import Action, IllegalAction, Outcome
-from deadtable.core.compiled import CompiledState
+from deadtable.core.compiled import CompiledState, trimmed
 from deadtable.i18n import Message
 
-from . import gameplay, hired_hands, knowledge
+from . import hired_hands, knowledge, rules
 from .actions import NO_EXCHANGE, Exchange, Recruit
 from .cards import CardSet
 from .facts import OverlordsFacts
-from .gameplay import ABILITY, ACTIVATE, EXCHANGE, KEEP, LAYOUT, NONE, OVER, PHASES, RECRUIT, REVEALED
+from .rules import ABILITY, ACTIVATE, EXCHANGE, KEEP, LAYOUT, NONE, OVER, PHASES, RECRUIT, REVEALED
 from .scoring import score_sheets, totals
 
 __all__ = ["LAYOUT", "PHASES", "OverlordsState"]
-LOG_LENGTH: Final = gameplay.LOG_LENGTH
+LOG_LENGTH: Final = rules.LOG_LENGTH
 LogEntry = Message | tuple[str, list[list[int]]]  # a tuple: made a Message only when read (`messages`)
 
 
@@ -65,7 +65,7 @@ class OverlordsState(CompiledState):
     bk: list[int]  # the Black Knight kind to put into the hand at reveal, or -1
     forced: list[int]  # Medusa: the kind a seat must recruit this turn, or -1
     controller: int  # the seat recruiting for the dummy this turn, or -1
-    rec: int | None  # while recruiting: the lowest seat yet to commit (`gameplay.recruiter`)
+    rec: int | None  # while recruiting: the lowest seat yet to commit (`rules.recruiter`)
     pend: list[list[int]]
     pend_dummy: int
     known: list[list[list[int]]]  # known[p][zone]: cards seat p knows are in that zone
@@ -76,7 +76,7 @@ class OverlordsState(CompiledState):
 
     # -- set-up --------------------------------------------------------------------------------
     def setup(self, cards: CardSet, chosen: list[int] | None) -> None:
-        """Build the deck (68 Monsters + 7 Hired Hands, OV-1), shuffle, deal the first round."""
+        """Build the deck (68 Monsters + 7 Hired Hands, OV-1), shuffle, deal round 1."""
         self.cards = cards
         self.teams = bool(self.options.get("teams"))
         self.dummy = self.players == 2
@@ -114,8 +114,8 @@ class OverlordsState(CompiledState):
         self.log = []
         self.log_dropped = 0
         self.hands = [[] for _ in range(hands)]
-        gameplay.deal(self)
-        gameplay.start_turn(self)
+        rules.deal(self)
+        rules.start_turn(self)
 
     @property
     def draw_zone(self) -> int:
@@ -150,9 +150,7 @@ class OverlordsState(CompiledState):
     def log_entry(self, entry: LogEntry) -> None:
         log = self.log
         log.append(entry)
-        if len(log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
-            del log[:LOG_LENGTH]
-            self.log_dropped += LOG_LENGTH
+        self.log_dropped += trimmed(log, LOG_LENGTH, LOG_LENGTH)
 
     def messages(self) -> list[Message]:
         """The last LOG_LENGTH entries of the log as messages; an entry is made on its first reading."""
@@ -162,7 +160,7 @@ class OverlordsState(CompiledState):
             entry = log[i]
             if not isinstance(entry, Message):
                 assert entry[0] == REVEALED
-                entry = log[i] = gameplay.revealed_message(self, entry[1])
+                entry = log[i] = rules.revealed_message(self, entry[1])
             out.append(entry)
         return out
 
@@ -174,23 +172,23 @@ class OverlordsState(CompiledState):
         return self.cards.names[kind]
 
     def available(self, s: int) -> list[int]:
-        return gameplay.available(self, s)
+        return rules.available(self, s)
 
     def own_options(self, s: int) -> list[int]:
         """Kinds seat `s` may recruit for itself now (sorted, distinct)."""
-        return gameplay.own_options(self, s)
+        return rules.own_options(self, s)
 
     def dummy_options(self, s: int) -> list[int]:
-        return gameplay.dummy_options(self, s)
+        return rules.dummy_options(self, s)
 
     def next_activation(self, pos: int) -> None:
-        gameplay.next_activation(self, pos)
+        rules.next_activation(self, pos)
 
     def _start_turn(self) -> None:
-        gameplay.start_turn(self)
+        rules.start_turn(self)
 
     def _done(self, s: int) -> bool:
-        return gameplay.done(self, s)
+        return rules.done(self, s)
 
     # -- the contract --------------------------------------------------------------------------
     @property
@@ -214,9 +212,9 @@ class OverlordsState(CompiledState):
             assert s is not None
             if len(self.pend[s]) < self.need[s]:
                 recruit = table.recruit
-                return [recruit[k] for k in gameplay.own_options(self, s)]
+                return [recruit[k] for k in rules.own_options(self, s)]
             for_dummy = table.for_dummy
-            return [for_dummy[k] for k in gameplay.dummy_options(self, s)]
+            return [for_dummy[k] for k in rules.dummy_options(self, s)]
         if ph == EXCHANGE:
             s = self.exch.index(NONE)
             exchange = table.exchange
@@ -251,14 +249,14 @@ class OverlordsState(CompiledState):
                 self.pend[s].append(kind)
             else:
                 self.pend_dummy = kind
-            self.rec = gameplay.recruiter(self, s)
+            self.rec = rules.recruiter(self, s)
             if self.rec is None:
-                gameplay.reveal(self)
+                rules.reveal(self)
         elif ph == EXCHANGE:
             s = self.exch.index(NONE)
             self.exch[s] = self.cards.kind(action.card) if isinstance(action, Exchange) else KEEP
             if NONE not in self.exch:
-                gameplay.resolve_exchange(self)
+                rules.resolve_exchange(self)
         else:
             hired_hands.apply(self, action)
 
@@ -314,7 +312,7 @@ class OverlordsState(CompiledState):
         t = tuple
         ph, n, armies, mine = self.phase, self.players, self.armies, self.known[player]
         if ph == RECRUIT:
-            committed: tuple[bool, ...] = t([gameplay.done(self, s) for s in range(n)])
+            committed: tuple[bool, ...] = t([rules.done(self, s) for s in range(n)])
         elif ph == EXCHANGE:
             committed = t(x != NONE for x in self.exch)
         else:

@@ -2,7 +2,7 @@
 
 Drawn from a seat's VIEW only (never from a state), with rich markup, in the reader's language:
 every word comes from the catalogue of `lang`; card names printed in English stay English (the
-context "overlords:card", see card_texts.py), seat names (P1..P4) and action texts stay as typed.
+context "overlords:card", see card_text.py), seat names (P1..P4) and action texts stay as typed.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from rich.text import Text
 from deadtable.core.state import read_narration
 from deadtable.i18n import N_, Translator, translator
 
-from .card_texts import CONTEXT
+from .card_text import CONTEXT
 
 COLOURS = ("red", "cyan", "green", "yellow", "magenta")
 COLUMN = 7

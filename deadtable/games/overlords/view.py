@@ -29,8 +29,8 @@ def _by_type(st: OverlordsState, cards: list[int]) -> dict[str, int]:
 
 
 def _decision(st: OverlordsState, p: int | None) -> dict[str, Any] | None:
-    from .gameplay import ABILITY, ACTIVATE
     from .hired_hands import RK_CARD
+    from .rules import ABILITY, ACTIVATE
 
     if st.phase == ACTIVATE:
         return {"kind": "activate", "seat": st.act_order[st.act_pos]}
@@ -45,7 +45,7 @@ def _decision(st: OverlordsState, p: int | None) -> dict[str, Any] | None:
 
 
 def make_view(st: OverlordsState, p: int | None, narration: bool = True) -> dict[str, Any]:
-    from .gameplay import EXCHANGE, NONE, OVER, PHASES, RECRUIT, done
+    from .rules import EXCHANGE, NONE, OVER, PHASES, RECRUIT, done
 
     names = st.cards.names
     over = st.phase == OVER

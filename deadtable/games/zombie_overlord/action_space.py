@@ -6,7 +6,7 @@ Built from the action constructors of actions.py (their `__str__` is the text) a
 Purchase Row slots, the Action deck), Action (placing each Trap, playing each Action card, Trap
 abilities by slot, repairs), Attack (each Minion or Survivor kind, or a banished Scavenger, at each
 seat's life points or Trap slot, RULINGS ZO-7), then the answers to the decisions of the effects the
-card set uses (effects.py). The words "supply" and "scavenger" are the engine's own (turn.py says
+card set uses (effects.py). The words "supply" and "scavenger" are the engine's own (rules.py says
 "play supply" whatever the card file calls that card).
 
 >>> space = action_space(2, {"cards": "", "misfits": False, "rounds": 60})

@@ -6,15 +6,13 @@ a kind are interchangeable. A bad file raises `CardDataError` naming the file, t
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
 
-from deadtable.core import Action, CardDataError
-from deadtable.core.cardlists import BuiltinLists, text_sha
+from deadtable.core import Action
+from deadtable.core.cardlists import BuiltinLists, Loader
 from deadtable.core.pickling import by_constructor
 from deadtable.i18n import N_, Message
 
@@ -309,44 +307,12 @@ def card_texts(cs: CardSet) -> list[str]:
     return sorted({c.title for c in cs.cards} | {c.text for c in cs.cards if c.text})
 
 
-def load(path: str = "", pin: str = "") -> CardSet:
-    """The card set in `path` ("" = the built-in set), validated; cached by the file's text.
-
-    `pin`, the `card_list` option (deadtable.core.cardlists): the SHA-256 of the set the game was
-    dealt with. With no path it chooses the built-in set (today's or a kept older one); with a path,
-    the file must still have that text, else CardDataError says it changed. A user's file is read at
-    each call (a game dealt, a record replayed), so a change is never missed.
-    """
-    return BUILTINS.choose(path, pin, lambda p: _parsed(p, _text(Path(p))), _builtin)
-
-
-@cache
-def _builtin(kept: str) -> CardSet:
-    """The built-in set whose hash is `kept` ("" = today's), read once."""
-    file = BUILTINS.file(kept)
-    return _parsed(str(file), _text(file))
-
-
-def _text(file: Path) -> str:
-    try:
-        return file.read_text(encoding="utf-8")
-    except OSError as err:
-        raise CardDataError(
-            "{path}: cannot read the card file ({why})", path=str(file), why=err.strerror
-        ) from None
-
-
-@lru_cache(maxsize=32)
-def _parsed(where: str, text: str) -> CardSet:
-    """The validated card set of a file's `text` (`where`: the file); one card set per text."""
+def _parse(data: Any, where: str, sha: str) -> CardSet:
+    """The validated card set of a file's TOML `data` (`where`: the file, `sha`: its text's hash)."""
     file = Path(where)
     from .card_file import Reader  # here, not at the top: card_file reads this module's names
 
     r = Reader(where)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise CardDataError("{path}: not valid TOML ({why})", path=where, why=str(err)) from None
     cards: list[Card] = []
     names: dict[str, int] = {}
 
@@ -493,5 +459,9 @@ def _parsed(where: str, text: str) -> CardSet:
         misfits=tuple(groups["misfit"]),
         actions=tuple(actions),
         categories=tuple(c.category for c in cards),
-        sha=text_sha(text),
+        sha=sha,
     )
+
+
+# The built-in list (`path` "") or a player's file, checked against the pinned `card_list` (core.cardlists).
+load: Final = Loader(BUILTINS, _parse)

@@ -89,7 +89,7 @@ def run(s: ZOState, p: int, ab: Ability, source: int) -> bool:
     elif e == "attack_bonus":
         s.bonus += n
     elif e == "purchase_points":
-        s.pp += n
+        s.purchase_points += n
     elif e == "opponent_discards":
         rnd = ab.get("random", False)
         if ab.get("all", False):

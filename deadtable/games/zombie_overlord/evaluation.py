@@ -88,7 +88,7 @@ def features(
     for k, q in zip(s.wasteland, leaders, strict=True):
         if q == p:
             led += cards[k].attack
-    turn = s.tp == p
+    turn = s.turn_player == p
     hand_attack = 0.0
     if turn:
         hand_attack = float(  # a float: compiled, a float variable takes no int (mypyc)

@@ -1,6 +1,6 @@
 """What a seat knows of a Zombie Overlord game, as one small record its heuristic reads fast.
 
-The heuristic (agent.py) reads a few public facts and its own hand: lives, bases, Discard Piles,
+The heuristic (heuristic.py) reads a few public facts and its own hand: lives, bases, Discard Piles,
 the Purchase Row, the Wasteland and who leads each Survivor, the turn's phase. `ZOFacts` holds
 exactly those, as named fields, built without the rest of the view (no pending decision's text, no
 note, no narration), and the costly ones (the bases, the lure leaders) only when read. Like the

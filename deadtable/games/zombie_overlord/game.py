@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from deadtable.core import Action, Game, Option, OptionError, State, Variant
+from deadtable.core import Action, Game, GameType, Option, OptionError, State, Variant
 from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.i18n import N_, Message
 
@@ -21,6 +21,10 @@ class ZombieOverlord(Game):
     name = N_("Zombie Overlord")
     min_players = 2
     max_players = 4
+    # Zero-sum with two players: the living seats are ranked (ZO-9) and one always lives (a seat is
+    # eliminated only by another's attack, and the game ends when one is left, or at the round limit
+    # with the living ranked, ZO-10). Chance and hidden hands: the shuffled decks.
+    game_type = GameType(zero_sum=True, chance=True, perfect_information=False)
     card_lists = cards.BUILTINS  # the built-in lists, for records from before pinning
     options = (
         Option(
@@ -64,7 +68,7 @@ class ZombieOverlord(Game):
         state._init_base(self, players, seed, options)
         state.setup(cs, bool(options.get("misfits", False)))
         catch_up = int(options.get("catch_up", 0))
-        if catch_up:  # a set-up compensation of this project, off by default (DESIGN-NOTE.md)
+        if catch_up:  # a set-up compensation of this project, off by default (docs/design/zombie-overlord.md)
             for p in range(players):
                 if p != state.first:
                     state.life[p] += catch_up
@@ -86,7 +90,7 @@ class ZombieOverlord(Game):
         ]
 
     def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
-        from .card_info import card_texts
+        from .card_text import card_texts
 
         return card_texts(options)
 
@@ -118,7 +122,7 @@ class ZombieOverlord(Game):
         return evaluation.evaluate_all(state)
 
     def agents(self) -> dict[str, Callable[[], Agent]]:
-        from .agent import HeuristicAgent
+        from .heuristic import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
 
@@ -132,7 +136,7 @@ class ZombieOverlord(Game):
         through the opponent's next turn, the seat's own next turn and the opponent's turn after it, and
         scored there by the evaluation (ismcts `sweep`).
 
-        Measured (benchmarks/ismcts_strength.py, README "Strength"): a tree with random rollouts of a
+        Measured (benchmarks/ismcts_strength.py, docs/figures/strength.md): a tree with random rollouts of a
         few actions lost to the heuristic when it searched every decision (46% of 2-player games) and
         won only 56% searching the attacks alone, because the evaluation a few actions on barely
         separates purchases, phase order and Trap placement, and a fresh sample per try buries the
@@ -141,8 +145,8 @@ class ZombieOverlord(Game):
         to the end of the opponent's next turn (`rollout_turns=2`) won 60.8%, 64 samples 63.7%; 64
         samples two turns further (`rollout_turns=4`: a card bought now has had time to be drawn and
         played) won 76.0% (71.6-79.9%) of the same 400 deals at 0.035 s of CPU a move compiled: of the
-        119 games the two settings ended differently it won 84 (README "Strength"). Issue #24's 70%
-        at no more than 0.1 s a move is met.
+        119 games the two settings ended differently it won 84 (docs/figures/strength.md). The strength
+        target, 70% at no more than 0.1 s a move, is met.
         """
         return {
             "sweep": True,
@@ -151,18 +155,6 @@ class ZombieOverlord(Game):
             "rollout_turns": 4,
             "iterations": 64,
         }
-
-    def move_words(self, view: dict[str, Any], action: Action) -> Message | None:
-        """The moves the log does not tell: entering or leaving a phase, playing Supplies (words.py)."""
-        from .words import move_words
-
-        return move_words(action)
-
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every action text for these settings, the fixed space of deadtable.rl (action_space.py)."""
-        from .action_space import action_space
-
-        return action_space(players, options)
 
 
 GAME = ZombieOverlord()

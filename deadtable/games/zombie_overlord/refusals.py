@@ -15,7 +15,7 @@ from deadtable.i18n import N_, Message, nmsg
 from . import effects
 from .cards import TRAP
 from .layout import ACTIVE, KIND, LOCK, USED, ability_bit, is_malfunction
-from .turn import PHASE_BIT
+from .rules import PHASE_BIT
 
 if TYPE_CHECKING:
     from .state import ZOState
@@ -60,7 +60,7 @@ def explain(s: ZOState, text: str) -> Message:
         return nmsg(
             "that Trap costs {cost}; you have {n} purchase point this turn (ZO-5)",
             "that Trap costs {cost}; you have {n} purchase points this turn (ZO-5)",
-            s.pp,
+            s.purchase_points,
             cost=cost,
         )
     if words[:1] == ["place"]:

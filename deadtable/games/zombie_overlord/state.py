@@ -2,7 +2,7 @@
 
 Zones hold card kinds (ints, indices into the shared `CardSet`). A Trap in a base is a `Slot`, a
 tuple replaced, never mutated, so a copy of a base is one list copy; a pending decision is a
-`Decision` (both in layout.py, read by name). The rules live in turn.py, attack.py, lure.py and
+`Decision` (both in layout.py, read by name). The rules live in rules.py, attack.py, lure.py and
 effects.py.
 """
 
@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from deadtable.core import Action, IllegalAction, Outcome
 from deadtable.core.chance import shuffle
-from deadtable.core.compiled import CompiledState, take_first
+from deadtable.core.compiled import CompiledState, take_first, trimmed
 from deadtable.i18n import Message
 
 from .cards import CardSet
@@ -65,15 +65,15 @@ class ZOState(CompiledState):
         "over",
         "pending",
         "phase",
-        "pp",
+        "purchase_points",
         "removed",
         "round",
         "row",
         "scavengers",
         "shown",
         "survivor_deck",
-        "tp",
         "trap_deck",
+        "turn_player",
         "turns",
         "visited",
         "wasteland",
@@ -104,12 +104,12 @@ class ZOState(CompiledState):
     removed: list[int]  # cards of eliminated players, back in the box
     box: list[int]  # cards not used at this player count (never changes)
     first: int
-    tp: int  # whose turn it is
+    turn_player: int  # whose turn it is
     phase: str  # "" is the hub between phases
     visited: int  # bit mask of the phases entered this turn
     idle: int  # phases left twice with nothing done (not offered again, ZO-13), see turn.FRESH, SLIPPED
     work: int  # the phases with something to do (turn.phase_work), -1 until worked out again
-    pp: int  # purchase points of this turn (RULINGS ZO-5)
+    purchase_points: int  # purchase points of this turn (RULINGS ZO-5)
     bonus: int  # attack points added to the next attack
     round: int
     turns: int
@@ -160,8 +160,8 @@ class ZOState(CompiledState):
         for p in range(n):
             self.draw(p, cs.hand_size)
         self.first = rng.randrange(n)  # RULINGS ZO-4
-        self.tp = self.first
-        self.phase, self.visited, self.pp, self.bonus, self.idle, self.work = "", 0, 0, 0, 0, -1
+        self.turn_player = self.first
+        self.phase, self.visited, self.purchase_points, self.bonus, self.idle, self.work = "", 0, 0, 0, 0, -1
         self.round, self.turns = 1, 0
         self.limit = int(self.options.get("rounds", 60))
         self.pending = []
@@ -213,9 +213,6 @@ class ZOState(CompiledState):
         if known and kind in known:
             known.remove(kind)
 
-    def to_discard(self, p: int, kind: int) -> None:
-        self.discard[p].append(kind)
-
     def add_log(self, message: Message | str, /, **params: Any) -> None:
         """Remember what happened: a message, or a message id (marked with N_) and its parameters,
         all public. The oldest entries fall off. The engine's own entries use `log_line`."""
@@ -223,27 +220,21 @@ class ZOState(CompiledState):
             self.log_line((message, tuple(params)), tuple(params.values()))
             return
         self.log.append(message)
-        if len(self.log) >= 2 * LOG_LENGTH:
-            del self.log[:LOG_LENGTH]
-            self.log_dropped += LOG_LENGTH
+        self.log_dropped += trimmed(self.log, LOG_LENGTH, LOG_LENGTH)
 
     def log_line(self, line: LogLine, values: tuple[Any, ...]) -> None:
         """`add_log` of a kind of entry and its values, in the order of its names; kept as (id, names,
         values), a `Message` only once read (`messages`): most moves of a simulation are never shown."""
         log = self.log
         log.append((line[0], line[1], values))
-        if len(log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
-            del log[:LOG_LENGTH]
-            self.log_dropped += LOG_LENGTH
+        self.log_dropped += trimmed(log, LOG_LENGTH, LOG_LENGTH)
 
     def log_entry(self, entry: tuple[object, ...]) -> None:
-        """`log_line` of an entry made once and shared by every log (turn.py's tables): entries are
+        """`log_line` of an entry made once and shared by every log (rules.py's tables): entries are
         never changed in place, only replaced in the list (`messages`)."""
         log = self.log
         log.append(entry)  # type: ignore[arg-type]  # (id, names, values), as `log_line` keeps
-        if len(log) >= 2 * LOG_LENGTH:
-            del log[:LOG_LENGTH]
-            self.log_dropped += LOG_LENGTH
+        self.log_dropped += trimmed(log, LOG_LENGTH, LOG_LENGTH)
 
     def messages(self) -> list[Message]:
         """The log as messages, rendered by each reader; an entry is made on its first reading."""
@@ -297,7 +288,7 @@ class ZOState(CompiledState):
             return None
         if self.pending:
             return self.pending[-1].seat
-        return self.tp
+        return self.turn_player
 
     def legal_actions(self) -> list[Action]:
         """The pending decision's answers, else those of the turn's hub or phase; once per position."""
@@ -309,13 +300,13 @@ class ZOState(CompiledState):
             elif self.pending:
                 legal = effects.decision_actions(self)
             elif not ph:
-                legal = turn.hub_actions(self, self.tp)
+                legal = rules.hub_actions(self, self.turn_player)
             elif ph == "purchase":
-                legal = turn.purchase_actions(self, self.tp)
+                legal = rules.purchase_actions(self, self.turn_player)
             elif ph == "attack":
-                legal = attack.actions(self, self.tp)
+                legal = attack.actions(self, self.turn_player)
             else:
-                legal = turn.action_actions(self, self.tp)
+                legal = rules.action_actions(self, self.turn_player)
             self._legal = legal
         return legal
 
@@ -328,7 +319,7 @@ class ZOState(CompiledState):
             raise IllegalAction(explain(self, str(action)))
 
     def _apply(self, action: Action) -> None:
-        turn.apply(self, action)
+        rules.apply(self, action)
 
     def apply_trusted(self, action: Action) -> None:
         """As `State.apply_trusted`, one call shorter while nobody listens (simulations, search)."""
@@ -336,7 +327,7 @@ class ZOState(CompiledState):
             super().apply_trusted(action)
             return
         self.history.append(action)
-        turn.apply(self, action)
+        rules.apply(self, action)
 
     def outcome(self) -> Outcome:
         """The last player with life points wins; at the round limit, the most life (ZO-9, ZO-10)."""
@@ -410,9 +401,11 @@ class ZOState(CompiledState):
         other.banished = self.banished[:]
         other.removed = self.removed[:]
         other.box = self.box
-        other.first, other.tp, other.phase, other.visited = self.first, self.tp, self.phase, self.visited
+        other.first, other.turn_player = self.first, self.turn_player
+        other.phase, other.visited = self.phase, self.visited
         other.idle, other.work = self.idle, self.work
-        other.pp, other.bonus, other.round, other.turns = self.pp, self.bonus, self.round, self.turns
+        other.purchase_points, other.bonus = self.purchase_points, self.bonus
+        other.round, other.turns = self.round, self.turns
         other.limit = self.limit
         other.pending = self.pending[:]
         other.over, other.note = self.over, self.note
@@ -434,8 +427,8 @@ class ZOState(CompiledState):
             t(map(len, self.deck)), t(map(t, self.discard)), t(map(t, self.base)), t(self.life),
             t(self.alive), t(self.row), t(self.wasteland), len(self.trap_deck), len(self.survivor_deck),
             len(self.action_deck), self.scavengers, t(self.banished), t(sorted(self.removed)), self.first,
-            self.tp, self.phase, self.visited, self.idle, self.pp, self.bonus, self.round, t(self.pending),
-            self.over,
+            self.turn_player, self.phase, self.visited, self.idle, self.purchase_points, self.bonus,
+            self.round, t(self.pending), self.over,
         )  # fmt: skip
 
     def key(self) -> Hashable:
@@ -445,9 +438,9 @@ class ZOState(CompiledState):
             t(t(x) for x in self.base), t(t(sorted(x)) for x in self.shown),
             t(t(sorted(x)) for x in self.known), t(self.life), t(self.alive),
             t(self.out_order), t(self.trap_deck), t(self.row), t(self.survivor_deck), t(self.wasteland),
-            t(self.action_deck), self.scavengers, t(self.banished), t(self.removed), self.first, self.tp,
-            self.phase, self.visited, self.idle, self.pp, self.bonus, self.round, self.turns,
-            t(self.pending), self.over,
+            t(self.action_deck), self.scavengers, t(self.banished), t(self.removed), self.first,
+            self.turn_player, self.phase, self.visited, self.idle, self.purchase_points, self.bonus,
+            self.round, self.turns, t(self.pending), self.over,
         )  # fmt: skip
 
     def all_cards(self) -> list[int]:
@@ -463,5 +456,5 @@ class ZOState(CompiledState):
         return sorted(out)
 
 
-# The rules import the slot layout above, so they come last; called as `turn.f(...)` (native: C calls).
-from . import attack, effects, turn  # noqa: E402
+# The rules import the slot layout above, so they come last; called as `rules.f(...)` (native: C calls).
+from . import attack, effects, rules  # noqa: E402

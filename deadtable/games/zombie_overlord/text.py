@@ -16,10 +16,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from deadtable.core import Action
 from deadtable.core.fold import fold
 from deadtable.core.state import read_narration
 from deadtable.i18n import N_, Message, Translator, translator
 
+from . import words
 from .cards import CARD_CONTEXT, TRAP, Card, CardSet, load
 from .short import short
 
@@ -291,3 +293,9 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     if log:
         board.extend(f"[dim]· {escape(line)}[/dim]" for line in log[-8:])
     return "\n".join(board)
+
+
+def move_words(view: dict[str, Any], action: Action) -> Message | None:
+    """For a hint, the moves the log does not tell: entering or leaving a phase, playing Supplies
+    (words.py)."""
+    return words.move_words(action)

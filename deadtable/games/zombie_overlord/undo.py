@@ -1,4 +1,4 @@
-"""Which Zombie Overlord moves reveal nothing, so that the player may take them back (issue 23).
+"""Which Zombie Overlord moves reveal nothing, so that the player may take them back.
 
 A turn is many small moves (enter a phase, play Supplies, buy, place, leave the phase), and a
 misclick among them can be taken back while it showed nobody anything new. What the rulebook's

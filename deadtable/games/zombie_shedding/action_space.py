@@ -20,13 +20,13 @@ from deadtable.core import Action
 from deadtable.core.cardlists import PIN
 
 from . import actions as A
-from .cards import CORPORATIONS, load_cards
+from .cards import CORPORATIONS, load
 from .modes import resolve
 
 
 def action_space(players: int, options: dict[str, Any]) -> list[str]:
     """Every text `legal_actions()` can yield for `players` seats and these (resolved) options."""
-    cs = load_cards(options["cards"], options.get(PIN, ""))
+    cs = load(options["cards"], options.get(PIN, ""))
     decks = resolve(players, options["mode"], options["teams"]).decks
     slugs = cs.slugs
     kinds = range(len(slugs))

@@ -5,7 +5,7 @@ A card is one kind; hands, deck and discard hold kind numbers (ints), so two com
 small vocabulary (see data/cards.toml); this module checks them and precomputes what matching
 needs, so play never re-reads a card's text.
 
->>> cs = load_cards()
+>>> cs = load()
 >>> len(cs.deck(1)), len(cs.deck(2))
 (54, 108)
 >>> cs.by_slug["lady-mimic"] == cs.kind("Lady Mimic")
@@ -14,20 +14,18 @@ True
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
 
 from deadtable.core import Action, CardDataError
-from deadtable.core.cardlists import BuiltinLists, text_sha
+from deadtable.core.cardlists import BuiltinLists, Loader
 from deadtable.core.pickling import by_constructor
 from deadtable.i18n import N_, Message
 
 from . import actions as A
-from .cardtext import CardText
+from .card_text import CardText
 from .masks import ActionLists, mask_of
 
 # Found through the package, not `__file__`: compiled (mypyc) into a shared library elsewhere in the
@@ -64,7 +62,7 @@ PROTECTION = ("hide", "boomerang")  # `answers`: the ATTACKS it answers (default
 ZOMBIE_ONLY = ("lands_on", "follows", "combo", "finish", "name_corporation")
 # Effects that happen when a card is played, in the order rules.py codes them (E_DRAWS = 0, ...).
 ON_PLAY = ("next_draws", "next_skips", "swap", "give", "reverse", "name_corporation")
-# `pick` of a swap or a gift: who chooses the card (issue 25, fourth round). "choice": the player
+# `pick` of a swap or a gift: who chooses the card. "choice": the player
 # who plays the card (a swap looks at the hand first); "random": a card at random, unseen (a swap
 # takes one at random without looking, then gives one of the player's choice back).
 PICKS = ("choice", "random")
@@ -162,8 +160,8 @@ class CardSet:
         self.finish_bonus = tuple(int(c.param("finish", "bonus", 0)) for c in cards)
         self.hides = tuple(c.has("hide") for c in cards)
         # answer_masks[code]: the protection kinds that may answer the effect coded `code` (ON_PLAY
-        # order): every attack unless the card's `answers` names some (issue 25: the built-in
-        # Boomerang turns back draws and missed turns only, not a Thief or the Schemer's gift).
+        # order): every attack unless the card's `answers` names some (the built-in
+        # Boomerang answers a swap or a gift only, Hide a missed turn only, and nothing a draw).
         self.answer_masks = tuple(
             mask_of(k in self.protection and e in _answers(c) for k, c in enumerate(cards)) for e in ON_PLAY
         )
@@ -404,38 +402,5 @@ def parse_cards(data: Any, path: str, sha: str = "") -> CardSet:
     return CardSet(cards, path, sha)
 
 
-def load_cards(path: str = "", pin: str = "") -> CardSet:
-    """The built-in list (path "") or a user's TOML file, checked (cached by the file's text).
-
-    `pin`, the `card_list` option (deadtable.core.cardlists): the SHA-256 of the list the game was
-    dealt with. With no path it chooses the built-in list (today's or a kept older one); with a
-    path, the file must still have that text, else CardDataError says it changed. A user's file is
-    read at each call (a game dealt, a record replayed), so a change is never missed.
-    """
-    return BUILTINS.choose(path, pin, lambda p: _parsed(p, _text(Path(p), p)), _builtin)
-
-
-@cache
-def _builtin(kept: str) -> CardSet:
-    """The built-in list whose hash is `kept` ("" = today's), read once."""
-    shown = BUILTINS.shown(kept)
-    return _parsed(shown, _text(BUILTINS.file(kept), shown))
-
-
-def _text(file: Path, shown: str) -> str:
-    try:
-        return file.read_text(encoding="utf-8")
-    except OSError as err:
-        raise CardDataError(
-            "{path}: cannot read the card file ({error})", path=shown, error=err.strerror
-        ) from None
-
-
-@lru_cache(maxsize=32)
-def _parsed(shown: str, text: str) -> CardSet:
-    """The checked cards of a file's `text` (`shown`: how errors name it); one card set per text."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise CardDataError("{path}: not valid TOML ({error})", path=shown, error=str(err)) from None
-    return parse_cards(data, shown, text_sha(text))
+# The built-in list (`path` "") or a player's file, checked against the pinned `card_list` (core.cardlists).
+load: Final = Loader(BUILTINS, parse_cards, builtin_by_name=True)

@@ -9,7 +9,7 @@ Which cards a seat has not seen is known to every seat (all cards, less its hand
 played); only where they lie (the deck, which other hand) is hidden, and another seat's drawn card
 is not shown to it, as in the view (RULINGS ALL-2). So the facts are the same for every state the
 seat cannot tell from this one (`ShedState.seat_facts`; the conformance suite checks it on
-determinized samples, tests/zombie_shedding/test_agent.py on twins).
+determinized samples, tests/zombie_shedding/test_heuristic.py on twins).
 
 Compiled in the native build (deadtable/which_build.py).
 """

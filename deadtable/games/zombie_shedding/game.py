@@ -6,14 +6,14 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from deadtable.core import Agent, Game, Option, State, Variant
+from deadtable.core import Agent, Game, GameType, Option, State, Variant
 from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.core.names import TypedNames
 from deadtable.i18n import N_, Message
 
 from . import hands
-from .cards import BUILTINS, CardSet, load_cards
-from .cardtext import typed_names
+from .card_text import typed_names
+from .cards import BUILTINS, CardSet, load
 from .heuristic import evaluate, evaluate_all
 from .modes import LAYOUTS, MODES, resolved
 from .state import ShedState
@@ -35,6 +35,9 @@ class ZombieShedding(Game):
     name = N_("Zombie shedding game")
     min_players = 2
     max_players = 8
+    # Zero-sum with two players: every seat is ranked (`Outcome.from_scores`), so a 2-player game
+    # names a winner or shares the win. Chance and hidden hands: the shuffled deck.
+    game_type = GameType(zero_sum=True, chance=True, perfect_information=False)
     card_lists = BUILTINS  # the built-in lists, for records from before pinning
     options = (
         Option(
@@ -82,12 +85,12 @@ class ZombieShedding(Game):
 
     def validate(self, players: int, options: dict[str, Any]) -> None:
         resolved(players, options["mode"], options["teams"])
-        load_cards(options["cards"], options[PIN])
+        load(options["cards"], options[PIN])
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
         state = ShedState()
         state._init_base(self, players, seed, options)
-        state.cards = load_cards(options["cards"], options[PIN])
+        state.cards = load(options["cards"], options[PIN])
         options[PIN] = state.cards.sha  # the record says which list the game was dealt with
         state.mode = resolved(players, options["mode"], options["teams"])
         hands.setup(state)
@@ -101,9 +104,9 @@ class ZombieShedding(Game):
     def card_texts(self, options: dict[str, Any]) -> dict[str, dict[str, str]] | None:
         """Every card's name and effects, by the word action texts use ("lady-mimic"): the effects
         are the card's texts joined by "; ", each a text of the context "zombie-shedding:card"."""
-        from .cardtext import effect_text
+        from .card_text import effect_text
 
-        cards = load_cards(options.get("cards", "") or "", options.get(PIN, "") or "")
+        cards = load(options.get("cards", "") or "", options.get(PIN, "") or "")
         return {
             c.slug: {"title": c.name, "text": "; ".join(effect_text(e, dict(p)) for e, p in c.effects)}
             for c in cards.cards
@@ -149,12 +152,6 @@ class ZombieShedding(Game):
             v("overlord-4p", 4, {"mode": "overlord"}, "one deck, first past 120"),
             v("overlord-6p", 6, {"mode": "overlord"}, "two decks, first past 180"),
         ]
-
-    def action_space(self, players: int, options: dict[str, Any]) -> list[str] | None:
-        """Every action text for these settings, the fixed space of deadtable.rl (action_space.py)."""
-        from .action_space import action_space
-
-        return action_space(players, options)
 
 
 GAME = ZombieShedding()

@@ -17,7 +17,7 @@ from deadtable.core import Outcome
 from deadtable.core.compiled import take_first
 from deadtable.i18n import N_, Message
 
-from .cardtext import CardText
+from .card_text import CardText
 
 if TYPE_CHECKING:
     from .state import ShedState

@@ -9,7 +9,7 @@ sizes, the decision on top, the kinds of the cards it has not seen, ...) and its
   to finish with it; but never keeps only cards that cannot be the last one (`not_last`);
 - reads what each card does to the next player (draws, missed turns, a reverse with two players
   in the hand) and what it leaves to match (`follows` opens options to everyone);
-- answers an effect with protection when it matters (any draw: since issue 25 every draw effect is
+- answers an effect with protection when it matters (any draw: every built-in draw effect is
   1 card, and an answer sheds a card as well; a victim close to going out; a gift or a swap of a
   small hand), preferring Boomerang against an opponent where it answers.
 
@@ -23,7 +23,8 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from deadtable.core import Action, SeatInfo
+from deadtable.core import Action
+from deadtable.core.agent import Heuristic
 from deadtable.core.memo import derived
 
 from . import actions as A
@@ -50,7 +51,7 @@ W = {
     "combo_keep": 2.0,  # keep a combo card (Lady Mimic, Don Lysar) to play it after its trigger
     "stranded": 12.0,  # keeping only cards that cannot be the last one (`not_last`): no way out
     "protect_below": 2,  # protect any effect on a victim with this many cards or fewer
-    "protect_draws": 1,  # protect a draw of this many cards or more (every draw: issue 25, below)
+    "protect_draws": 1,  # protect a draw of this many cards or more (every draw: built-in draws are 1)
     "protect_skips": 0.0,  # 1: a lost turn always matters
     "protect_always": 0.0,  # 1: answer every effect with protection (0: only when it matters)
 }
@@ -233,15 +234,8 @@ def _respond(f: ShedFacts, p: Pending, actions: tuple[Action, ...]) -> Action:
     return by_name.get("hide", plays[0])
 
 
-class HeuristicAgent:
-    name = "heuristic"
-
-    def act(self, seat_info: SeatInfo, rng: random.Random) -> Action:
-        actions = seat_info.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        f = seat_info.facts()
-        assert isinstance(f, ShedFacts)
+class HeuristicAgent(Heuristic):
+    def decide(self, f: ShedFacts, actions: tuple[Action, ...], rng: random.Random) -> Action:
         cs = f.cards
         hand = f.hand
         pending = f.pending

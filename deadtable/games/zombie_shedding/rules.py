@@ -19,8 +19,8 @@ from deadtable.i18n import N_
 
 from . import actions as A
 from . import hands, legal
+from .card_text import CardText
 from .cards import CORPORATIONS, MAX_DRAWS, MAX_SEATS, ON_PLAY, PLAYS
-from .cardtext import CardText
 
 if TYPE_CHECKING:
     from deadtable.core import Action
@@ -343,7 +343,7 @@ def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int)
     if code == E_REVERSE:
         st.direction = -st.direction
         st.log_entry(TURNS_AROUND_ENTRY)
-        # A house rule of this project (DESIGN-NOTE, "two-player reverse"; the rulebook never
+        # A house rule of this project (house reading ZS-H7, docs/design/zombie-shedding.md; the rulebook never
         # mentions a reverse): with two players in the hand a turn-around brings the turn back
         # at once, so the other player misses a turn. Aimed at nobody, so no protection answers it.
         other = next_active(st, actor)
@@ -375,7 +375,7 @@ def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int)
 def ask(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
     """The victim, then each teammate still in the hand, may answer with protection.
 
-    An effect that no card of the card set answers (the built-in deck's draws, issue 25) is asked of
+    An effect that no card of the card set answers (the built-in deck's draws) is asked of
     nobody: the question depends on the card set alone, so skipping it reveals nothing (ZS-H4)."""
     if not st.cards.answer_masks[code]:
         _hit(st, code, actor, victim, param)
@@ -395,7 +395,7 @@ def _hit(st: ShedState, code: int, actor: int, victim: int, param: int) -> None:
         st.log_entry(WILL_MISS_AT[victim])
     elif code == E_SWAP:
         if st.hands[victim] and st.active(actor):
-            if param:  # pick = "random": a card at random, the hand unseen (issue 25, fourth round)
+            if param:  # pick = "random": a card at random, the hand unseen (the built-in Thief)
                 _take(st, actor, victim, _at_random(st, victim))
                 st.stack.append(frame(F_GIVE, actor, code, actor, victim))
                 return

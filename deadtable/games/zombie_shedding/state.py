@@ -15,14 +15,14 @@ from collections.abc import Hashable
 from typing import Any, Final
 
 from deadtable.core import Action, IllegalAction, Outcome
-from deadtable.core.compiled import CompiledState
+from deadtable.core.compiled import CompiledState, trimmed
 from deadtable.core.state import Narration, tell
 
 from . import actions as A
 from . import hands, legal, rules
 from . import view as seen
+from .card_text import LogEntry
 from .cards import CardSet
-from .cardtext import LogEntry
 from .facts import ShedFacts, facts
 from .modes import Mode
 
@@ -217,10 +217,7 @@ class ShedState(CompiledState):
 
     def trim_log(self) -> None:
         """Keep the last LOG_LENGTH entries of the log, counting those dropped (`log_dropped`)."""
-        log = self.log
-        if len(log) > LOG_LENGTH:
-            self.log_dropped += len(log) - LOG_LENGTH
-            del log[:-LOG_LENGTH]
+        self.log_dropped += trimmed(self.log, LOG_LENGTH, 1)
 
     def log_start(self) -> int:
         """The index of the log's first entry shown (`messages()[0]`) in the game's whole log."""

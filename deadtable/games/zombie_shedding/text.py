@@ -1,7 +1,7 @@
 """The zombie shedding game in a terminal, drawn from a seat's view (never from a state).
 
 Every word comes from the catalogue of the reader's language; card names, effect texts,
-corporations and kinds are looked up in the card context (see `cardtext`). Action texts
+corporations and kinds are looked up in the card context (see `card_text`). Action texts
 ("play lady-mimic", "name star") stay as typed: they are the protocol.
 """
 
@@ -16,8 +16,8 @@ from deadtable.core.fold import fold
 from deadtable.core.state import read_narration
 from deadtable.i18n import N_, Translator, translator
 
-from .cardtext import CONTEXT, decode
-from .cardtext import card as card_word
+from .card_text import CONTEXT, decode
+from .card_text import card as card_word
 
 WIDTH = 80  # the terminal the board is drawn for
 BOARD_ROOM = 19  # lines of board that leave room for the actions and the prompt on 24 lines
@@ -48,7 +48,7 @@ def _seat(view: dict[str, Any], s: int, tr: Translator) -> str:
 
 
 # An effect that hits a player: one whole sentence per effect, so each language can build it its
-# own way (a verb phrase cannot fill the same slot as a noun in Spanish; issue 26). The view's
+# own way (a verb phrase cannot fill the same slot as a noun in Spanish). The view's
 # "pending" names the effect (one of the four that hit a player: next_draws and these three); {n}
 # is the count of cards to draw; {cards} the protection cards of the card set that answer it.
 TARGET_TEXTS = {

@@ -20,8 +20,8 @@ from deadtable.i18n import N_, Message, nmsg
 
 from . import actions as A
 from . import hands, legal, rules
+from .card_text import CardText, effect_text
 from .cards import CORPORATIONS, KINDS, Card
-from .cardtext import CardText, effect_text
 from .modes import Mode
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ def build(st: ShedState, player: int | None, narration: bool = True) -> dict[str
         "result": st.outcome().to_json() if st.over else None,
     }
     if narration:
-        narrate(out, st.log_view(), st.log_start())  # each reader's language: cardtext.decode
+        narrate(out, st.log_view(), st.log_start())  # each reader's language: card_text.decode
     return out
 
 

@@ -18,15 +18,17 @@ from pydantic import BaseModel, Field, ValidationError
 
 from deadtable.core import DeadtableError
 from deadtable.core import game as find_game
-from deadtable.i18n import N_, Message
+from deadtable.i18n import Message, N_plural
 
 from ..cardsets import CardFiles, takes_card_files
 from ..deps import NOT_TEXT, client_may, fail, language_of, refuse_control_text
 
 router = APIRouter()
-TOO_MANY_UPLOADS = N_(
+TOO_MANY_UPLOADS = N_plural(
     "too many card files uploaded from your address ({most} in {window} seconds): "
-    "try again in {seconds} seconds"
+    "try again in {seconds} second",
+    "too many card files uploaded from your address ({most} in {window} seconds): "
+    "try again in {seconds} seconds",
 )
 
 

@@ -3,7 +3,9 @@
 GET  /api/games          every game's description (options, players, bots): each option with a
                          translated `label`, its `kind` (boolean, number, text or cards: a card file
                          to upload with POST /api/cardsets), `choices` where fixed, `minimum` and
-                         `maximum`; `agents` the bot names, `bots` the same with a description
+                         `maximum`; `agents` the bot names, `bots` the same with a description;
+                         `renderer` and `style` the URLs of the game's own board and styles
+                         (routes/game_web.py), null where it ships none
 GET  /api/rules/{game}   a game's rulebook and house rulings
 GET  /api/lang           the language chosen for this browser, and those spoken
 GET  /i18n/{lang}.json   a language's message catalogue, for the browser client
@@ -24,6 +26,7 @@ from deadtable.i18n import LANGUAGES, N_, Message, catalogue_json, normalize, re
 from deadtable.i18n.rules import readings, rules_text, ruling, rulings
 
 from ..deps import LANG_COOKIE, fail, language_of
+from .game_web import web_parts
 
 router = APIRouter()
 
@@ -184,5 +187,6 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
             entry["maximum"] = o.maximum
         d["agents"] = agent_names(g)  # the names, as before
         d["bots"] = bots_json(g, lang)
+        d.update(web_parts(g))
         out.append(d)
     return out

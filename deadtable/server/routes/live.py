@@ -162,7 +162,7 @@ async def on_undo(s: Session, msg: dict[str, Any]) -> None:
 
 async def on_hint(s: Session, msg: dict[str, Any]) -> None:
     if not s.hint_budget.take():  # each hint runs a bot
-        raise Refused("hint-too-soon", Message(hints.TOO_SOON, seconds=HINT_EVERY))
+        raise Refused("hint-too-soon", hints.TOO_SOON.message(HINT_EVERY, seconds=HINT_EVERY))
     s.send(await hints.hint(s.table, s.seat, msg["index"], s.conn.lang))
 
 

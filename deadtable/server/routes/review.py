@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
-from deadtable.i18n import N_, Message, translator
+from deadtable.i18n import N_, Message, N_plural, translator
 
 from ..deps import client_may, fail, hub_of, language_of, table_or_404
 from ..review_cache import Reviews
@@ -20,8 +20,11 @@ from ..seat_access import authenticate
 from ..store import Refused
 
 router = APIRouter()
-TOO_MANY_REVIEWS = N_(
-    "too many reviews asked from your address ({most} in {window} seconds): try again in {seconds} seconds"
+TOO_MANY_REVIEWS = N_plural(
+    "too many reviews asked from your address ({most} in {window} seconds): "
+    "try again in {seconds} second",
+    "too many reviews asked from your address ({most} in {window} seconds): "
+    "try again in {seconds} seconds",
 )
 FLAG_TEXTS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 

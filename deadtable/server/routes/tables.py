@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 from deadtable.agents import make_agent
 from deadtable.core import DeadtableError
 from deadtable.core import game as find_game
-from deadtable.i18n import N_, Message, render
+from deadtable.i18n import N_, Message, N_plural, render
 
 from .. import db, turns
 from ..cardsets import CARDS, CardFiles, shown_options, takes_card_files
@@ -38,8 +38,11 @@ from ..store import hash_token, new_token
 from .catalog import card_texts_json, game_name, options_in_force, rules_json
 
 router = APIRouter()
-TOO_MANY_TABLES = N_(
-    "too many tables created from your address ({most} in {window} seconds): try again in {seconds} seconds"
+TOO_MANY_TABLES = N_plural(
+    "too many tables created from your address ({most} in {window} seconds): "
+    "try again in {seconds} second",
+    "too many tables created from your address ({most} in {window} seconds): "
+    "try again in {seconds} seconds",
 )
 # An unfinished table without an action for this long is abandoned: the lobby no longer lists it.
 ACTIVE_WITHIN = timedelta(hours=24)

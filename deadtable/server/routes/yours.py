@@ -22,7 +22,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field, StringConstraints
 
 from deadtable.core import DeadtableError
-from deadtable.i18n import N_
+from deadtable.i18n import N_plural
 
 from ..creator import check_creator, new_link
 from ..deps import client_may, fail, hub_of, language_of
@@ -36,8 +36,11 @@ router = APIRouter()
 STATUS_MOST: Final = 100  # table ids one status request may ask about
 STATUS_CALLS: Final = 60  # status requests one client (address) may make per STATUS_WINDOW seconds
 STATUS_WINDOW: Final = 60.0  # (the lobby asks every 15 seconds; each asked table may be loaded)
-TOO_MANY_STATUS = N_(
-    "too many status requests from your address ({most} in {window} seconds): try again in {seconds} seconds"
+TOO_MANY_STATUS = N_plural(
+    "too many status requests from your address ({most} in {window} seconds): "
+    "try again in {seconds} second",
+    "too many status requests from your address ({most} in {window} seconds): "
+    "try again in {seconds} seconds",
 )
 TableId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 Secret = Annotated[str, StringConstraints(min_length=1, max_length=200)]

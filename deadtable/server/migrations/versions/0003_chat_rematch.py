@@ -2,7 +2,6 @@
 
 Revision ID: 0003
 Revises: 0002
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations

@@ -3,7 +3,6 @@
 
 Revision ID: 0004
 Revises: 0003
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations

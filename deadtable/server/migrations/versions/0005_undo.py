@@ -5,7 +5,6 @@ from the record, and the process rebuilds the table from the store instead of ca
 
 Revision ID: 0005
 Revises: 0004
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations

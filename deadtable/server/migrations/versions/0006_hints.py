@@ -4,7 +4,6 @@ Tables made before have no hints (the column's default), as a new table has unle
 
 Revision ID: 0006
 Revises: 0005
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations

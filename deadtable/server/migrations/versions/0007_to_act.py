@@ -6,7 +6,6 @@ Tables made before have NULL there until their next move: a reader loads such a 
 
 Revision ID: 0007
 Revises: 0006
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-// The table's chat (issue 23), in the log's column: the seats write, everyone reads. A line is put
+// The table's chat, in the log's column: the seats write, everyone reads. A line is put
 // in the page as text (el() makes text nodes), never as markup. The server checks the length and
 // the pace and answers a refusal ("chat-..." errors) in the reader's language; this shows it here.
 //

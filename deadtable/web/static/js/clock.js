@@ -1,4 +1,4 @@
-// A table's clock (issue 23): real-time (seconds per move, as before) or turn-based (hours or days
+// A table's clock: real-time (seconds per move) or turn-based (hours or days
 // per move; the server keeps the deadline and plays a stand-in move once it passes, even with
 // nobody at the table). The lobby's create form reads its choice here; the lobby and the table
 // write the time left with `timeLeft`.

@@ -1,4 +1,4 @@
-// Hints at casual tables (issue 24). A table made with "Hints (casual table)" says so in every state
+// Hints at casual tables. A table made with "Hints (casual table)" says so in every state
 // message (`hints`): everyone reads "Hints are on at this table" under the board, and the seat to act
 // gets a "Hint" button. It sends {"type": "hint", "index": n}; the server answers this connection
 // alone with the move the game's bot would play from this seat's own view (server/hints.py): its

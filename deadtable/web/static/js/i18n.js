@@ -1,6 +1,6 @@
 // The page in the reader's language: messages come from the server's catalogue (/i18n/<lang>.json,
 // made by deadtable.i18n.catalogue_json from the same .po files as the terminal's), written in the
-// code as their English message ids: t("Your turn"), t("{n} card", {n}), nt("{n} card", "{n} cards", n).
+// code as their English message ids: t("Your turn"), t("house rule {id}", {id}), nt("{n} card", "{n} cards", n).
 // A message with a context (msgctxt: a game's card names and texts, "<game-id>:card") is looked up in
 // the catalogue's `contexts`: t(text, null, "zombie-shedding:card"), or cardText("zombie-shedding", text).
 //

@@ -1,4 +1,4 @@
-// The seats this browser took (issue 23, "Your tables"): kept in its own storage, never sent whole
+// The seats this browser took ("Your tables"): kept in its own storage, never sent whole
 // to the server (the lobby asks only about the table ids). One entry per table and seat:
 // {table, seat, token, game, created, creator?}; the newest first, at most MOST.
 const KEY = "deadtable.mytables";

@@ -1,4 +1,4 @@
-// "Play again" (issue 23): at the end, a seat's click makes the next table (same seats, options and
+// "Play again": at the end, a seat's click makes the next table (same seats, options and
 // clock, a new seed; the server makes it once however many click). The state then carries
 // `rematch`, the new table's id, and this page leads each reader to their place there: a seat's link
 // keeps its secret (the new table knows the same one for the same seat), a spectator watches.

@@ -1,4 +1,4 @@
-// The post-game review (issue 24): at the end of a game (the ending banner of a table, or the replay
+// The post-game review: at the end of a game (the ending banner of a table, or the replay
 // page of a finished one) a "Review" button asks the server for a seat's review
 // (GET /api/tables/{id}/review/{seat}) and shows, per decision of that seat, the move played as the
 // seat was told it, the estimated winning chance after it and after the best move found, the loss

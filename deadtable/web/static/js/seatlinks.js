@@ -1,4 +1,4 @@
-// A lost seat link (issue 23): the table's creator (whose link carries `creator=`) sees the seats
+// A lost seat link: the table's creator (whose link carries `creator=`) sees the seats
 // and can issue a NEW link for a person's seat. Seat secrets are kept hashed, so an old link cannot
 // be shown again: the new one replaces it, and whoever held the old link is shut out (creator.py).
 // Like chat.js, it reads the `deadtable:message` events.

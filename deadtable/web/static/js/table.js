@@ -12,7 +12,7 @@
 import { api, el, scoreSheet, seatLabel } from "./api.js";
 import { timeLeft } from "./clock.js";
 import { language, nt, onLanguageChange, startI18n, t } from "./i18n.js";
-import { rendererFor } from "./renderers/index.js";
+import { gameDescription, loadRenderer } from "./renderers/index.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -39,6 +39,7 @@ let drawing = false;
 let toastTimer = null;
 const queue = [];
 let playing = false;
+let renderer = null; // the game's renderer module (renderers/index.js), loaded before its first state is drawn
 const marked = new Set(); // pieces the others' moves changed, since you last acted
 const whyWaiters = new Map();
 
@@ -244,13 +245,18 @@ function drawResult(msg, renderer, ctx) {
   if (wasHidden && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start" });
 }
 
-// Each game's own styles (static/css/<game id>.css), loaded once with its first state. The board
-// is drawn at once and reads unstyled until they arrive: body's data-game-style says "loaded" (or
-// "failed") when they have, so what reads the page (tests) can wait for the board as it is shown.
-function gameStyle(gameId) {
-  if (document.getElementById("game-style")) return;
+// Each game's own styles (its package's web/renderer.css, named `style` in its description),
+// loaded once with its first state. The board is drawn at once and reads unstyled until they
+// arrive: body's data-game-style says "loaded" (or "failed") when they have, or at once for a game
+// without styles of its own, so what reads the page (tests) can wait for the board as it is shown.
+let styleAsked = false;
+async function gameStyle(gameId) {
+  if (styleAsked) return;
+  styleAsked = true;
   const done = (how) => () => { document.body.dataset.gameStyle = how; };
-  const link = el("link", { id: "game-style", rel: "stylesheet", href: `/static/css/${encodeURIComponent(gameId)}.css` });
+  const game = await gameDescription(gameId);
+  if (!game || !game.style) { done("loaded")(); return; }
+  const link = el("link", { id: "game-style", rel: "stylesheet", href: game.style });
   link.addEventListener("load", done("loaded"));
   link.addEventListener("error", done("failed"));
   document.head.append(link);
@@ -324,7 +330,6 @@ function draw(msg, newest = msg === last) {
   drawSeats(msg);
   drawStatus(msg, interactive);
   gameStyle(msg.game);
-  const renderer = rendererFor(msg.game);
   const board = $("board");
   const before = pieces(board);
   // Is this the state your own move made? Decided before drawing: a renderer may send your next
@@ -361,6 +366,7 @@ async function play() {
   if (playing) return;
   playing = true;
   try {
+    if (!renderer && queue.length) renderer = await loadRenderer(queue[0].game);
     while (queue.length) {
       while (queue.length > MAX_BEHIND) {
         const skipped = queue.shift();

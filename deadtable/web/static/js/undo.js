@@ -1,4 +1,4 @@
-// "Undo" (issue 23): a seat takes back its own last move while the game allows it. The game decides
+// "Undo": a seat takes back its own last move while the game allows it. The game decides
 // (deadtable/core/undo.py: the seat's own moves of this turn, until one draws or shows a card, leaves
 // a choice to chance or to another seat); each state message tells the seat `can_undo`, how many
 // moves it may take back now, and the button is enabled only then. Ctrl+Z (Cmd+Z) does the same

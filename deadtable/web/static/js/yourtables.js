@@ -1,4 +1,4 @@
-// "Your tables" in the lobby (issue 23): the seats this browser took (mytables.js), first on the
+// "Your tables" in the lobby: the seats this browser took (mytables.js), first on the
 // page: whose turn it is (yours highlighted), the time left, finished games with their replay.
 // Only the table ids go to the server (POST /api/tables/status); the links stay here.
 import { api, el, seatLabel } from "./api.js";

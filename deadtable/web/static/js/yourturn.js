@@ -1,4 +1,4 @@
-// Your turn at the open table (issue 23): this seat joins "Your tables" (mytables.js), and an
+// Your turn at the open table: this seat joins "Your tables" (mytables.js), and an
 // opt-in browser notification says when it becomes your turn while the page is out of sight.
 // The browser is asked for permission only when the box is ticked (never on its own). The tab's
 // title ("(Your turn) …") is table.js's. Like chat.js, it reads the `deadtable:message` events.

@@ -1,5 +1,5 @@
-// One renderer per game, looked up by game id; any other game gets the generic renderer, so every
-// registered game is playable at once.
+// The renderer of a table's game, found through the game (below); a game without one gets the
+// generic renderer, so every installed game is playable at once.
 //
 // A renderer exports render(container, view, ctx) where ctx is
 // { seat, legal: [action text], actions: [{text, kind, ...fields}], act(text),
@@ -20,20 +20,43 @@
 // around them; without zones, at another place on the board). (A renderer marking no pieces has
 // its `[data-pos]` places compared instead; pieces inside `[data-marks="off"]` are never marked.)
 // Controls carry `data-control`, not `data-piece`.
-// A game's styles live in static/css/<game id>.css (loaded by table.js).
-import * as carsonZoo from "./carson-zoo.js";
+// A game's renderer and styles live in its own package (`web/renderer.js`, `web/renderer.css`) and
+// are found through the game: its description (/api/games) names them (`renderer`, `style`: URLs
+// the server serves from the package, /games/<id>/renderer.js, or null). There is no table of
+// games here: a game without a renderer is drawn by generic.js, so every installed game is playable.
+import { api } from "../api.js";
 import * as generic from "./generic.js";
-import * as overlords from "./overlords.js";
-import * as zombieOverlord from "./zombie-overlord.js";
-import * as zombieShedding from "./zombie-shedding.js";
 
-const RENDERERS = {
-  "carson-zoo": carsonZoo,
-  overlords,
-  "zombie-overlord": zombieOverlord,
-  "zombie-shedding": zombieShedding,
-};
+const loaded = new Map(); // game id -> Promise of its renderer module
+let described = null; // Promise of the games' descriptions, by id
 
-export function rendererFor(gameId) {
-  return RENDERERS[gameId] || generic;
+function descriptions() {
+  if (!described) {
+    described = api("/api/games")
+      .then((games) => new Map(games.map((g) => [g.id, g])))
+      .catch(() => new Map());
+  }
+  return described;
+}
+
+// The description of game `gameId` ({renderer, style, ...}), or null when the server has none.
+export async function gameDescription(gameId) {
+  return (await descriptions()).get(gameId) || null;
+}
+
+// The renderer module of game `gameId`, loaded once: the one its description names, else generic.js
+// (also when the game's own module fails to load, said on the console).
+export function loadRenderer(gameId) {
+  if (!loaded.has(gameId)) {
+    loaded.set(gameId, gameDescription(gameId).then(async (g) => {
+      if (!g || !g.renderer) return generic;
+      try {
+        return await import(g.renderer);
+      } catch (err) {
+        console.warn("renderer", gameId, err);
+        return generic;
+      }
+    }));
+  }
+  return loaded.get(gameId);
 }

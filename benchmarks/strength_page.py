@@ -1,0 +1,153 @@
+"""docs/figures/strength.md: IS-MCTS against each game's heuristic, from the committed rows.
+
+The rows are those `benchmarks/ismcts_strength.py strength --rows benchmarks/strength_rows` keeps,
+one a game (`play_timed`): nothing is replayed here. A run is the rows of one game id with one
+IS-MCTS spec against one opponent; each is a line of the table with its win rate, the 95% Wilson
+interval, its games, and the IS-MCTS seat's CPU a move per build. Trials (rows kept apart in
+`benchmarks/strength_rows/trials/`) are a second table. A run of fewer than `MIN_GAMES` games is
+named under its table, not given a rate.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import deadtable
+from deadtable.sim import by_agent
+from deadtable.sim.runner import game_seed
+
+from .ismcts_strength import TWO_PLAYER_OPTIONS, cpu_per_move, opponent
+from .stamp import ROOT
+
+ROWS = ROOT / "benchmarks" / "strength_rows"
+MIN_GAMES = 100  # a run with fewer games is too short to quote a rate for
+SEEDS = range(10)  # the --seed values a run's game seeds are matched against
+
+Run = tuple[str, str, str]  # (game id, IS-MCTS spec, opponent)
+
+
+def load(folder: Path) -> dict[Run, list[dict[str, Any]]]:
+    """Every run's rows in `folder`'s <game id>.jsonl files, in the order of the files and runs."""
+    runs: dict[Run, list[dict[str, Any]]] = defaultdict(list)
+    for path in sorted(folder.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            specs = [str(row[f"agent_s{s}"]) for s in range(int(row.get("players", 2)))]
+            searcher = next(s for s in specs if s.startswith("ismcts"))
+            opponent = next(s for s in specs if s != searcher)
+            runs[(path.stem, searcher, opponent)].append(row)
+    return runs
+
+
+def seed_of(rows: list[dict[str, Any]]) -> int | None:
+    """The `--seed` whose games these rows are, if one of `SEEDS`."""
+    return next(
+        (s for s in SEEDS if all(int(r["seed"]) == game_seed(s, int(r["game"])) for r in rows)), None
+    )
+
+
+def command(run: Run, rows: list[dict[str, Any]], folder: str) -> str:
+    """The command that plays (or resumes) the run into `folder`."""
+    game_id, spec, against = run
+    argv = ["python", "benchmarks/ismcts_strength.py", "strength", "--game", game_id]
+    if spec != "ismcts":
+        argv += ["--agent", spec]
+    if against != opponent(deadtable.game(game_id)):
+        argv += ["--opponent", against]
+    seed = seed_of(rows)
+    argv += ["--games", str(len(rows)), "--seed", str(seed if seed is not None else "?"), "--rows", folder]
+    return shlex.join(argv)
+
+
+def _cpu(rows: list[dict[str, Any]], spec: str) -> str:
+    parts = []
+    for build in sorted({str(r.get("build")) for r in rows if "build" in r}):
+        timed = cpu_per_move(rows, spec, build)
+        if timed:
+            parts.append(f"{timed[0]:.3f} ({timed[1]:.3f}) {build}")
+    return "; ".join(parts) or "-"
+
+
+def _commits(rows: list[dict[str, Any]]) -> str:
+    found = sorted({str(r["commit"]) for r in rows if "commit" in r})
+    return ", ".join(found) if found and all("commit" in r for r in rows) else "-"
+
+
+def table(runs: dict[Run, list[dict[str, Any]]], folder: str) -> list[str]:
+    """The table of `runs`, the runs too short to rate, and the commands that played them."""
+    lines = [
+        "| game | IS-MCTS | opponent | IS-MCTS wins | 95% CI | games | CPU s a move (with a choice) "
+        "| measured on commit |",
+        "|---|---|---|---:|---|---:|---|---|",
+    ]
+    short = []
+    commands = []
+    for run, rows in runs.items():
+        game_id, spec, against = run
+        if len(rows) < MIN_GAMES:
+            short.append(f"`{spec}` against `{against}` at {game_id}, {len(rows)} games")
+            continue
+        rate = next(r for r in by_agent(rows) if r.label == spec)
+        lo, hi = rate.ci
+        options = TWO_PLAYER_OPTIONS.get(game_id, {})
+        label = game_id + (f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else "")
+        lines.append(
+            f"| {label} | `{spec}` | `{against}` | {rate.wins:g} = {rate.rate:.1%} | {lo:.1%}-{hi:.1%} "
+            f"| {rate.trials} | {_cpu(rows, spec)} | {_commits(rows)} |"
+        )
+        commands.append(command(run, rows, folder))
+    if short:
+        lines += ["", f"Too short to rate (under {MIN_GAMES} games): {'; '.join(short)}."]
+    lines += ["", "The commands that played these runs (run again, each plays only the games missing):", ""]
+    lines += ["```sh", *commands, "```"]
+    return lines
+
+
+def render(rows_dir: Path = ROWS) -> str:
+    """The page, from the rows in `rows_dir` and its `trials/` folder."""
+    where = rows_dir.relative_to(ROOT).as_posix() if rows_dir.is_relative_to(ROOT) else str(rows_dir)
+    runs = load(rows_dir)
+    recorded = all("commit" in r for rows in runs.values() for r in rows)
+    source = f"From the committed rows in `{where}/`" + (
+        ", each run with the commit it was measured on."
+        if recorded
+        else "; a run whose rows do not record the commit they were measured on shows none."
+    )
+    lines = [
+        "# Strength",
+        "",
+        source,
+        "",
+        "IS-MCTS against each game's heuristic (`greedy` where named) in 2-player games, seats",
+        "rotating, through the same seeded games `deadtable simulate` plays. `ismcts` alone is the",
+        "game's own search settings (`Game.search_settings()`); a spec such as",
+        "`ismcts:iterations=64` names settings of its own. The win rate counts a shared win as a",
+        "share, with its 95% Wilson interval. The CPU is the IS-MCTS seat's, in seconds a move",
+        "(`time.process_time` around each `act` in the process that played the game), per build",
+        "(`native`: compiled with mypyc), and in brackets per move with more than one legal action.",
+        "",
+        "This page is written from the rows, nothing replayed:",
+        "",
+        "```sh",
+        "python -m benchmarks.pages strength   # or make figures",
+        "```",
+        "",
+        *table(runs, where),
+    ]
+    trials = rows_dir / "trials"
+    if trials.is_dir():
+        lines += [
+            "",
+            "## Trials",
+            "",
+            "Settings tried and not adopted, in `benchmarks/strength_rows/trials/` beside the rows above.",
+            "",
+            *table(load(trials), f"{where}/trials"),
+        ]
+    return "\n".join(lines) + "\n"
