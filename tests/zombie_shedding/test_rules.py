@@ -164,8 +164,9 @@ def test_reverse_turns_play_around() -> None:
 
 
 def test_a_reverse_with_two_players_in_the_hand_makes_the_other_miss_a_turn() -> None:
-    """The project's two-player reverse (house reading ZS-H7, docs/design/zombie-shedding.md): in a Duel, Guard brings
-    the turn straight back; nobody may answer it with protection, since it is aimed at nobody."""
+    """The project's two-player reverse (house reading ZS-H7, docs/design/zombie-shedding.md): in a
+    Duel, Guard brings the turn straight back; nobody may answer it with protection, since it is
+    aimed at nobody."""
     st = position(hands=[["Guard", "Blob", "Walker"], ["Hide", "Spitter"]], match="Intern", deck=["Hide"] * 5)
     do(st, "play guard")
     assert st.current_player == 0 and hand(st, 1) == ["Hide", "Spitter"]

@@ -343,9 +343,10 @@ def _start_effect(st: ShedState, code: int, actor: int, victim: int, param: int)
     if code == E_REVERSE:
         st.direction = -st.direction
         st.log_entry(TURNS_AROUND_ENTRY)
-        # A house rule of this project (house reading ZS-H7, docs/design/zombie-shedding.md; the rulebook never
-        # mentions a reverse): with two players in the hand a turn-around brings the turn back
-        # at once, so the other player misses a turn. Aimed at nobody, so no protection answers it.
+        # A house rule of this project (house reading ZS-H7, docs/design/zombie-shedding.md; the
+        # rulebook never mentions a reverse): with two players in the hand a turn-around brings the
+        # turn back at once, so the other player misses a turn. Aimed at nobody, so no protection
+        # answers it.
         other = next_active(st, actor)
         if other != actor and sum(1 for s in range(st.players) if st.active(s)) == 2:
             st.skip[other] = True
