@@ -1,21 +1,14 @@
-"""Where deadtable keeps a user's files (XDG data directory)."""
+"""The CLI's own files in the data folder (deadtable.data_folder): records and the chosen language."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-
-def data_dir(*, create: bool = True) -> Path:
-    base = os.environ.get("DEADTABLE_HOME") or os.environ.get("XDG_DATA_HOME")
-    root = Path(base) if base else Path.home() / ".local" / "share"
-    path = root / "deadtable" if not os.environ.get("DEADTABLE_HOME") else root
-    if create:
-        path.mkdir(parents=True, exist_ok=True)
-    return path
+from deadtable.data_folder import data_dir
 
 
 def records_dir() -> Path:
+    """Where `deadtable play` writes the record of each game."""
     path = data_dir() / "records"
     path.mkdir(parents=True, exist_ok=True)
     return path

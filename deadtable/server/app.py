@@ -34,14 +34,14 @@ from fastapi.staticfiles import StaticFiles
 from deadtable.core import DeadtableError
 from deadtable.i18n import Message
 
-from . import db, middleware, migrate, turns
+from . import db, middleware, migrate
 from .cardsets import CardFiles, root_for
 from .deps import NOT_TEXT_MESSAGE, language_of
 from .hub import Hub
 from .limits import Limits
 from .notify import Listener
 from .replays import Replays
-from .reviews import REVIEW_WINDOW, REVIEWS_PER_WINDOW, Reviews
+from .review_cache import REVIEW_WINDOW, REVIEWS_PER_WINDOW, Reviews
 from .routes import cardsets, catalog, game_web, live, pages, review, tables, yours
 from .routes.pages import WEB
 from .store import Store
@@ -84,13 +84,12 @@ def create_app(
             def on_table(payload: str) -> None:
                 table_id, _, origin = payload.partition(" ")
                 if origin != store.origin:  # our own changes are already known here
-                    hub._spawn(hub.refresh(table_id))
+                    hub.spawn(hub.refresh(table_id))
 
             listener = Listener(db_url, loop, on_table)
             await asyncio.to_thread(listener.start)
         if resume:
-            hub._spawn(hub.resume())
-            hub._spawn(turns.sweep_forever(hub))  # turn-based deadlines, also those passed while down
+            hub.spawn(hub.start())  # the unfinished tables go on; the features' background work starts
         try:
             yield
         finally:
@@ -106,7 +105,7 @@ def create_app(
     app.state.creations = SlidingWindow(limits.creations, limits.creation_window)
     app.state.uploads = SlidingWindow(limits.creations, limits.creation_window)
     app.state.replays = Replays(limits.replays_cached)
-    app.state.reviews = Reviews()  # post-game reviews (reviews.py), made lazily, a few kept
+    app.state.reviews = Reviews()  # post-game reviews (review_cache.py), made lazily, a few kept
     app.state.review_starts = SlidingWindow(REVIEWS_PER_WINDOW, REVIEW_WINDOW)
     app.state.card_files = CardFiles(root_for(db_url), limits.card_file_bytes)
     middleware.install(app, limits, frozenset(hosts), {UPLOAD_PATH: limits.card_file_bytes})

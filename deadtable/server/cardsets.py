@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy.engine import make_url
 
 from deadtable.core import CardDataError, DeadtableError, Game
+from deadtable.data_folder import data_dir
 from deadtable.i18n import N_, Message
 
 UPLOAD = "upload:"
@@ -53,8 +54,6 @@ def root_for(db_url: str) -> Path:
     url = make_url(db_url)
     if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
         return Path(url.database).resolve().parent / "cardsets"
-    from deadtable.cli.paths import data_dir
-
     return data_dir() / "cardsets"
 
 

@@ -2,7 +2,8 @@
 
 A line is stored before anybody is told of it (`add_line`: one transaction, which on PostgreSQL
 also NOTIFYs the other server processes), so a line somebody has read survives a SIGKILL, and the
-other processes' connections get it when they catch up (`catch_up`, called by `Hub.refresh`).
+other processes' connections get it when they catch up (`catch_up`, which `Hub.refresh` calls
+through the hook `Chat.refreshed`).
 
 A line is plain text: at most `MAX_CHAT` characters, without control characters (protocol.py
 refuses those for every message), never markup: the browser puts it in the page as text
@@ -28,12 +29,13 @@ from deadtable.i18n import N_, Message, nmsg
 
 from . import db
 from .db import chat
+from .features import TableFeature
 from .store import Refused, Store
 from .throttle import SlidingWindow
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .live import Conn, LiveTable
+    from .live_table import Conn, LiveTable
 
 MAX_CHAT: Final = 300  # characters in one line
 CHAT_KEPT: Final = 50  # lines a newcomer gets (and a live table holds)
@@ -79,9 +81,9 @@ def checked_text(text: Any) -> str:
 def add_line(store: Store, table_id: str, seat: int, text: str) -> ChatLine:
     """Store one line (and tell the other processes), in one transaction."""
     stamp = db.now()
-    with store._tx() as conn:
+    with store.transaction() as conn:
         result = conn.execute(insert(chat).values(table_id=table_id, seat=seat, text=text, at=stamp))
-        store._notify(conn, table_id)
+        store.notify(conn, table_id)
     key = result.inserted_primary_key
     assert key is not None
     return ChatLine(int(key[0]), seat, text, stamp.isoformat())
@@ -89,7 +91,7 @@ def add_line(store: Store, table_id: str, seat: int, text: str) -> ChatLine:
 
 def last_lines(store: Store, table_id: str, most: int = CHAT_KEPT) -> list[ChatLine]:
     """The table's last `most` lines, oldest first."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         rows = conn.execute(
             select(chat.c.id, chat.c.seat, chat.c.text, chat.c.at)
             .where(chat.c.table_id == table_id)
@@ -132,7 +134,7 @@ def message(lines: Iterable[ChatLine], *, history: bool = False) -> str:
 # -- what the hub does ------------------------------------------------------------------------
 async def _ensure_loaded(hub: Hub, lt: LiveTable, *, again: bool = False) -> None:
     if again or not lt.chat.loaded:
-        lt.chat.merge(await hub._run(last_lines, hub.store, lt.id))
+        lt.chat.merge(await hub.run(last_lines, hub.store, lt.id))
         lt.chat.loaded = True
 
 
@@ -163,7 +165,7 @@ async def say(hub: Hub, lt: LiveTable, seat: int | None, text: Any) -> None:
     lt.chat.window.add(key)
     try:
         await _ensure_loaded(hub, lt)
-        stored = await hub._run(add_line, hub.store, lt.id, seat, line)
+        stored = await hub.run(add_line, hub.store, lt.id, seat, line)
     except BaseException:
         lt.chat.window.release(key)
         raise
@@ -173,4 +175,14 @@ async def say(hub: Hub, lt: LiveTable, seat: int | None, text: Any) -> None:
 async def catch_up(hub: Hub, lt: LiveTable) -> None:
     """Lines another process stored for this table: to this process's connections."""
     if lt.chat.loaded and lt.conns:
-        _tell(lt, lt.chat.merge(await hub._run(last_lines, hub.store, lt.id)))
+        _tell(lt, lt.chat.merge(await hub.run(last_lines, hub.store, lt.id)))
+
+
+class Chat(TableFeature):
+    """The hub's hook: lines another process stored reach this process's connections."""
+
+    async def refreshed(self, hub: Hub, lt: LiveTable) -> None:
+        await catch_up(hub, lt)
+
+
+FEATURE = Chat()

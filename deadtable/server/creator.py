@@ -8,7 +8,8 @@ Seat secrets are stored hashed, so an old link cannot be shown again: a new link
 secret (`rotate_seat`): a new token is drawn, its hash replaces the old one in the same
 transaction, and the old link stops opening the seat at once. The connections still open on the old
 link are closed (on this process at once, on the others when the change reaches them: NOTIFY, then
-`Hub.refresh`). "Play again" copies the creator's hash with the seats' (rematch.py).
+`Hub.refresh`, which calls the hook `CreatorTokens.refreshing`). "Play again" copies the creator's
+hash with the seats' (rematch.py).
 
 What this trusts: the creator can take any person's seat, at any time, by issuing its link anew
 (the seat's player then finds their link refused). A table made before creator tokens has none,
@@ -25,11 +26,13 @@ from sqlalchemy import select, update
 from deadtable.i18n import N_, Message
 
 from .db import seats, tables
+from .features import TableFeature
 from .store import NO_TABLE, Refused, Store, hash_token, new_token
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .live import LiveTable
+    from .live_table import LiveTable
+    from .rows import TableRow
 
 NOT_CREATOR = N_("that is not this table's creator token: only the creator's link can issue seat links")
 NO_CREATOR = N_("this table has no creator token (it was made before they existed)")
@@ -48,7 +51,7 @@ def is_creator(stored_hash: str | None, token: str) -> bool:
 
 def check_creator(store: Store, table_id: str, token: str) -> None:
     """Refuse unless `token` is the creator token of `table_id`."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         found = conn.execute(select(tables.c.creator_hash).where(tables.c.id == table_id)).first()
     if found is None:
         raise Refused("no-table", Message(NO_TABLE, table=table_id))
@@ -60,10 +63,8 @@ def check_creator(store: Store, table_id: str, token: str) -> None:
 
 def rotate_seat(store: Store, table_id: str, token: str, seat: int) -> str:
     """A new secret for `seat`, replacing the old one (whose link stops working); creator only."""
-    with store._tx() as conn:
-        found = conn.execute(
-            select(tables.c.creator_hash, tables.c.players).where(tables.c.id == table_id).with_for_update()
-        ).first()
+    with store.transaction() as conn:
+        found = store.lock_table(conn, table_id, tables.c.creator_hash, tables.c.players)
         if found is None:
             raise Refused("no-table", Message(NO_TABLE, table=table_id))
         if found.creator_hash is None:
@@ -83,7 +84,7 @@ def rotate_seat(store: Store, table_id: str, token: str, seat: int) -> str:
             .where(seats.c.table_id == table_id, seats.c.seat == seat)
             .values(token_hash=hash_token(fresh))
         )
-        store._notify(conn, table_id)
+        store.notify(conn, table_id)
     return fresh
 
 
@@ -97,7 +98,7 @@ def shut_out(lt: LiveTable, replaced: list[int]) -> None:
 async def new_link(hub: Hub, table_id: str, token: str, seat: int) -> str:
     """Rotate `seat`'s secret; the live table (if this process holds it) learns the new hash and
     closes the connections of the old link. Returns the new token."""
-    fresh = await hub._run(rotate_seat, hub.store, table_id, token, seat)
+    fresh = await hub.run(rotate_seat, hub.store, table_id, token, seat)
     lt = hub.tables.get(table_id)
     if lt is not None:
         lt.row.seats[seat].token_hash = hash_token(fresh)
@@ -105,3 +106,17 @@ async def new_link(hub: Hub, table_id: str, token: str, seat: int) -> str:
         lt.touch()
         hub.broadcast(lt)
     return fresh
+
+
+class CreatorTokens(TableFeature):
+    """The hub's hook: a seat link the creator replaced in another process closes its connections here."""
+
+    def refreshing(self, hub: Hub, lt: LiveTable, row: TableRow) -> bool:
+        replaced = [
+            s.seat for s, o in zip(row.seats, lt.row.seats, strict=True) if s.token_hash != o.token_hash
+        ]
+        shut_out(lt, replaced)
+        return False
+
+
+FEATURE = CreatorTokens()

@@ -33,6 +33,8 @@ from sqlalchemy import (
     false,
 )
 
+from deadtable.data_folder import data_dir
+
 ENV_URL = "DEADTABLE_DATABASE_URL"
 
 metadata = MetaData()
@@ -61,7 +63,7 @@ tables = Table(
     Column("deadline", BigInteger, nullable=True),
     Column("deadline_index", Integer, nullable=True),
     Column("creator_hash", String(64), nullable=True),  # sha256 of the creator's secret (creator.py)
-    Column("undos", Integer, nullable=False, server_default="0"),  # moves taken back (undo.py)
+    Column("undos", Integer, nullable=False, server_default="0"),  # moves taken back (takeback.py)
     Column("hints", Boolean, nullable=False, server_default=false()),  # a casual table (hints.py)
     # The seat to act after the last move: NULL when over, or not known (made before 0007, or a
     # rematch before its first move): then a reader loads the table to know (routes/yours.py).
@@ -128,8 +130,6 @@ def default_url(db_path: str | Path | None = None) -> str:
     env = os.environ.get(ENV_URL)
     if env:
         return env
-    from deadtable.cli.paths import data_dir
-
     return f"sqlite:///{data_dir() / 'tables.sqlite3'}"
 
 

@@ -12,7 +12,7 @@ from deadtable.core import DeadtableError
 from deadtable.i18n import N_, Message, Plural, negotiate, normalize
 
 from .hub import Hub
-from .live import LiveTable
+from .live_table import LiveTable
 from .store import NO_TABLE
 from .throttle import SlidingWindow
 

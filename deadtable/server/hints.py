@@ -29,7 +29,7 @@ from .store import Refused
 if TYPE_CHECKING:
     from deadtable.core import Action, SeatInfo
 
-    from .live import LiveTable
+    from .live_table import LiveTable
 
 HINTS_OFF = N_("hints are off at this table: they are chosen when the table is made")
 SPECTATOR = N_("spectators watch; only the seat to act may ask for a hint")

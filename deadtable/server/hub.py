@@ -9,6 +9,10 @@ least of all while a table is locked. At most `max_live` tables stay in memory: 
 connection, bot or clock, unused for `idle_unload` seconds (or sooner when over the limit), is
 unloaded, and `get` loads it again from the store. A table of bots only plays while somebody
 watches it, one move every `bot_pace` seconds at most (the limits: live_limits.py).
+
+Table features (chat, taking back, "Play again", turn-based deadlines, creator tokens, hints) plug
+in through the hub's public methods and the hooks of `features.TableFeature`, which the hub calls
+on each of `features` (features.py says which is which): it calls a feature only through them.
 """
 
 from __future__ import annotations
@@ -16,28 +20,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from deadtable.core import DeadtableError, IllegalAction
 from deadtable.core.cardlists import PIN, unpinned
 from deadtable.core.undo import UndoWindow
-from deadtable.i18n import N_, Message, render
+from deadtable.i18n import N_, Message
 
-from . import chat, creator, turns, undo
-from .live import Conn, LiveTable, build, note_text
+from .features import TableFeature, standard
 from .live_limits import BOT_PACE, IDLE_UNLOAD, MAX_LIVE, SWEEP_EVERY
+from .live_table import Conn, LiveTable, build, note_text
 from .players import BotsAndClocks
-from .store import ActionRow, NoteRow, Refused, Store, Verdict, hash_token
+from .rows import ActionRow, NoteRow, Verdict
+from .seat_access import GAME_OVER, NOT_YOUR_TURN
+from .store import Refused, Store
 
 log = logging.getLogger("deadtable.server")
 T = TypeVar("T")
 BACK = N_("{who} is back")
-GAME_OVER = N_("the game is over")
-NOT_YOUR_TURN = N_("it is not your turn: {who} is to act")
 
 
 class Hub(BotsAndClocks):
@@ -51,6 +54,7 @@ class Hub(BotsAndClocks):
         idle_unload: float = IDLE_UNLOAD,
         bot_pace: float = BOT_PACE,
         clock: Callable[[], float] = time.time,
+        features: Sequence[TableFeature] | None = None,
     ) -> None:
         self.store = store
         self.bot_time = bot_time
@@ -58,6 +62,7 @@ class Hub(BotsAndClocks):
         self.idle_unload = idle_unload
         self.bot_pace = bot_pace
         self.clock = clock  # the wall clock of turn-based deadlines (turns.py); tests move it on
+        self.features = tuple(standard() if features is None else features)
         self.tables: dict[str, LiveTable] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
@@ -65,14 +70,25 @@ class Hub(BotsAndClocks):
         self._bots = ThreadPoolExecutor(2, thread_name_prefix="dt-bot")
         self._tasks: set[asyncio.Task[Any]] = set()
 
-    async def _run(self, fn: Any, *args: Any, pool: ThreadPoolExecutor | None = None) -> Any:
+    async def run(self, fn: Callable[..., T], *args: Any, pool: ThreadPoolExecutor | None = None) -> T:
+        """`fn(*args)` in a worker thread (the hub's database threads unless `pool` is given), its
+        result or its exception: blocking work (the store's calls) never runs on the event loop."""
         return await asyncio.get_running_loop().run_in_executor(pool or self._db, fn, *args)
 
-    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+    def spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+        """Run `coro` in the background, as a task the hub keeps until it ends (and cancels when
+        the hub closes). Its exception, if any, ends only that task."""
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+    async def start(self) -> None:
+        """The application started: each feature begins its background work, and the unfinished
+        tables go on (`resume`)."""
+        for feature in self.features:
+            await feature.started(self)
+        await self.resume()
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -90,13 +106,13 @@ class Hub(BotsAndClocks):
         if lt is not None:
             return lt
         if self._sweeper is None:
-            self._sweeper = self._spawn(self._sweep())
+            self._sweeper = self.spawn(self._sweep())
         if table_id in self._loading:
             return await self._loading[table_id]
         fut: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
         self._loading[table_id] = fut
         try:
-            lt = await self._run(self._load, table_id)
+            lt = await self.run(self._load, table_id)
             if lt is not None:
                 lt.last_used = time.monotonic()
                 self.tables[table_id] = lt
@@ -118,7 +134,7 @@ class Hub(BotsAndClocks):
         lt = build(*found)
         if unpinned(lt.game, stored.options) and lt.state.options.get(PIN):
             # Stored before card lists were pinned, and rebuilt with the list whose cards play its
-            # moves (today's, or an earlier kept one: live.build): from now on it is played with
+            # moves (today's, or an earlier kept one: live_table.build): from now on it is played with
             # that list, so the store says so (a later retune then leaves it alone).
             pinned = self.store.pin_card_list(table_id, lt.state.options[PIN])
             if pinned is not None:
@@ -160,10 +176,13 @@ class Hub(BotsAndClocks):
     async def resume(self) -> None:
         """After a start (or a crash): every unfinished table where a bot is to act goes on
         (a table of bots only waits for somebody to watch it). A turn-based table waiting for a
-        person, its deadline in the store, stays unloaded: the sweeper keeps its clock (turns.py)."""
-        waiting = set(await self._run(turns.waiting, self.store))
-        for table_id in await self._run(self.store.unfinished):
-            if table_id in waiting:
+        person, its deadline in the store, stays unloaded: the sweeper keeps its clock (a feature's
+        `resting` tables, turns.py)."""
+        resting: set[str] = set()
+        for feature in self.features:
+            resting.update(await feature.resting(self))
+        for table_id in await self.run(self.store.unfinished):
+            if table_id in resting:
                 continue
             try:
                 lt = await self.get(table_id)
@@ -179,64 +198,41 @@ class Hub(BotsAndClocks):
         if lt is None:
             return
         async with lt.lock:
-            found = await self._run(self.store.load, table_id, lt.index, lt.last_note)
+            found = await self.run(self.store.load, table_id, lt.index, lt.last_note)
             if found is None:
                 return
             row, rows, note_rows = found
-            if row.undos != lt.row.undos:  # moves were taken back in another process (undo.py)
-                await undo.reload(self, lt)
+            if row.undos != lt.row.undos:  # its record was rewritten: moves taken back (takeback.py)
+                await self.rebuild(lt)
                 row, rows, note_rows = lt.row, [], []
             changed = bool(rows or note_rows) or [s.away for s in row.seats] != [s.away for s in lt.row.seats]
-            changed = changed or row.rematch != lt.row.rematch
-            replaced = [
-                s.seat for s, o in zip(row.seats, lt.row.seats, strict=True) if s.token_hash != o.token_hash
-            ]
-            lt.row.seats, lt.row.rematch = row.seats, row.rematch
-            creator.shut_out(lt, replaced)  # seats whose links their creator replaced
+            for feature in self.features:
+                changed = feature.refreshing(self, lt, row) or changed
+            lt.row.seats = row.seats
             lt.row.status, lt.row.n_actions, lt.row.outcome = row.status, row.n_actions, row.outcome
             lt.state = lt.catch_up(lt.state.clone(), rows, note_rows) if rows else lt.state
             lt.add_notes(note_rows)
             lt.touch()
             if rows:
-                self._stop_clock(lt)
+                self.stop_clock(lt)
             if changed:
                 self.broadcast(lt)
-        await chat.catch_up(self, lt)
+        for feature in self.features:
+            await feature.refreshed(self, lt)
         self.arm_clock(lt)
 
-    # -- connections -----------------------------------------------------------------------
-    def authenticate(self, lt: LiveTable, seat: Any, token: Any) -> int | None:
-        """The seat a hello claims, checked against its secret; None for a spectator."""
-        if seat is None and token is None:
-            return None
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise Refused("bad-seat", Message("the seat must be a number"))
-        if not 0 <= seat < lt.row.players:
-            raise Refused(
-                "no-seat",
-                Message(
-                    "there is no seat {seat} at this table (seats 0 to {last})",
-                    seat=seat,
-                    last=lt.row.players - 1,
-                ),
-            )
-        srow = lt.row.seats[seat]
-        if srow.kind != "human" or srow.token_hash is None:
-            raise Refused(
-                "bot-seat", Message("seat {seat} is played by a bot; nobody can take it over", seat=seat)
-            )
-        if not isinstance(token, str) or not token:
-            raise Refused(
-                "no-token",
-                Message("seat {seat} needs its secret token (it is in the seat's link)", seat=seat),
-            )
-        if not secrets.compare_digest(hash_token(token[:200]), srow.token_hash):
-            raise Refused(
-                "bad-token",
-                Message("that token does not belong to seat {seat}: use the link you were given", seat=seat),
-            )
-        return seat
+    async def rebuild(self, lt: LiveTable) -> None:
+        """Rebuild `lt` from the store after its record was rewritten (moves taken back,
+        takeback.py), and send every connection its view and the whole log again; connections,
+        bots and clocks stay. The caller holds the table's lock."""
+        found = await self.run(self.store.load, lt.id)
+        if found is None:
+            return
+        lt.adopt(await self.run(build, *found))
+        self.stop_clock(lt)
+        self.broadcast(lt)
 
+    # -- connections -----------------------------------------------------------------------
     async def join(self, lt: LiveTable, conn: Conn) -> None:
         lt.add_conn(conn)
         lt.last_used = time.monotonic()
@@ -264,7 +260,7 @@ class Hub(BotsAndClocks):
             old = lt.leave_tasks.pop(seat, None)
             if old is not None:
                 old.cancel()
-            lt.leave_tasks[seat] = self._spawn(self._leave_later(lt, seat))
+            lt.leave_tasks[seat] = self.spawn(self._leave_later(lt, seat))
         self.broadcast(lt)
 
     async def _leave_later(self, lt: LiveTable, seat: int) -> None:
@@ -288,7 +284,7 @@ class Hub(BotsAndClocks):
 
     async def set_away(self, lt: LiveTable, seat: int, away: bool, message: Message) -> None:
         note = note_text(message)
-        note_id = await self._run(lambda: self.store.add_note(lt.id, lt.index, note, away=(seat, away)))
+        note_id = await self.run(lambda: self.store.add_note(lt.id, lt.index, note, away=(seat, away)))
         async with lt.lock:
             lt.row.seats[seat].away = away
             lt.add_notes([NoteRow(note_id, lt.index, note)])
@@ -326,14 +322,14 @@ class Hub(BotsAndClocks):
                     raise Refused("illegal", err.message) from None
                 new = st.clone()
                 window = lt.undo.play(new, action)  # applies it, and follows the undo window
-                # Only a person's own moves may be taken back, never a stand-in's (undo.py).
+                # Only a person's own moves may be taken back, never a stand-in's (takeback.py).
                 holder["undo"] = window if actor == "player" else UndoWindow(window.at)
                 holder["new"] = new
                 outcome = new.outcome().to_json() if new.is_terminal else None
                 return Verdict(seat, str(action), outcome, new.current_player)
 
             try:
-                idx = await self._run(
+                idx = await self.run(
                     self.store.accept, lt.id, index, base and len(base.history), check, actor, lt.row.undos
                 )
             except Refused:
@@ -348,31 +344,10 @@ class Hub(BotsAndClocks):
                 lt.row.status = "over"
             lt.move_seats[idx] = seat
             lt.tell(lt.raw_view(None), lt.index)  # the spectator's view: read once, sent to all
-            self._stop_clock(lt)
+            self.stop_clock(lt)
             self.broadcast(lt)
         self.after_change(lt)
         return idx
-
-    def explain(self, lt: LiveTable, seat: int | None, text: str, lang: str = "en") -> dict[str, Any]:
-        """Whether `text` is legal for `seat` now, and if not, why (the game's own words, in `lang`)."""
-        st = lt.state
-        out: dict[str, Any] = {"type": "why", "action": text, "legal": False}
-        reason: str | Message | None = None
-        if seat is None:
-            reason = Message("spectators cannot act")
-        elif st.is_terminal:
-            reason = Message(GAME_OVER)
-        elif st.current_player != seat:
-            reason = Message(NOT_YOUR_TURN, who=lt.label(st.current_player or 0))
-        else:
-            wanted = " ".join(text.split()).lower()
-            if any(str(a).lower() == wanted for a in st.legal_actions()):
-                out["legal"] = True
-            else:
-                reason = st.game.explain_illegal(st, wanted)
-        if reason is not None:
-            out["reason"] = render(reason, lang)
-        return out
 
     async def come_back(self, lt: LiveTable, seat: int) -> None:
         if lt.row.seats[seat].away:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-# -- sending: one queue and one writer task per connection (live.Conn) ------------------------
+# -- sending: one queue and one writer task per connection (live_table.Conn) ------------------------
 SEND_QUEUE: Final = 32  # messages waiting for one connection; one more and it is dropped
 SEND_TIMEOUT: Final = 15.0  # seconds one message may take to leave; longer, and the peer is not reading
 CLOSE_TIMEOUT: Final = 1.0  # seconds to say goodbye (a close frame) to a dropped connection
@@ -20,7 +20,7 @@ MESSAGES_PER_SECOND: Final = 20.0
 MESSAGES_BURST: Final = 40
 LANG_PER_SECOND: Final = 1.0  # a language switch sends the whole state again
 LANG_BURST: Final = 3
-UNDO_PER_SECOND: Final = 1.0  # taking a move back replays the table's record (server/undo.py)
+UNDO_PER_SECOND: Final = 1.0  # taking a move back replays the table's record (takeback.py)
 UNDO_BURST: Final = 5
 HINT_EVERY: Final = 3  # seconds between two hints of a connection: each runs a bot (server/hints.py)
 # Messages refused for coming too fast: this many in a row (refilled at the given rate) and the

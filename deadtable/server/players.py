@@ -2,8 +2,9 @@
 
 A mixin of `Hub` (hub.py), which holds the tables, the store and the worker threads these use. A
 bot thinks in a worker thread on a copy of the position, within `bot_time` seconds; past that a
-random legal move is played. A real-time move clock (`move_time` seconds) runs here; a turn-based
-table's deadline is kept in the store and swept by turns.py, which calls `stand_in` too.
+random legal move is played. A real-time move clock (`move_time` seconds) runs here, unless a
+feature keeps the table's clock (`TableFeature.arm_clock`: a turn-based table's deadline is kept in
+the store and swept by turns.py, which calls `stand_in` too).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, cast
 
@@ -20,11 +21,12 @@ from deadtable.agents import make_agent
 from deadtable.core import Agent, seat_info
 from deadtable.i18n import N_, Message
 
-from . import turns
-from .live import LiveTable, note_text
-from .store import NoteRow, Refused, Store
+from .live_table import LiveTable, note_text
+from .rows import NoteRow
+from .store import Refused, Store
 
 if TYPE_CHECKING:
+    from .features import TableFeature
     from .hub import Hub
 
 log = logging.getLogger("deadtable.server")
@@ -38,8 +40,9 @@ class BotsAndClocks:
     bot_time: float
     bot_pace: float
     _bots: ThreadPoolExecutor
-    _run: Callable[..., Awaitable[Any]]
-    _spawn: Callable[[Any], asyncio.Task[Any]]
+    features: tuple[TableFeature, ...]
+    run: Callable[..., Awaitable[Any]]
+    spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]]
     loaded: Callable[[LiveTable], bool]
     broadcast: Callable[[LiveTable], None]
     refresh: Callable[[str], Awaitable[None]]
@@ -51,7 +54,7 @@ class BotsAndClocks:
         self.arm_clock(lt)
         if not lt.driving and self._bot_for(lt) is not None:
             lt.driving = True
-            self._spawn(self._drive(lt))
+            self.spawn(self._drive(lt))
 
     def _bot_for(self, lt: LiveTable) -> tuple[str, str] | None:
         """(agent name, actor) when a program must act now, else None."""
@@ -111,7 +114,7 @@ class BotsAndClocks:
             return str(agent.act(seat_info(position), random.Random(seed)))
 
         try:
-            return str(await asyncio.wait_for(self._run(think, pool=self._bots), self.bot_time))
+            return str(await asyncio.wait_for(self.run(think, pool=self._bots), self.bot_time))
         except TimeoutError:
             log.warning(
                 "bot %s at table %s took over %.1fs; playing a random move", name, lt.id, self.bot_time
@@ -119,7 +122,9 @@ class BotsAndClocks:
             actions = st.legal_actions()
             return str(actions[rng.randrange(len(actions))])
 
-    def _stop_clock(self, lt: LiveTable) -> None:
+    def stop_clock(self, lt: LiveTable) -> None:
+        """Stop the clock of the current move (a real-time one is cancelled) and forget its
+        deadline: the table moved on, or was rebuilt."""
         if lt.clock is not None:
             lt.clock.cancel()
             lt.clock = None
@@ -127,8 +132,8 @@ class BotsAndClocks:
 
     def arm_clock(self, lt: LiveTable) -> None:
         """Start the move clock when a person (not away) is to act and the table has one."""
-        if lt.row.turn_based:  # its deadline is kept in the store, swept by turns.py
-            turns.arm_later(cast("Hub", self), lt)
+        hub = cast("Hub", self)
+        if any(feature.arm_clock(hub, lt) for feature in self.features):  # turns.py: turn-based
             return
         st = lt.state
         cur = st.current_player
@@ -139,7 +144,7 @@ class BotsAndClocks:
             return
         lt.deadline = time.time() + lt.row.move_time
         lt.touch()
-        lt.clock = self._spawn(self._clock(lt, len(st.history), cur))
+        lt.clock = self.spawn(self._clock(lt, len(st.history), cur))
 
     async def _clock(self, lt: LiveTable, index: int, seat: int) -> None:
         """The move time ran out: the stand-in bot plays this one move for the person, who keeps
@@ -155,7 +160,7 @@ class BotsAndClocks:
         move (real-time clocks here, turn-based deadlines in turns.py). Whether it was played."""
         played = False
         note = note_text(Message(OUT_OF_TIME, who=lt.label(seat)))
-        note_id = await self._run(lambda: self.store.add_note(lt.id, index, note))
+        note_id = await self.run(lambda: self.store.add_note(lt.id, index, note))
         async with lt.lock:
             lt.add_notes([NoteRow(note_id, index, note)])
             lt.touch()

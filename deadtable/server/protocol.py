@@ -8,7 +8,7 @@ Client to server, one JSON object per text message:
   {"type": "lang", "lang": "es"}                 speak this language from now on (also in hello)
   {"type": "chat", "text": "good luck"}          a line in the table's chat (seats only; chat.py)
   {"type": "rematch"}                              "Play again" once the game is over (seats; rematch.py)
-  {"type": "undo", "index": 7}                     take back my last move, the table at move 7 (undo.py)
+  {"type": "undo", "index": 7}                     take back my last move, the table at move 7 (takeback.py)
   {"type": "hint", "index": 7}                     the bot's suggested move, at a table with hints (hints.py)
   {"type": "ping"}
 Server to client: {"type": "state", ...} (the seat's view, the log since the last state, and for the

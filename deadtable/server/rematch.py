@@ -19,18 +19,20 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 
 from deadtable.core import game
 from deadtable.core.cardlists import repinned
 from deadtable.i18n import N_, Message
 
 from .db import tables
+from .features import TableFeature
 from .store import NO_TABLE, Refused, Store
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .live import LiveTable
+    from .live_table import LiveTable
+    from .rows import TableRow
 
 NOT_OVER = N_('the game is not over yet: "Play again" comes at the end')
 SPECTATOR = N_('spectators watch; only the seats can ask to "Play again"')
@@ -39,16 +41,15 @@ FULL = N_("the server holds {most} unfinished tables, as many as it may: try aga
 
 def make_rematch(store: Store, table_id: str, seed: int) -> str:
     """The id of the table that follows `table_id`: made now with `seed`, or the one made before."""
-    with store._tx() as conn:
-        lock = select(tables.c.status, tables.c.rematch).where(tables.c.id == table_id).with_for_update()
-        found = conn.execute(lock).first()
+    with store.transaction() as conn:
+        found = store.lock_table(conn, table_id, tables.c.status, tables.c.rematch)
         if found is None:
             raise Refused("no-table", Message(NO_TABLE, table=table_id))
         if found.rematch:
             return str(found.rematch)
         if found.status != "over":
             raise Refused("rematch-not-over", Message(NOT_OVER))
-        old = store._table(conn, table_id)
+        old = store.table_in(conn, table_id)
         assert old is not None
         new_id = store.insert_table(
             conn,
@@ -66,7 +67,7 @@ def make_rematch(store: Store, table_id: str, seed: int) -> str:
             hints=old.hints,  # a casual table stays casual: hints carry over (hints.py)
         )
         conn.execute(update(tables).where(tables.c.id == table_id).values(rematch=new_id))
-        store._notify(conn, table_id)
+        store.notify(conn, table_id)
     return new_id
 
 
@@ -80,9 +81,9 @@ async def play_again(hub: Hub, lt: LiveTable, seat: int | None, most_unfinished:
     if lt.row.rematch is None:
         if not lt.state.is_terminal:
             raise Refused("rematch-not-over", Message(NOT_OVER))
-        if await hub._run(hub.store.count_unfinished) >= most_unfinished:
+        if await hub.run(hub.store.count_unfinished) >= most_unfinished:
             raise Refused("rematch-full", Message(FULL, most=most_unfinished))
-        new_id = await hub._run(make_rematch, hub.store, lt.id, secrets.randbits(62))
+        new_id = await hub.run(make_rematch, hub.store, lt.id, secrets.randbits(62))
         lt.row.rematch = new_id
         lt.touch()
         hub.broadcast(lt)
@@ -90,3 +91,15 @@ async def play_again(hub: Hub, lt: LiveTable, seat: int | None, most_unfinished:
         if new is not None:
             hub.after_change(new)
     return lt.row.rematch
+
+
+class Rematch(TableFeature):
+    """The hub's hook: a rematch made in another process is told to this process's connections."""
+
+    def refreshing(self, hub: Hub, lt: LiveTable, row: TableRow) -> bool:
+        changed = row.rematch != lt.row.rematch
+        lt.row.rematch = row.rematch
+        return changed
+
+
+FEATURE = Rematch()

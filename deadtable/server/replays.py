@@ -3,7 +3,7 @@
 A replay asks for one step at a time, and rebuilding a state means playing the record from move 0:
 so the views of every step of a table are made in one pass (`replay_states`) in a worker thread and
 kept for the last `most` tables asked for (least recently used out). They are kept in English, as
-the game makes them; each request renders its own language (`live.localized_view`).
+the game makes them; each request renders its own language (`localized.localized_view`).
 """
 
 from __future__ import annotations

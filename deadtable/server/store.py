@@ -4,6 +4,22 @@ The server calls these from worker threads. `accept` is the heart: in ONE transa
 table's row (SELECT ... FOR UPDATE on PostgreSQL; BEGIN IMMEDIATE serializes SQLite), checks the
 action index against the record, lets the caller check the action against the rules, appends it
 and moves the index on. A stale or replayed action fails the index check and changes nothing.
+
+A table feature that keeps rows of its own (chat.py, takeback.py, turns.py, creator.py,
+rematch.py) uses only this public interface, the same on SQLite and PostgreSQL:
+
+- `transaction()`: one transaction, a SQLAlchemy `Connection`, committed when the block ends and
+  rolled back when it raises. On SQLite it is exclusive (BEGIN IMMEDIATE, and one at a time in
+  this process): nothing else writes while it runs. On PostgreSQL it is READ COMMITTED, and others
+  run beside it: a change that depends on what it reads of a table locks that table first.
+- `lock_table(conn, table_id, *columns)`: lock a table's row until the transaction ends and read
+  those columns of it (None: no such table). It is the lock that orders every change to one
+  table, `accept`'s too (FOR UPDATE; SQLite's transaction is exclusive already).
+- `notify(conn, table_id)`: the table changed; the other server processes are told when the
+  transaction commits, and only if it does (PostgreSQL NOTIFY on `NOTIFY_CHANNEL`: notify.py
+  listens, `Hub.refresh` catches up). On SQLite nothing is sent: no other process listens.
+- `table_in(conn, table_id)` and `insert_table(conn, ...)`: a table's row read, or a new table
+  written, inside such a transaction.
 """
 
 from __future__ import annotations
@@ -14,17 +30,17 @@ import json
 import secrets
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, bindparam, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, Row, and_, bindparam, func, insert, or_, select, text, update
 
 from deadtable.core.cardlists import PIN
 from deadtable.i18n import N_, Message
 
 from . import db
 from .db import actions, notes, seats, tables
+from .rows import ActionRow, NoteRow, SeatRow, TableRow, Verdict
 
 NOTIFY_CHANNEL = "deadtable"
 NO_TABLE = N_("there is no table {table!r}")
@@ -37,77 +53,6 @@ def hash_token(token: str) -> str:
 def new_token() -> str:
     """A seat's secret: 24 random bytes (192 bits), URL-safe."""
     return secrets.token_urlsafe(24)
-
-
-@dataclass
-class SeatRow:
-    seat: int
-    kind: str  # "human" or "bot"
-    agent: str | None
-    name: str
-    token_hash: str | None
-    away: bool = False
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "agent": self.agent,
-            "name": self.name,
-            "away": self.away,
-        }
-
-
-@dataclass
-class TableRow:
-    id: str
-    game: str
-    players: int
-    seed: int
-    options: dict[str, Any]
-    move_time: int
-    leave_grace: int
-    standby: str
-    status: str
-    n_actions: int
-    outcome: dict[str, Any] | None
-    created_at: str
-    seats: list[SeatRow] = field(default_factory=list)
-    seed_chosen: bool = False  # the creator chose the seed (and so may know every hidden card)
-    rematch: str | None = None  # the table "Play again" made from this one (rematch.py)
-    turn_based: bool = False  # the move time is hours or days, its deadline kept in the store (turns.py)
-    deadline: int | None = None  # turn-based: when the move at `deadline_index` runs out (unix seconds)
-    deadline_index: int | None = None
-    creator_hash: str | None = None  # sha256 of the creator's secret (creator.py)
-    undos: int = 0  # times moves were taken back: another process holding it reloads (undo.py)
-    hints: bool = False  # a casual table: the seat to act may ask the bot for a move (hints.py)
-    to_act: int | None = None  # the seat to act, kept with each move; None: over, or not known
-
-
-class Verdict(NamedTuple):
-    """What `Store.accept`'s check says of an action it takes: who played it, its text, the
-    outcome when it ended the game, and the seat to act after it (kept for readers that do not
-    load the table: the lobby and "Your tables")."""
-
-    seat: int
-    text: str
-    outcome: dict[str, Any] | None
-    to_act: int | None = None
-
-
-@dataclass
-class ActionRow:
-    idx: int
-    seat: int
-    text: str
-    actor: str
-
-
-@dataclass
-class NoteRow:
-    id: int
-    at_action: int
-    text: str
 
 
 class Refused(Exception):
@@ -139,7 +84,7 @@ class Store:
         # BEGIN IMMEDIATE already makes the whole transaction exclusive).
         by_table = tables.c.id == bindparam("id")
         self._lock_query = select(tables.c.n_actions).where(by_table).with_for_update()
-        # The same with the count of undos, for a caller that knows it (server/undo.py).
+        # The same with the count of undos, for a caller that knows it (takeback.py).
         self._lock_undos = select(tables.c.n_actions, tables.c.undos).where(by_table).with_for_update()
         # Statements built once: building them per action costs more than running them.
         self._insert_action = insert(actions)
@@ -147,15 +92,20 @@ class Store:
         self._advance = by_id.values(
             n_actions=bindparam("n"), updated_at=bindparam("at"), to_act=bindparam("to_act")
         )
-        # (`to_act` is left as it was: a finished table's row reads None, see `_table`, and this
+        # (`to_act` is left as it was: a finished table's row reads None, see `table_in`, and this
         # version still finishes games on a store older than the column, test_rematch.)
         self._finish = by_id.values(
             n_actions=bindparam("n"), updated_at=bindparam("at"), status="over", outcome=bindparam("outcome")
         )
 
+    # -- the public interface of transactions ------------------------------------------------
     @contextlib.contextmanager
-    def _tx(self) -> Iterator[Connection]:
-        """One transaction (on SQLite, one at a time in this process)."""
+    def transaction(self) -> Iterator[Connection]:
+        """One transaction, committed when the block ends, rolled back when it raises.
+
+        Exclusive on SQLite (BEGIN IMMEDIATE, one at a time in this process); READ COMMITTED on
+        PostgreSQL, where a change that depends on a table's row locks it first (`lock_table`).
+        """
         if self._sqlite_lock is None:
             with self.engine.begin() as conn:
                 yield conn
@@ -188,7 +138,7 @@ class Store:
             if kind == "human":
                 tokens[seat] = new_token()
             seat_rows.append((kind, agent, name, hash_token(tokens[seat]) if seat in tokens else None))
-        with self._tx() as conn:
+        with self.transaction() as conn:
             table_id = self.insert_table(
                 conn,
                 game=game,
@@ -265,11 +215,26 @@ class Store:
             )
         return table_id
 
-    def _table(self, conn: Connection, table_id: str, *, lock: bool = False) -> TableRow | None:
-        query = select(tables).where(tables.c.id == table_id)
-        if lock:
-            query = query.with_for_update()
-        row = conn.execute(query).mappings().first()
+    def lock_table(self, conn: Connection, table_id: str, *columns: Any) -> Row[Any] | None:
+        """Lock the row of `table_id` in `conn`'s transaction, until it ends, and read `columns`
+        of it (columns of `db.tables`); None when there is no such table.
+
+        Every change to one table takes this lock first (`accept` too), so two of them, in two
+        threads or two processes, happen one after the other and the second sees the first."""
+        query = select(*columns).where(tables.c.id == table_id).with_for_update()
+        return conn.execute(query).first()
+
+    def notify(self, conn: Connection, table_id: str) -> None:
+        """Tell the other server processes that `table_id` changed, when `conn`'s transaction
+        commits (and not if it rolls back). PostgreSQL only: on SQLite no other process listens."""
+        if self.postgresql:
+            # Delivered to every listening server process when this transaction commits.
+            payload = f"{table_id} {self.origin}"
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": payload})
+
+    def table_in(self, conn: Connection, table_id: str) -> TableRow | None:
+        """The row of `table_id` with its seats, read in `conn`'s transaction (None: no such table)."""
+        row = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
         if row is None:
             return None
         seat_rows = conn.execute(
@@ -304,15 +269,15 @@ class Store:
         )
 
     def table(self, table_id: str) -> TableRow | None:
-        with self._tx() as conn:
-            return self._table(conn, table_id)
+        with self.transaction() as conn:
+            return self.table_in(conn, table_id)
 
     def load(
         self, table_id: str, after: int = 0, after_note: int = 0
     ) -> tuple[TableRow, list[ActionRow], list[NoteRow]] | None:
         """A table with its actions from index `after` on and its notes after note id `after_note`."""
-        with self._tx() as conn:
-            row = self._table(conn, table_id)
+        with self.transaction() as conn:
+            row = self.table_in(conn, table_id)
             if row is None:
                 return None
             return row, self._actions(conn, table_id, after), self._notes(conn, table_id, after_note)
@@ -321,7 +286,7 @@ class Store:
         """Write `pin` as the `card_list` option of a table stored before card lists were pinned
         (deadtable.core.cardlists), unless it has one by now: its options as stored after, or None
         when there is no such table."""
-        with self._tx() as conn:
+        with self.transaction() as conn:
             row = conn.execute(select(tables.c.options).where(tables.c.id == table_id)).first()
             if row is None:
                 return None
@@ -354,7 +319,7 @@ class Store:
         """The newest tables first; with `active_since`, an unfinished table only when it was
         created or last moved since then, or is turn-based and waits for a move before its
         deadline (which a stand-in plays if the person does not): the others are abandoned."""
-        with self._tx() as conn:
+        with self.transaction() as conn:
             query = select(tables.c.id).order_by(tables.c.created_at.desc()).limit(limit)
             if status:
                 query = query.where(tables.c.status == status)
@@ -364,26 +329,26 @@ class Store:
                     or_(tables.c.status != "playing", tables.c.updated_at >= active_since, waits)
                 )
             ids = [r.id for r in conn.execute(query)]
-            out = [self._table(conn, i) for i in ids]
+            out = [self.table_in(conn, i) for i in ids]
         return [t for t in out if t is not None]
 
     def tables_by_id(self, ids: list[str]) -> dict[str, TableRow]:
         """The rows of those of `ids` that exist, in one transaction (no actions read)."""
-        with self._tx() as conn:
-            found = (self._table(conn, i) for i in ids)
+        with self.transaction() as conn:
+            found = (self.table_in(conn, i) for i in ids)
             return {t.id: t for t in found if t is not None}
 
     def count_unfinished(self) -> int:
-        with self._tx() as conn:
+        with self.transaction() as conn:
             n = conn.execute(select(func.count()).where(tables.c.status == "playing")).scalar()
         return int(n or 0)
 
     def unfinished(self) -> list[str]:
-        with self._tx() as conn:
+        with self.transaction() as conn:
             return [r.id for r in conn.execute(select(tables.c.id).where(tables.c.status == "playing"))]
 
     def count_actions(self, table_id: str) -> int:
-        with self._tx() as conn:
+        with self.transaction() as conn:
             n = conn.execute(select(func.count()).where(actions.c.table_id == table_id)).scalar()
         return int(n or 0)
 
@@ -405,7 +370,7 @@ class Store:
         With `undos`, the action is refused as stale when moves were taken back since (the
         caller's state is not the record's).
         """
-        with self._tx() as conn:
+        with self.transaction() as conn:
             lock = self._lock_query if undos is None else self._lock_undos
             row = conn.execute(lock, {"id": table_id}).first()
             if row is None:
@@ -442,14 +407,14 @@ class Store:
                 conn.execute(
                     self._finish, {"tid": table_id, "n": n + 1, "at": stamp, "outcome": json.dumps(outcome)}
                 )
-            self._notify(conn, table_id)
+            self.notify(conn, table_id)
         return n
 
     def add_note(
         self, table_id: str, at_action: int, note: str, *, away: tuple[int, bool] | None = None
     ) -> int:
         """A line for the table's log, and optionally a seat's away flag, in one transaction."""
-        with self._tx() as conn:
+        with self.transaction() as conn:
             result = conn.execute(
                 insert(notes).values(table_id=table_id, at_action=at_action, text=note[:400], at=db.now())
             )
@@ -459,13 +424,7 @@ class Store:
                     .where(seats.c.table_id == table_id, seats.c.seat == away[0])
                     .values(away=away[1])
                 )
-            self._notify(conn, table_id)
+            self.notify(conn, table_id)
         key = result.inserted_primary_key
         assert key is not None
         return int(key[0])
-
-    def _notify(self, conn: Connection, table_id: str) -> None:
-        if self.postgresql:
-            # Delivered to every listening server process when this transaction commits.
-            payload = f"{table_id} {self.origin}"
-            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": payload})

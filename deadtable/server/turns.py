@@ -1,6 +1,6 @@
 """Turn-based tables: a move time of hours or days, its deadline kept in the store.
 
-A real-time table's clock is an asyncio sleep in the process that holds the table (hub.py). A
+A real-time table's clock is an asyncio sleep in the process that holds the table (players.py). A
 turn-based table's clock is a row in the store instead: when a person is to act, the deadline of
 that move (`dt_tables.deadline`, unix seconds) is written with the move's index
 (`deadline_index`), once, by whichever process arms it first (`arm`: a conditional update). Nothing
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Final
 
 from sqlalchemy import and_, or_, select, update
@@ -30,11 +31,12 @@ from sqlalchemy import and_, or_, select, update
 from deadtable.i18n import N_, Message
 
 from .db import tables
+from .features import TableFeature
 from .store import Store
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .live import LiveTable
+    from .live_table import LiveTable
 
 log = logging.getLogger("deadtable.server")
 
@@ -72,7 +74,7 @@ def move_time_problem(move_time: int, turn_based: bool) -> Message | None:
 def arm(store: Store, table_id: str, index: int, deadline: int) -> int | None:
     """The deadline of move `index` at `table_id`: `deadline` if none was set for that move yet
     (and the table is still at it), else the one set before; None if the table moved on."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         conn.execute(
             update(tables)
             .where(
@@ -95,7 +97,7 @@ def arm(store: Store, table_id: str, index: int, deadline: int) -> int | None:
 
 def due(store: Store, now: int, most: int = DUE_MOST) -> list[tuple[str, int, int]]:
     """(table id, move index, deadline) of the turn-based tables whose move's deadline passed."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         rows = conn.execute(
             select(tables.c.id, tables.c.deadline_index, tables.c.deadline)
             .where(
@@ -113,7 +115,7 @@ def due(store: Store, now: int, most: int = DUE_MOST) -> list[tuple[str, int, in
 def waiting(store: Store) -> list[str]:
     """The turn-based tables waiting for a person with their deadline set: nothing to do in
     memory until it passes (or somebody opens them)."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         rows = conn.execute(
             select(tables.c.id).where(
                 tables.c.turn_based.is_(True),
@@ -128,7 +130,7 @@ def waiting(store: Store) -> list[str]:
 def claim(store: Store, table_id: str, index: int, deadline: int, lease_until: int) -> bool:
     """Take the passed deadline of move `index` (it must still read `deadline`): True for exactly
     one caller, across threads and processes; the deadline becomes `lease_until`."""
-    with store._tx() as conn:
+    with store.transaction() as conn:
         result = conn.execute(
             update(tables)
             .where(
@@ -165,11 +167,11 @@ def arm_later(hub: Hub, lt: LiveTable) -> None:
         lt.touch()
         return
     proposed = int(hub.clock()) + lt.row.move_time
-    hub._spawn(_arm(hub, lt, index, proposed))
+    hub.spawn(_arm(hub, lt, index, proposed))
 
 
 async def _arm(hub: Hub, lt: LiveTable, index: int, proposed: int) -> None:
-    stored = await hub._run(arm, hub.store, lt.id, index, proposed)
+    stored = await hub.run(arm, hub.store, lt.id, index, proposed)
     if stored is None or lt.index != index:
         return
     lt.row.deadline, lt.row.deadline_index = stored, index
@@ -182,8 +184,8 @@ async def sweep(hub: Hub) -> int:
     """Play a stand-in move at every turn-based table whose deadline passed; how many were played."""
     now = int(hub.clock())
     played = 0
-    for table_id, index, deadline in await hub._run(due, hub.store, now):
-        if not await hub._run(claim, hub.store, table_id, index, deadline, now + CLAIM_LEASE):
+    for table_id, index, deadline in await hub.run(due, hub.store, now):
+        if not await hub.run(claim, hub.store, table_id, index, deadline, now + CLAIM_LEASE):
             continue  # another process (or sweep) took it
         try:
             lt = await hub.get(table_id)
@@ -209,3 +211,22 @@ async def sweep_forever(hub: Hub, every: float = SWEEP_TURNS_EVERY) -> None:
         except Exception:
             log.exception("the turn-based sweep failed; trying again in %.0f s", every)
         await asyncio.sleep(every)
+
+
+class TurnBased(TableFeature):
+    """The hub's hooks: a turn-based table's clock is kept here, in the store, and swept."""
+
+    async def started(self, hub: Hub) -> None:
+        hub.spawn(sweep_forever(hub))  # also the deadlines that passed while the server was down
+
+    async def resting(self, hub: Hub) -> Collection[str]:
+        return await hub.run(waiting, hub.store)
+
+    def arm_clock(self, hub: Hub, lt: LiveTable) -> bool:
+        if not lt.row.turn_based:
+            return False
+        arm_later(hub, lt)
+        return True
+
+
+FEATURE = TurnBased()

@@ -149,7 +149,7 @@ def test_the_catalogue_carries_card_texts_under_their_message_context(client):
 
 
 def test_a_log_entry_naming_a_card_is_rendered_in_the_card_context():
-    from deadtable.server.live import localized_view
+    from deadtable.server.localized import localized_view
 
     card = {"msg": "Screamer", "params": {}, "context": "zombie-shedding:card"}
     view = {"log": ["P1 plays Screamer"], "log_i18n": [{"msg": "{card}", "params": {"card": card}}]}

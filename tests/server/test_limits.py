@@ -13,8 +13,8 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from deadtable.server import protocol
-from deadtable.server.live import Conn
 from deadtable.server.live_limits import DROPPED, LANG_BURST, MESSAGES_BURST
+from deadtable.server.live_table import Conn
 from deadtable.server.store import Refused
 
 from .conftest import create, next_of, next_state

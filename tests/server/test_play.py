@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import deadtable
-from deadtable.server.live import LiveTable
+from deadtable.server.live_table import LiveTable
 
 from .conftest import create, next_of, next_state
 

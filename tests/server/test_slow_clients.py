@@ -1,6 +1,6 @@
 """Clients that do not read cannot slow anybody else down: a real server, raw sockets that never read.
 
-Each connection has its own bounded queue and writer task (live.Conn): the hub only enqueues, so a
+Each connection has its own bounded queue and writer task (live_table.Conn): the hub only enqueues, so a
 table's moves never wait on a socket. Twenty spectators whose sockets never read (a tiny receive
 buffer, the handshake done, then silence) watch a table while moves are played at it and at another.
 

@@ -10,8 +10,9 @@ from sqlalchemy import inspect
 
 import deadtable
 from deadtable.server import create_app, migrate
-from deadtable.server.store import Refused, Store, Verdict
-from deadtable.server.undo import remove_moves
+from deadtable.server.rows import Verdict
+from deadtable.server.store import Refused, Store
+from deadtable.server.takeback import remove_moves
 
 from .conftest import create, next_state
 

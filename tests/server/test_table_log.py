@@ -18,8 +18,8 @@ import deadtable
 from deadtable.core import game
 from deadtable.core.state import LOG, LOG_I18N, LOG_START
 from deadtable.i18n import Message
-from deadtable.server.live import LiveTable
-from deadtable.server.store import TableRow
+from deadtable.server.live_table import LiveTable
+from deadtable.server.rows import TableRow
 
 from .conftest import create, next_state
 
@@ -251,6 +251,6 @@ def test_the_log_is_rebuilt_the_same_from_the_record(client, game_id):
     hub = client.app.state.hub
     lt = hub.tables[t["id"]]
     client.portal.call(hub.wait_idle, lt)
-    again = client.portal.call(hub._run, hub._load, t["id"])
+    again = client.portal.call(hub.run, hub._load, t["id"])
     assert [e["text"] for e in again.log] == [e["text"] for e in lt.log]
     assert again.move_seats == lt.move_seats and again.told == lt.told

@@ -13,7 +13,7 @@ from sqlalchemy import inspect, select
 from deadtable.server import db, migrate, turns
 from deadtable.server.db import actions
 from deadtable.server.hub import Hub
-from deadtable.server.live import LiveTable
+from deadtable.server.live_table import LiveTable
 from deadtable.server.rematch import make_rematch
 from deadtable.server.store import Store, hash_token
 
@@ -355,7 +355,7 @@ def test_after_an_undo_the_move_the_table_is_back_at_gets_its_deadline(store: St
     # A turn-based Zombie Overlord table: the person chooses a phase (undoable), takes it back and
     # chooses again. Each move's deadline is set for it, so the sweeper still plays the stand-in
     # once the last one passed (an undo must not leave the table without a clock).
-    from deadtable.server import undo
+    from deadtable.server import takeback
 
     table_id = _two_people(store, game="zombie-overlord", seed=2)
     clock = FakeClock()
@@ -370,7 +370,7 @@ def test_after_an_undo_the_move_the_table_is_back_at_gets_its_deadline(store: St
             await hub.act(lt, seat, "purchase", 0)
             await _armed(lt, 1)
             clock.now += turns.HOUR
-            await undo.take_back(hub, lt, seat, 1)
+            await takeback.take_back(hub, lt, seat, 1)
             assert await _armed(lt, 0) == START + turns.HOUR + HOURS_6  # set again, for move 0
             await hub.act(lt, seat, "purchase", 0)
             assert await _armed(lt, 1) == START + turns.HOUR + HOURS_6

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from deadtable.server import live
+from deadtable.server import live_table
 from deadtable.server.store import Refused
-from deadtable.server.undo import remove_moves
+from deadtable.server.takeback import remove_moves
 
 from .conftest import create, next_of, next_state
 
@@ -51,15 +51,15 @@ def test_a_stand_ins_move_is_not_the_persons_to_take_back(store):
     table_id, _ = store.create_table(
         game="zombie-overlord", players=2, seed=2, options={}, seat_specs=[("human", None, "")] * 2
     )
-    mover = live.build(*store.load(table_id)).state.current_player
+    mover = live_table.build(*store.load(table_id)).state.current_player
     store.accept(table_id, 0, 0, _move(mover, "purchase"), "standby")
     with pytest.raises(Refused) as refused:
         remove_moves(store, table_id, 1, 0, mover, "")
     assert refused.value.code == "undo-stale"
-    after_stand_in = live.build(*store.load(table_id))
+    after_stand_in = live_table.build(*store.load(table_id))
     assert after_stand_in.undo.count(after_stand_in.state, mover) == 0
     store.accept(table_id, 1, 1, _move(mover, "play supply"), "player")
-    rebuilt = live.build(*store.load(table_id))
+    rebuilt = live_table.build(*store.load(table_id))
     assert rebuilt.undo.count(rebuilt.state, mover) == 1  # the person's own move after it
 
 

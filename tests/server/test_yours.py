@@ -152,7 +152,8 @@ def test_another_process_learns_the_new_link_and_closes_the_old_ones_connection(
     from deadtable.server import db, migrate
     from deadtable.server.creator import rotate_seat
     from deadtable.server.hub import Hub
-    from deadtable.server.live import Conn
+    from deadtable.server.live_table import Conn
+    from deadtable.server.seat_access import authenticate
     from deadtable.server.store import Refused, Store, hash_token
 
     engine = db.make_engine(sqlite_url)
@@ -177,9 +178,9 @@ def test_another_process_learns_the_new_link_and_closes_the_old_ones_connection(
             await hub.join(lt, other)
             fresh = rotate_seat(store, table_id, "made it", 1)  # as another process would
             await hub.refresh(table_id)
-            assert hub.authenticate(lt, 1, fresh) == 1
+            assert authenticate(lt, 1, fresh) == 1
             with pytest.raises(Refused) as refused:
-                hub.authenticate(lt, 1, tokens[1])
+                authenticate(lt, 1, tokens[1])
             assert refused.value.code == "bad-token"
             return old, other, fresh
         finally:

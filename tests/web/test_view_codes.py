@@ -18,7 +18,7 @@ from rich.text import Text
 
 from deadtable.core import game as find_game
 from deadtable.i18n import translator
-from deadtable.server.live import localized_view
+from deadtable.server.localized import localized_view
 
 from .conftest import new_table
 from .test_languages import _new_page

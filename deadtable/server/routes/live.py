@@ -6,7 +6,7 @@ and the connection stays; a bug in a handler is logged and answered the same way
 
 After the hello, two tasks serve the connection: the reader (`_read`: one message at a time, within
 the connection's budget, live_limits.py) and the writer (`_write`: drains the connection's queue,
-`live.Conn`). Nothing else ever sends on the socket. A connection that floods, or does not read what
+`live_table.Conn`). Nothing else ever sends on the socket. A connection that floods, or does not read what
 it is sent, is closed with code 1008 and a reason.
 """
 
@@ -25,10 +25,9 @@ from starlette.websockets import WebSocketState
 
 from deadtable.i18n import N_, Message, normalize
 
-from .. import chat, hints, protocol, undo
+from .. import chat, hints, protocol, seat_access, takeback
 from ..deps import hub_of, language_of
 from ..hub import Hub
-from ..live import Conn, LiveTable
 from ..live_limits import (
     CLOSE_TIMEOUT,
     DROPPED,
@@ -43,6 +42,7 @@ from ..live_limits import (
     UNDO_BURST,
     UNDO_PER_SECOND,
 )
+from ..live_table import Conn, LiveTable
 from ..protocol import TokenBucket
 from ..rematch import play_again
 from ..store import NO_TABLE, Refused
@@ -123,7 +123,7 @@ async def on_ping(s: Session, msg: dict[str, Any]) -> None:
 
 
 async def on_why(s: Session, msg: dict[str, Any]) -> None:
-    s.send(s.hub.explain(s.table, s.seat, msg["action"], s.conn.lang))
+    s.send(seat_access.explain(s.table, s.seat, msg["action"], s.conn.lang))
 
 
 async def on_lang(s: Session, msg: dict[str, Any]) -> None:
@@ -157,7 +157,7 @@ async def on_rematch(s: Session, msg: dict[str, Any]) -> None:
 async def on_undo(s: Session, msg: dict[str, Any]) -> None:
     if not s.undo_budget.take():  # each undo replays the table's record
         raise s.slow_down(UNDO_PER_SECOND)
-    await undo.take_back(s.hub, s.table, s.seat, msg["index"])
+    await takeback.take_back(s.hub, s.table, s.seat, msg["index"])
 
 
 async def on_hint(s: Session, msg: dict[str, Any]) -> None:
@@ -213,7 +213,7 @@ async def _hello(ws: WebSocket, hub: Hub, lt: LiveTable, lang: str) -> Conn | No
             raise Refused("no-hello", Message(SAY_HELLO))
         if isinstance(first.get("lang"), str):
             lang = normalize(first["lang"]) or lang
-        seat = hub.authenticate(lt, first.get("seat"), first.get("token"))
+        seat = seat_access.authenticate(lt, first.get("seat"), first.get("token"))
     except Refused as err:
         await _error(ws, lang, err.code, err.msg)
         await ws.close(4403)
@@ -310,7 +310,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
         conn.wakeup.set()
         reader.cancel()
         # In its own task: the handler itself may be cancelled once the socket is gone.
-        hub._spawn(hub.leave(lt, conn))
+        hub.spawn(hub.leave(lt, conn))
         with contextlib.suppress(BaseException):
             await asyncio.wait_for(writer, CLOSE_TIMEOUT)
         if ws.client_state == WebSocketState.CONNECTED:

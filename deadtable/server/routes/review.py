@@ -1,4 +1,4 @@
-"""A finished table's post-game review of one seat (server/reviews.py says who may see what).
+"""A finished table's post-game review of one seat (server/review_cache.py says who may see what).
 
 GET /api/tables/{id}/review/{seat}   the review of `seat` (from 0), once the game is over; with
                                      ?token= (a seat's secret) it must be that seat's. Each decision
@@ -15,7 +15,8 @@ from fastapi import APIRouter, HTTPException, Request
 from deadtable.i18n import N_, Message, N_plural, translator
 
 from ..deps import client_may, fail, hub_of, language_of, table_or_404
-from ..reviews import Reviews
+from ..review_cache import Reviews
+from ..seat_access import authenticate
 from ..store import Refused
 
 router = APIRouter()
@@ -42,7 +43,7 @@ async def get_review(table_id: str, seat: int, request: Request, token: str | No
         raise fail(404, message, lang)
     if token is not None:
         try:
-            hub.authenticate(lt, seat, token)
+            authenticate(lt, seat, token)
         except Refused as err:
             raise HTTPException(403, err.render(lang)) from None
     reviews: Reviews = request.app.state.reviews

@@ -31,7 +31,8 @@ from .. import db, turns
 from ..cardsets import CARDS, CardFiles, shown_options, takes_card_files
 from ..deps import client_may, fail, hub_of, language_of, refuse_control_text, table_or_404
 from ..limits import LOBBY_MOST
-from ..live import LiveTable, localized_view, note_text
+from ..live_table import LiveTable, note_text
+from ..localized import localized_view
 from ..replays import Replays
 from ..store import hash_token, new_token
 from .catalog import card_texts_json, game_name, options_in_force, rules_json

@@ -26,8 +26,9 @@ from deadtable.i18n import N_plural
 
 from ..creator import check_creator, new_link
 from ..deps import client_may, fail, hub_of, language_of
-from ..live import seat_label
-from ..store import Refused, TableRow
+from ..live_table import seat_label
+from ..rows import TableRow
+from ..store import Refused
 from ..throttle import SlidingWindow
 from .tables import summary
 
@@ -62,7 +63,7 @@ async def tables_status(ask: StatusAsk, request: Request) -> dict[str, Any]:
     ids = list(dict.fromkeys(ask.ids))  # each once, in the order asked
     # A table this process holds answers from memory; any other from its stored row (the seat to
     # act is kept with each move), without loading it: one query for all, no record replayed.
-    rows = await hub._run(hub.store.tables_by_id, [i for i in ids if i not in hub.tables])
+    rows = await hub.run(hub.store.tables_by_id, [i for i in ids if i not in hub.tables])
     out = []
     for table_id in ids:
         lt = hub.tables.get(table_id)
@@ -112,7 +113,7 @@ async def creator_check(table_id: str, ask: CreatorAsk, request: Request) -> dic
     hub = hub_of(request)
     lang = language_of(request)
     try:
-        await hub._run(check_creator, hub.store, table_id[:64], ask.creator)
+        await hub.run(check_creator, hub.store, table_id[:64], ask.creator)
     except Refused as err:
         raise _refused(err, lang) from None
     return {"id": table_id, "creator": True}

@@ -4,7 +4,7 @@
 // seat was told it, the estimated winning chance after it and after the best move found, the loss
 // and a flag, with an SVG line chart of the estimate over the game. A seat reviews its own game (its
 // token goes along); a spectator may review any seat, as the review opens only once the game is
-// over and uses only what that seat knew (server/reviews.py).
+// over and uses only what that seat knew (server/review_cache.py).
 //
 // Like rematch.js, it reads the messages table.js hands to `deadtable:message` listeners.
 import { api, el, onTableMessage } from "./api.js";

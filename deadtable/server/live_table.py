@@ -32,7 +32,8 @@ from deadtable.i18n import N_, Message, nmsg, render
 
 from .chat import ChatLog
 from .live_limits import SEND_QUEUE
-from .store import ActionRow, NoteRow, TableRow
+from .localized import localized_view
+from .rows import ActionRow, NoteRow, TableRow
 
 log = logging.getLogger("deadtable.server")
 
@@ -146,7 +147,7 @@ class LiveTable:
     last_used: float = 0.0  # time.monotonic() of the last change or connection (for unloading)
     version: int = 0  # bumped by every change the state messages show besides the state (`touch`)
     chat: ChatLog = field(default_factory=ChatLog)  # the last lines of the table's chat (chat.py)
-    undo: UndoWindow = field(default_factory=UndoWindow)  # who may take back what (undo.py)
+    undo: UndoWindow = field(default_factory=UndoWindow)  # who may take back what (takeback.py)
     _seated: dict[int, int] = field(default_factory=dict)  # connections per seat
     # Messages are made once per state and shared: the views (per seat, language), the parts of a
     # message before the log, and the log since an entry (per start, language).
@@ -238,12 +239,13 @@ class LiveTable:
 
     def adopt(self, fresh: LiveTable) -> None:
         """Take the state, record and log of `fresh`, built anew from the store after moves were
-        taken back (undo.py); connections, bots and clocks stay. Every connection gets the whole
+        taken back (takeback.py); connections, bots and clocks stay. Every connection gets the whole
         log again (the undone moves' narration is gone from it)."""
         self.row = fresh.row
         self.state, self.undo = fresh.state, fresh.undo
         self.log, self.narration, self.move_seats = fresh.log, fresh.narration, fresh.move_seats
         self.last_note = fresh.last_note
+        self.armed = -1  # turn-based: the move the table is back at shows its deadline again (turns.py)
         for conn in self.conns:
             conn.sent_log = 0
         self.touch()
@@ -349,7 +351,7 @@ class LiveTable:
             "over": st.is_terminal,
             "outcome": localized_view(st.outcome().to_json(), lang) if st.is_terminal else None,
             "rematch": self.row.rematch,  # the table "Play again" made (rematch.py), or None
-            "can_undo": self.undo.count(st, seat),  # moves this seat may take back (undo.py)
+            "can_undo": self.undo.count(st, seat),  # moves this seat may take back (takeback.py)
             "hints": self.row.hints,  # told to everyone: the seat to act may ask for a hint (hints.py)
         }
         return json.dumps(fields, ensure_ascii=False)[:-1] + ',"view":' + self._view_json(seat, lang)
@@ -389,51 +391,6 @@ def log_line(entry: dict[str, Any], lang: str) -> dict[str, Any]:
     if text is None:
         text = entry[key] = entry["msg"].render(lang)
     return {"i": entry["i"], "kind": entry["kind"], "seat": entry["seat"], "text": text}
-
-
-def localized_view(view: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A view (or an outcome) with its narration in `lang`, where the game keeps it as messages.
-
-    Beside an English text `key` a game may give `key_i18n`: a message as JSON, or a list of them
-    (Carson City Zoo's `log` / `log_i18n`, Zombie Overlord's `note_i18n`, an outcome's `note_i18n`).
-    The English text is replaced by the rendering in `lang`, at any depth; the `_i18n` keys stay, and
-    nothing is mutated (views may share parts with the state). Texts of games that keep no messages
-    are sent as they are (English) until they do.
-    """
-    if lang == "en":
-        return view
-    out = _localized(view, lang, 0)
-    assert isinstance(out, dict)
-    return out
-
-
-def _render_json(value: Any, lang: str) -> Any:
-    if isinstance(value, dict) and "msg" in value:
-        return Message.from_json(value).render(lang)
-    if isinstance(value, list):
-        return [_render_json(v, lang) for v in value]
-    return value
-
-
-def _localized(obj: Any, lang: str, depth: int) -> Any:
-    if depth > 4:
-        return obj
-    if isinstance(obj, dict):
-        changed: dict[str, Any] = {}
-        for key, value in obj.items():
-            if key.endswith("_i18n"):
-                base = key[: -len("_i18n")]
-                if value is not None and base in obj:
-                    changed[base] = _render_json(value, lang)
-            elif isinstance(value, dict | list):
-                new = _localized(value, lang, depth + 1)
-                if new is not value:
-                    changed[key] = new
-        return {**obj, **changed} if changed else obj
-    if isinstance(obj, list) and obj and isinstance(obj[0], dict | list):
-        items = [_localized(v, lang, depth + 1) for v in obj]
-        return items if any(a is not b for a, b in zip(items, obj, strict=True)) else obj
-    return obj
 
 
 def build(row: TableRow, rows: list[ActionRow], note_rows: list[NoteRow]) -> LiveTable:

@@ -10,11 +10,12 @@ take back now). A seat's `{"type": "undo", "index": n}` takes back its last move
   keeps only the moves that stood; a SIGKILL leaves the move either stored or gone, never half.
   Only a person's own moves are taken back: never one a stand-in bot played for them (out of
   time, or away), which would give the clock back.
-- Only then the table is rebuilt from the store (the record replayed, RULINGS ALL-1: the very state
-  the move started from), and every seat's view and the whole log are sent again.
+- Only then the table is rebuilt from the store (`Hub.rebuild`: the record replayed, RULINGS
+  ALL-1, the very state the move started from), and every seat's view and the whole log are sent
+  again.
 - Another process holding the table (PostgreSQL) sees `undos` changed when NOTIFY makes it catch up
-  (`Hub.refresh`), and rebuilds the table the same way (`reload`); an action it accepts meanwhile
-  for the old record is refused as stale (`Store.accept`).
+  (`Hub.refresh`), and rebuilds the table the same way; an action it accepts meanwhile for the old
+  record is refused as stale (`Store.accept`).
 
 Nothing about the move itself is told: the note names the seat only. A move that may be taken back
 showed nobody anything new, and the log entries it had added (public narration) are gone with it.
@@ -30,12 +31,12 @@ from deadtable.i18n import N_, Message
 
 from . import db
 from .db import actions, notes, tables
-from .live import build, note_text
+from .live_table import note_text
 from .store import NO_TABLE, Refused, Store
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .live import LiveTable
+    from .live_table import LiveTable
 
 TOOK_BACK = N_("{who} took back a move")
 NOTHING_TO_UNDO = N_(
@@ -52,9 +53,8 @@ def remove_moves(store: Store, table_id: str, index: int, undos: int, seat: int,
     Returns the table's new move count. Refused ("undo-stale") when the table is no longer at move
     `index` after `undos` undos, or its last move is not `seat`'s (another move, or another
     process, came first)."""
-    with store._tx() as conn:
-        lock = select(tables.c.n_actions, tables.c.undos).where(tables.c.id == table_id).with_for_update()
-        row = conn.execute(lock).first()
+    with store.transaction() as conn:
+        row = store.lock_table(conn, table_id, tables.c.n_actions, tables.c.undos)
         if row is None:
             raise Refused("no-table", Message(NO_TABLE, table=table_id))
         n = int(row.n_actions)
@@ -76,20 +76,8 @@ def remove_moves(store: Store, table_id: str, index: int, undos: int, seat: int,
             )
         )
         conn.execute(insert(notes).values(table_id=table_id, at_action=n - 1, text=note[:400], at=stamp))
-        store._notify(conn, table_id)
+        store.notify(conn, table_id)
     return n - 1
-
-
-async def reload(hub: Hub, lt: LiveTable) -> None:
-    """Rebuild `lt` from the store after moves were taken back, and send every connection its
-    view and the whole log again. The caller holds the table's lock."""
-    found = await hub._run(hub.store.load, lt.id)
-    if found is None:
-        return
-    lt.adopt(await hub._run(build, *found))
-    hub._stop_clock(lt)
-    lt.armed = -1  # turn-based: the move the table is back at shows its deadline again (turns.py)
-    hub.broadcast(lt)
 
 
 async def take_back(hub: Hub, lt: LiveTable, seat: int | None, index: int) -> None:
@@ -102,6 +90,6 @@ async def take_back(hub: Hub, lt: LiveTable, seat: int | None, index: int) -> No
         if index != lt.index:
             raise Refused("undo-stale", Message(STALE))
         note = note_text(Message(TOOK_BACK, who=lt.label(seat)))
-        await hub._run(remove_moves, hub.store, lt.id, index, lt.row.undos, seat, note)
-        await reload(hub, lt)
+        await hub.run(remove_moves, hub.store, lt.id, index, lt.row.undos, seat, note)
+        await hub.rebuild(lt)
     hub.after_change(lt)
