@@ -31,17 +31,25 @@ Core imports no part: a part is loaded only when the surface that uses it asks.
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module, resources
 from importlib.resources.abc import Traversable
 from importlib.util import find_spec
+from pathlib import Path
 from types import ModuleType
 
 from .game import Game
 
 
 def files(game: Game, *path: str) -> Traversable:
-    """The file or folder at `path` inside the game's package (it may not exist: ask `is_file()`)."""
-    found = resources.files(game.package)
+    """The file or folder at `path` inside the game's package (it may not exist: ask `is_file()`).
+
+    A game kept in a single module, not a package, has no parts: its paths never exist.
+    """
+    try:
+        found: Traversable = resources.files(game.package)
+    except TypeError:  # "... is not a package"
+        return Path(str(sys.modules[game.package].__file__)).with_suffix("").joinpath(*path)
     for part in path:
         found = found.joinpath(part)
     return found
@@ -53,6 +61,10 @@ def module(game: Game, name: str) -> ModuleType | None:
     An error inside a module that exists is raised, not taken for a missing part.
     """
     full = f"{game.package}.{name}"
-    if find_spec(full) is None:
+    try:
+        spec = find_spec(full)
+    except ModuleNotFoundError:  # the game is a single module, not a package: no parts
+        return None
+    if spec is None:
         return None
     return import_module(full)
