@@ -336,7 +336,7 @@ function draw(msg, newest = msg === last) {
   // move while it draws (a click that leads through several moves), which moves `ownIndex` on.
   const sentFrom = ownIndex;
   const own = sentFrom !== null && msg.index === sentFrom + 1;
-  const ctx = { seat: msg.seat, legal: interactive ? msg.legal : [], actions: interactive ? msg.actions || [] : [], act, why, seats: msg.seats, interactive, tableLog: true };
+  const ctx = { seat: msg.seat, index: msg.index, legal: interactive ? msg.legal : [], actions: interactive ? msg.actions || [] : [], act, why, seats: msg.seats, interactive, tableLog: true };
   drawing = true;
   try { renderer.render(board, msg.view, ctx); } finally { drawing = false; }
   const after = pieces(board);

@@ -2,8 +2,10 @@
 // generic renderer, so every installed game is playable at once.
 //
 // A renderer exports render(container, view, ctx) where ctx is
-// { seat, legal: [action text], actions: [{text, kind, ...fields}], act(text),
+// { seat, index, legal: [action text], actions: [{text, kind, ...fields}], act(text),
 //   why(text) -> Promise<reason|null>, seats, interactive, tableLog: true }.
+// `index` is the state's move number (lower than the last one drawn after an Undo; absent on a
+// replay page).
 // `actions` are the legal actions in structured form (the server sends `Action.describe()`: the
 // kind, and the card, slot, seat... it names): pieces are built from them, never from the text.
 // `legal` and `actions` are empty unless `interactive` (your turn, the newest state, connected).
