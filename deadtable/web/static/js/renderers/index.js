@@ -46,6 +46,27 @@ export async function gameDescription(gameId) {
   return (await descriptions()).get(gameId) || null;
 }
 
+// Each game's own styles (its package's web/renderer.css, named `style` in its description), for
+// every page that draws its board (the table, the replay), loaded once with the first board. The
+// board is drawn at once and reads unstyled until they arrive: body's data-game-style says
+// "loaded" (or "failed") when they have, or at once for a game without styles of its own, so what
+// reads the page (tests) can wait for the board as it is shown.
+let styleAsked = false;
+export async function gameStyle(gameId) {
+  if (styleAsked) return;
+  styleAsked = true;
+  const done = (how) => () => { document.body.dataset.gameStyle = how; };
+  const game = await gameDescription(gameId);
+  if (!game || !game.style) { done("loaded")(); return; }
+  const link = document.createElement("link");
+  link.id = "game-style";
+  link.rel = "stylesheet";
+  link.href = game.style;
+  link.addEventListener("load", done("loaded"));
+  link.addEventListener("error", done("failed"));
+  document.head.append(link);
+}
+
 // The renderer module of game `gameId`, loaded once: the one its description names, else generic.js
 // (also when the game's own module fails to load, said on the console).
 export function loadRenderer(gameId) {
