@@ -119,6 +119,7 @@ function teamName(team) {
 let popover = null;
 
 let hovering = false;
+let hovered = null; // the piece whose card the hover preview shows
 
 function hidePreview() {
   if (hovering && popover) popover.classList.add("zs-hidden");
@@ -153,8 +154,12 @@ function piece(ctx, { id, cls, body, items, title, probe = null, card = null }) 
   const node = el("button", { class: `${cls}${texts.length ? " zs-playable" : ""}`, type: "button", disabled: !texts.length,
     dataset: { piece: id, actions: JSON.stringify(texts) } }, body);
   if (card) {
-    node.addEventListener("mouseenter", (e) => { if (e.pointerType !== "touch" && matchMedia("(hover: hover)").matches) showDetails(card, node.title || null, true); });
-    node.addEventListener("mouseleave", hidePreview);
+    node.addEventListener("mouseenter", (e) => {
+      if (e.pointerType === "touch" || !matchMedia("(hover: hover)").matches) return;
+      hovered = node;
+      showDetails(card, node.title || null, true);
+    });
+    node.addEventListener("mouseleave", () => { if (hovered === node) hovered = null; hidePreview(); });
   }
   if (texts.length) {
     node.addEventListener("click", () => {
@@ -164,13 +169,17 @@ function piece(ctx, { id, cls, body, items, title, probe = null, card = null }) 
     if (card) node.addEventListener("contextmenu", (e) => { e.preventDefault(); showDetails(card); });
     return node;
   }
-  let reason = null;
+  // One question per piece: a tap or click while the hover's question is on its way waits for the
+  // same answer (else the larger view opened without its reason).
+  let asked = null;
   const ask = () => {
-    if (reason !== null || !probe || !ctx.why || ctx.seat === null || ctx.seat === undefined) return Promise.resolve(reason);
-    reason = "";
-    return ctx.why(probe).then((r) => { reason = r || ""; if (r) node.title = r; return reason; });
+    if (!probe || !ctx.why || ctx.seat === null || ctx.seat === undefined) return Promise.resolve(null);
+    if (!asked) asked = ctx.why(probe).then((r) => { if (r) node.title = r; return r || null; });
+    return asked;
   };
-  node.addEventListener("mouseenter", () => { ask(); });
+  node.addEventListener("mouseenter", () => {
+    ask().then((r) => { if (r && card && hovering && hovered === node) showDetails(card, r, true); });
+  });
   node.addEventListener("pointerup", (e) => {
     if (e.pointerType === "mouse" && !card) return;
     ask().then((r) => (card ? showDetails(card, r) : null));
