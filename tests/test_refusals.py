@@ -91,6 +91,21 @@ def test_zo_attacking_a_seat_that_is_not_in_the_game() -> None:
     assert "no supply in hand" in refusal("zombie-overlord", s, "attack p2 with supply")
 
 
+def test_zo_a_trap_too_dear_for_the_turn_is_refused_for_its_cost() -> None:
+    """At the hub, a Purchase Row card the turn's points cannot pay for (the hand's Supply and
+    Scavengers played) is refused for its cost, not sent to the Purchase Phase; one they can pay for
+    is (ZO-5)."""
+    s = blank()
+    give(s, 0, "supply", "supply", "minion")
+    costs = [s.cs.cards[k].cost for k in s.row]
+    dear = next(i for i, cost in enumerate(costs) if cost > 2) + 1
+    said = refusal("zombie-overlord", s, f"buy trap {dear}")
+    assert f"that Trap costs {costs[dear - 1]}" in said and "can have 2 purchase points" in said
+    assert "Purchase Phase" not in said
+    give(s, 0, *["supply"] * 6)
+    assert "enter it with 'purchase'" in refusal("zombie-overlord", s, f"buy trap {dear}")
+
+
 def test_zo_use_trap_says_why() -> None:
     s = action_phase(base=1)
     assert "no Trap 3" in refusal("zombie-overlord", s, "use trap 3 once per turn")

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from deadtable.core import Game, State
 from deadtable.core.narration import NarrationLog
+from deadtable.core.parts import module
 from deadtable.core.state import LOG_I18N, LOG_START, NARRATION
 from deadtable.i18n import Message, _, translator
 
@@ -106,7 +107,9 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def card_texts(game: Game, options: dict[str, Any], lang: str) -> dict[str, tuple[str, str]]:
-    """Every card's (title, text) in `lang`, found by its id and by its title (lowercase, both)."""
+    """Every card's (title, text) in `lang`, found by its id and by its title (lowercase, both); the
+    text begins with what else the printed face shows (cost, Defense...) when the game's `text` part
+    says it (`card_face(entry, lang)`)."""
     texts = game.card_texts(options) or {}
     tr = translator(lang)
     context = f"{game.id}:card"
@@ -117,12 +120,15 @@ def card_texts(game: Game, options: dict[str, Any], lang: str) -> dict[str, tupl
             return "; ".join(tr.pgettext(context, part) for part in text.split("; "))
         return whole
 
+    text_part = module(game, "text")
+    face = getattr(text_part, "card_face", None) if text_part is not None else None
     out: dict[str, tuple[str, str]] = {}
     for key, entry in texts.items():
         title = local(entry.get("title", key))
         if " ".join(title.lower().split()) != key:  # "AMMO" is ammo-05: say both
             title = f"{title} ({key})"
-        shown = (title, local(entry.get("text", "")))
+        printed = face(entry, lang) if face is not None else ""
+        shown = (title, " · ".join(x for x in (printed, local(entry.get("text", ""))) if x))
         for name in (key, entry.get("title", key), local(entry.get("title", key))):
             out.setdefault(" ".join(str(name).lower().split()), shown)
     return out

@@ -14,6 +14,8 @@ it; none of them keeps a table of games. The parts, each optional, and who reads
   one, is a move in the game's words for the seat whose view this is, before it is played, for a
   move the log tells nothing of or tells with a card hidden until then (read by the hints,
   `deadtable.agents.hint.game_words`; without it, a hint tells the move as the seat's log would).
+  Its `card_face(entry, lang) -> str`, if it has one, is what a card's printed face shows beside
+  its title and text (an entry of `Game.card_texts`), for the terminal's `look CARD`.
 - `web/renderer.js` (and `web/renderer.css`): the game's board in the browser, an ES module that
   exports `render(container, view, ctx)` (served by the server at `/games/<id>/renderer.js`;
   without one, the browser's generic renderer draws the view).

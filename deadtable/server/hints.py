@@ -39,7 +39,6 @@ TOO_SOON = N_plural(
     "one hint every {seconds} second: wait a moment", "one hint every {seconds} seconds: wait a moment"
 )
 SUGGESTED = N_("The bot would play: {action}")
-SUGGESTED_TOLD = N_("The bot would play “{action}”: {told}")
 
 
 async def hint(lt: LiveTable, seat: int | None, index: int, lang: str) -> dict[str, Any]:
@@ -60,7 +59,7 @@ async def hint(lt: LiveTable, seat: int | None, index: int, lang: str) -> dict[s
         raise Refused("hint-stale", Message(STALE))
     text = str(action)
     words = "; ".join(line.render(lang) for line in lines)
-    said = Message(SUGGESTED_TOLD, action=text, told=words) if words else Message(SUGGESTED, action=text)
+    said = Message(SUGGESTED, action=words or text)  # the move's text only where nothing says it
     return {"type": "hint", "index": index, "action": text, "text": render(said, lang)}
 
 

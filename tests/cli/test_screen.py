@@ -153,7 +153,9 @@ def test_help_look_board_list_and_log_answer_without_a_move(
     play(monkeypatch, tmp_path, "zombie-overlord", _args(Variant("2p", 2), 3), terminal)
     out = terminal.output
     assert "look CARD" in out  # the help names the commands
-    assert "Once Per Turn: your next attack gains +2 Attack." in out  # ammo-07's whole text
+    said = " ".join(out.split())  # the terminal wraps a long card text
+    assert "Once Per Turn: your next attack gains +2 Attack." in said  # ammo-07's whole text
+    assert "Trap · cost 6 · Defense 5(3) · Ammo" in said  # and what its face carries
     assert "There is no card called 'nothing'" in out
     assert out.count("P1, your turn") == 2  # the screen, then `board`
     assert "Record saved" in out
@@ -171,6 +173,18 @@ def test_each_game_has_its_card_texts_one_look_away() -> None:
         texts = card_texts(deadtable.game(game_id), {}, "en")
         assert words in texts[card][1], (game_id, card)
     assert card_texts(deadtable.game("zombie-shedding"), {}, "ru")["крикун"][0] == "Крикун (screamer)"
+
+
+def test_look_tells_what_a_zombie_overlord_card_carries() -> None:
+    """`look food-02` tells the Trap's kind, cost, Defense, lure type and lure point, not its title
+    alone; a Survivor its attack and lure types, in the reader's language."""
+    from deadtable.cli.screen import card_texts
+
+    texts = card_texts(deadtable.game("zombie-overlord"), {}, "en")
+    assert texts["food-02"] == ("FOOD (food-02)", "Trap · cost 2 · Defense 2(1) · Food · 1 lure point")
+    assert "Once Per Turn" in texts["ammo-07"][1] and "Defense" in texts["ammo-07"][1]
+    assert "attack" in texts["minion"][1]
+    assert "очко приманки" in card_texts(deadtable.game("zombie-overlord"), {}, "ru")["food-02"][1]
 
 
 def test_hot_seat_each_person_sees_the_log_since_their_own_last_move(

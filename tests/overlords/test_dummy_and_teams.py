@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deadtable.core import IllegalAction
+from deadtable.core.state import read_narration
 from deadtable.games.overlords import GAME
 
 from .helpers import k, ks, legal, play, position
@@ -22,6 +23,19 @@ def test_dummy_controller_takes_the_top_card_and_recruits_for_both() -> None:
     # The dummy's hand is never passed; next turn P2 controls it and takes its top card.
     assert st.controller == 1 and st.hands[1] == sorted(ks("zombie", "minotaur"))
     assert st.hands[0] == ks("cyclops") and st.hands[2] == []
+
+
+def test_the_log_says_why_a_player_of_a_2_player_game_holds_one_card_more() -> None:
+    """A 2-player game deals a hand to each player and one to the dummy (XIII); the log says so,
+    and says who takes the top card of the dummy's hand (a hand of 9 of 8 dealt)."""
+    st = GAME.new(2, seed=1)
+    log = " | ".join(read_narration(st.view(0), "en"))
+    assert "Round 1: a hand of 8 dealt to each player and one to the dummy" in log
+    assert "3 hands" not in log
+    c = st.controller
+    assert len(st.hands[c]) == 9
+    assert f"P{c + 1} takes the top card of the dummy's hand, and recruits for the dummy too" in log
+    assert "болвану" in " ".join(read_narration(st.view(0), "ru"))
 
 
 def test_no_hired_hand_for_the_dummy() -> None:

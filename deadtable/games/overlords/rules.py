@@ -47,6 +47,15 @@ def deal(st: OverlordsState) -> None:
     for row in st.known:
         for z in range(st.hand_zones + 1):
             row[z] = []
+    if st.dummy:  # XIII: the third hand is the dummy's; each turn one player takes its top card
+        st.note(
+            Message(
+                "Round {round}: a hand of {cards} dealt to each player and one to the dummy",
+                round=st.round + 1,
+                cards=st.per_hand,
+            )
+        )
+        return
     st.note(
         nmsg(
             "Round {round}: {n} hand of {cards} dealt",
@@ -131,6 +140,12 @@ def start_recruit(st: OverlordsState) -> None:
         mine = hands[c]
         mine.append(hands[st.players].pop())
         mine.sort()
+        st.note(
+            Message(
+                "P{seat} takes the top card of the dummy's hand, and recruits for the dummy too",
+                seat=c + 1,
+            )
+        )
     need, picks = st.need, st.picks
     for s in range(st.players):
         hand = hands[s]

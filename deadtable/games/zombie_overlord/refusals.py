@@ -13,7 +13,7 @@ from deadtable.core.words import is_number, number
 from deadtable.i18n import N_, Message, nmsg
 
 from . import effects
-from .cards import TRAP
+from .cards import SCAVENGER, SUPPLY, TRAP
 from .layout import ACTIVE, KIND, LOCK, USED, ability_bit, is_malfunction
 from .rules import PHASE_BIT
 
@@ -56,7 +56,7 @@ def explain(s: ZOState, text: str) -> Message:
             return Message("Purchase Row slot {slot} holds no Trap", slot=words[2])
         cost = s.cs.cards[s.row[i]].cost
         if s.phase != "purchase":
-            return Message("buying is done in the Purchase Phase: enter it with 'purchase'")
+            return _out_of_phase(s, p, cost)
         return nmsg(
             "that Trap costs {cost}; you have {n} purchase point this turn (ZO-5)",
             "that Trap costs {cost}; you have {n} purchase points this turn (ZO-5)",
@@ -89,6 +89,25 @@ def explain(s: ZOState, text: str) -> Message:
             "end {phase} first; Lure, Clean Up and End Turn follow", phase=Message(PHASE_NAME[s.phase])
         )
     return Message("{text!r} is not a legal action now", text=text)
+
+
+def _out_of_phase(s: ZOState, p: int, cost: int) -> Message:
+    """Buying a Trap outside the Purchase Phase: its cost when the points this turn can still bring
+    (the pool, and each Supply and Scavenger in hand played, ZO-5) fall short; else the phase to enter."""
+    cs = s.cs
+    reachable = s.purchase_points + sum(
+        cs.cards[k].points for k in s.hand[p] if cs.categories[k] in (SUPPLY, SCAVENGER)
+    )
+    if cost > reachable:
+        return nmsg(
+            "that Trap costs {cost}; with the Supply and Scavengers in your hand you can have {n} "
+            "purchase point this turn (ZO-5)",
+            "that Trap costs {cost}; with the Supply and Scavengers in your hand you can have {n} "
+            "purchase points this turn (ZO-5)",
+            reachable,
+            cost=cost,
+        )
+    return Message("buying is done in the Purchase Phase: enter it with 'purchase'")
 
 
 def _slot(s: ZOState, p: int, word: str) -> int | None:

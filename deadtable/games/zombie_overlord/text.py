@@ -299,3 +299,32 @@ def move_words(view: dict[str, Any], action: Action) -> Message | None:
     """For a hint, the moves the log does not tell: entering or leaving a phase, playing Supplies
     (words.py)."""
     return words.move_words(action)
+
+
+def card_face(face: dict[str, Any], lang: str = "en") -> str:
+    """What a card's printed face shows beside its title and text (`Game.card_texts` entry), for the
+    terminal's `look CARD`: its kind, cost, Defense, lure type and points, attack, purchase points.
+    Kinds and lure types as printed (the rulebooks keep them in English).
+
+    >>> card_face({"category": "trap", "cost": 2, "lure": ["food"], "defense": {"white": 2, "red": 1},
+    ...            "lure_points": 1})
+    'Trap · cost 2 · Defense 2(1) · Food · 1 lure point'
+    """
+    tr = translator(lang)
+    parts: list[str] = []
+    if face.get("category"):
+        parts.append(str(face["category"]).capitalize())
+    if face.get("cost"):
+        parts.append(tr._("cost {cost}", cost=face["cost"]))
+    if face.get("defense"):
+        defense = face["defense"]
+        parts.append(tr._("Defense {white}({red})", white=defense["white"], red=defense["red"]))
+    if face.get("lure"):
+        parts.append(" + ".join(str(t).capitalize() for t in face["lure"]))
+    if face.get("lure_points"):
+        parts.append(tr.n_("{n} lure point", "{n} lure points", face["lure_points"]))
+    if face.get("attack"):
+        parts.append(tr._("attack {attack}", attack=face["attack"]))
+    if face.get("points"):
+        parts.append(tr.n_("{n} purchase point", "{n} purchase points", face["points"]))
+    return " · ".join(parts)

@@ -10,6 +10,8 @@ import { api, el, seatLabel } from "/static/js/api.js";
 import { nt, t } from "/static/js/i18n.js";
 
 export const piecesOnly = true;
+// ending() says why the game ended and how it is scored: the banner leaves the outcome's note out.
+export const ownNote = true;
 
 const COLS = "abcde";
 const SIZE = 5;

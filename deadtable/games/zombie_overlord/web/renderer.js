@@ -144,6 +144,8 @@ function trapAt(view, seat, slot) {
 let selected = null; // the attacker chosen in the Attack Phase (a card id, or "scavenger")
 let intent = null; // { phase, want(a), pay, select, hops, label }
 let actedOn = null; // the legal list we last acted on by ourselves (never twice on one state)
+let seenIndex = null; // the newest move index drawn (ctx.index)
+let cameBackTo = null; // the index a seat went back to by taking moves back: nothing is played from it by itself
 let eliminations = new Map(); // table id -> { seat: round seen eliminated }
 export const ownNote = true; // ending() says why the game ended: the banner leaves the note out (index.js)
 
@@ -344,6 +346,13 @@ function startIntent(ld, view, ctx) {
   ctx.act(ld.first.text);
 }
 
+// A state at an earlier index than the newest drawn: moves were taken back (undo.js).
+function noteTakeBack(ctx) {
+  if (typeof ctx.index !== "number") return;
+  if (seenIndex !== null && ctx.index < seenIndex) { cameBackTo = ctx.index; intent = null; }
+  seenIndex = ctx.index;
+}
+
 // Called on every state: carries a click's intent on when what it meant is unambiguous.
 function carryIntent(view, ctx) {
   if (!intent) return null;
@@ -368,10 +377,11 @@ function carryIntent(view, ctx) {
   return next;
 }
 
-// A phase with nothing left to do in it but leaving is left at once (bookkeeping, not a choice).
+// A phase with nothing left to do in it but leaving is left at once (bookkeeping, not a choice);
+// never at the move a seat came back to with Undo: leaving it again would undo the Undo.
 function autoLeave(view, ctx) {
   const acts = ctx.interactive ? ctx.actions || [] : [];
-  if (view.pending || acts.length !== 1 || actedOn === ctx.legal) return null;
+  if (view.pending || acts.length !== 1 || actedOn === ctx.legal || ctx.index === cameBackTo) return null;
   const a = acts[0];
   return a.kind === "step" && Object.values(END_OF).includes(a.word) ? a : null;
 }
@@ -390,6 +400,7 @@ export function render(container, view, ctx) {
   if (detailsBox && detailsBox.classList.contains("zo-peek")) hideDetails();
   const acts = ctx.interactive ? ctx.actions || [] : [];
   if (!ctx.interactive) { selected = null; intent = null; }
+  noteTakeBack(ctx);
   const next = carryIntent(view, ctx) || autoLeave(view, ctx);
   const me = view.seat;
   noteEliminations(view);

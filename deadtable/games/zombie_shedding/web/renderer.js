@@ -49,7 +49,7 @@ function face(card, big = false) {
     el("span", { class: "zs-title" }, ct(card.name)),
     card.unknown ? null : el("span", { class: "zs-meta" },
       card.event ? el("span", { class: "zs-rank" }, t("event"))
-        : [el("span", { class: "zs-rank" }, rankWord(card.kind)), " · ", el("b", { class: "zs-pts" }, t("{n} pts", { n: card.points }))]),
+        : [el("span", { class: "zs-rank" }, rankWord(card.kind)), " · ", el("b", { class: "zs-pts" }, nt("{n} point", "{n} points", card.points, { n: card.points }))]),
     corp ? el("span", { class: `zs-corp zs-c-${corp}` }, ct(corp)) : null,
     (card.effects || []).length ? el("span", { class: `zs-fx${big ? "" : " zs-fx-small"}` }, card.effects.map((e) => el("span", {}, ct(e)))) : null,
   ];
@@ -119,6 +119,7 @@ function teamName(team) {
 let popover = null;
 
 let hovering = false;
+let hovered = null; // the piece whose card the hover preview shows
 
 function hidePreview() {
   if (hovering && popover) popover.classList.add("zs-hidden");
@@ -153,8 +154,12 @@ function piece(ctx, { id, cls, body, items, title, probe = null, card = null }) 
   const node = el("button", { class: `${cls}${texts.length ? " zs-playable" : ""}`, type: "button", disabled: !texts.length,
     dataset: { piece: id, actions: JSON.stringify(texts) } }, body);
   if (card) {
-    node.addEventListener("mouseenter", (e) => { if (e.pointerType !== "touch" && matchMedia("(hover: hover)").matches) showDetails(card, node.title || null, true); });
-    node.addEventListener("mouseleave", hidePreview);
+    node.addEventListener("mouseenter", (e) => {
+      if (e.pointerType === "touch" || !matchMedia("(hover: hover)").matches) return;
+      hovered = node;
+      showDetails(card, node.title || null, true);
+    });
+    node.addEventListener("mouseleave", () => { if (hovered === node) hovered = null; hidePreview(); });
   }
   if (texts.length) {
     node.addEventListener("click", () => {
@@ -164,13 +169,17 @@ function piece(ctx, { id, cls, body, items, title, probe = null, card = null }) 
     if (card) node.addEventListener("contextmenu", (e) => { e.preventDefault(); showDetails(card); });
     return node;
   }
-  let reason = null;
+  // One question per piece: a tap or click while the hover's question is on its way waits for the
+  // same answer (else the larger view opened without its reason).
+  let asked = null;
   const ask = () => {
-    if (reason !== null || !probe || !ctx.why || ctx.seat === null || ctx.seat === undefined) return Promise.resolve(reason);
-    reason = "";
-    return ctx.why(probe).then((r) => { reason = r || ""; if (r) node.title = r; return reason; });
+    if (!probe || !ctx.why || ctx.seat === null || ctx.seat === undefined) return Promise.resolve(null);
+    if (!asked) asked = ctx.why(probe).then((r) => { if (r) node.title = r; return r || null; });
+    return asked;
   };
-  node.addEventListener("mouseenter", () => { ask(); });
+  node.addEventListener("mouseenter", () => {
+    ask().then((r) => { if (r && card && hovering && hovered === node) showDetails(card, r, true); });
+  });
   node.addEventListener("pointerup", (e) => {
     if (e.pointerType === "mouse" && !card) return;
     ask().then((r) => (card ? showDetails(card, r) : null));
@@ -252,11 +261,17 @@ function amongLine(view, ctx) {
   return el("p", { class: "zs-known zs-among" }, t("Among the hands of {seats}, known to you: {cards}", { seats, cards: cardNames(among.cards) }));
 }
 
+// A hand finished with the Screamer: the points it takes off the finisher's penalty score (RULINGS
+// ZS-2), or, where points are won, adds (ZS-7), with their sign.
+function screamer(view, bonus) {
+  return ` (${t("Screamer: {n}", { n: `${view.penalty ? "−" : "+"}${bonus}` })})`;
+}
+
 function lastHandLine(view, ctx) {
   const lh = view.last_hand;
   if (!lh || lh.hand === undefined || view.over) return null;
   return el("p", { class: "zs-last dim" }, t("Hand {n} went to {seat}", { n: lh.hand, seat: seatName(ctx, lh.finisher) }),
-    lh.finish_bonus ? ` (${t("Screamer: {n}", { n: lh.finish_bonus })})` : "");
+    lh.finish_bonus ? screamer(view, lh.finish_bonus) : "");
 }
 
 export function render(container, view, ctx) {
@@ -381,7 +396,7 @@ export function ending(view, outcome, ctx) {
   const short = (s) => `P${s + 1}`;
   const table = counted && hands.length ? el("div", { class: "zs-recap-wrap" }, el("table", { class: "zs-recap" },
     el("tr", {}, el("th", {}, t("Hand")), el("th", {}, t("went out first")), Array.from({ length: n }, (_, s) => el("th", { title: seatName(ctx, s) }, short(s)))),
-    hands.map((h) => el("tr", {}, el("td", {}, String(h.hand)), el("td", { title: seatName(ctx, h.finisher) }, short(h.finisher), h.finish_bonus ? ` (${t("Screamer: {n}", { n: h.finish_bonus })})` : ""),
+    hands.map((h) => el("tr", {}, el("td", {}, String(h.hand)), el("td", { title: seatName(ctx, h.finisher) }, short(h.finisher), h.finish_bonus ? screamer(view, h.finish_bonus) : ""),
       Array.from({ length: n }, (_, s) => el("td", {}, String((h.points || [])[s] ?? ""))))))) : null;
   const totals = counted ? el("table", { class: "zs-recap" },
     el("tr", {}, el("th", {}, teams ? t("Team") : t("Seat")), el("th", {}, t("score"))),

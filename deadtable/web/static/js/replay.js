@@ -1,7 +1,7 @@
 // The replay viewer: step back and forth over a finished game's record (spectator's view).
 import { api, scoreSheet, seatLabel } from "./api.js";
 import { onLanguageChange, startI18n, t } from "./i18n.js";
-import { loadRenderer } from "./renderers/index.js";
+import { gameStyle, loadRenderer } from "./renderers/index.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -47,6 +47,7 @@ async function show(n) {
   $("step").textContent = t("move {step} of {steps}", { step, steps });
   $("last-action").className = "";
   $("last-action").textContent = step ? await narration(data) : t("The deal, before any move.");
+  gameStyle(data.game);
   (await loadRenderer(data.game)).render($("board"), data.view, { seat: null, legal: [], actions: [], seats: data.seats, interactive: false });
   $("result").classList.toggle("hidden", !data.over);
   if (data.over) scoreSheet($("scoresheet").tBodies[0] || $("scoresheet").appendChild(document.createElement("tbody")), data.seats, data.outcome);

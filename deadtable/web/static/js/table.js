@@ -12,7 +12,7 @@
 import { api, el, scoreSheet, seatLabel } from "./api.js";
 import { timeLeft } from "./clock.js";
 import { language, nt, onLanguageChange, startI18n, t } from "./i18n.js";
-import { gameDescription, loadRenderer } from "./renderers/index.js";
+import { gameDescription, gameStyle, loadRenderer } from "./renderers/index.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -245,23 +245,6 @@ function drawResult(msg, renderer, ctx) {
   if (wasHidden && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start" });
 }
 
-// Each game's own styles (its package's web/renderer.css, named `style` in its description),
-// loaded once with its first state. The board is drawn at once and reads unstyled until they
-// arrive: body's data-game-style says "loaded" (or "failed") when they have, or at once for a game
-// without styles of its own, so what reads the page (tests) can wait for the board as it is shown.
-let styleAsked = false;
-async function gameStyle(gameId) {
-  if (styleAsked) return;
-  styleAsked = true;
-  const done = (how) => () => { document.body.dataset.gameStyle = how; };
-  const game = await gameDescription(gameId);
-  if (!game || !game.style) { done("loaded")(); return; }
-  const link = el("link", { id: "game-style", rel: "stylesheet", href: game.style });
-  link.addEventListener("load", done("loaded"));
-  link.addEventListener("error", done("failed"));
-  document.head.append(link);
-}
-
 // -- pieces: where they were, gliding, what the others' moves changed --------------------------
 
 // Every piece on the board by its id, with where it is (relative to the board), its zone (the
@@ -336,7 +319,7 @@ function draw(msg, newest = msg === last) {
   // move while it draws (a click that leads through several moves), which moves `ownIndex` on.
   const sentFrom = ownIndex;
   const own = sentFrom !== null && msg.index === sentFrom + 1;
-  const ctx = { seat: msg.seat, legal: interactive ? msg.legal : [], actions: interactive ? msg.actions || [] : [], act, why, seats: msg.seats, interactive, tableLog: true };
+  const ctx = { seat: msg.seat, index: msg.index, legal: interactive ? msg.legal : [], actions: interactive ? msg.actions || [] : [], act, why, seats: msg.seats, interactive, tableLog: true };
   drawing = true;
   try { renderer.render(board, msg.view, ctx); } finally { drawing = false; }
   const after = pieces(board);

@@ -2,8 +2,10 @@
 // generic renderer, so every installed game is playable at once.
 //
 // A renderer exports render(container, view, ctx) where ctx is
-// { seat, legal: [action text], actions: [{text, kind, ...fields}], act(text),
+// { seat, index, legal: [action text], actions: [{text, kind, ...fields}], act(text),
 //   why(text) -> Promise<reason|null>, seats, interactive, tableLog: true }.
+// `index` is the state's move number (lower than the last one drawn after an Undo; absent on a
+// replay page).
 // `actions` are the legal actions in structured form (the server sends `Action.describe()`: the
 // kind, and the card, slot, seat... it names): pieces are built from them, never from the text.
 // `legal` and `actions` are empty unless `interactive` (your turn, the newest state, connected).
@@ -42,6 +44,27 @@ function descriptions() {
 // The description of game `gameId` ({renderer, style, ...}), or null when the server has none.
 export async function gameDescription(gameId) {
   return (await descriptions()).get(gameId) || null;
+}
+
+// Each game's own styles (its package's web/renderer.css, named `style` in its description), for
+// every page that draws its board (the table, the replay), loaded once with the first board. The
+// board is drawn at once and reads unstyled until they arrive: body's data-game-style says
+// "loaded" (or "failed") when they have, or at once for a game without styles of its own, so what
+// reads the page (tests) can wait for the board as it is shown.
+let styleAsked = false;
+export async function gameStyle(gameId) {
+  if (styleAsked) return;
+  styleAsked = true;
+  const done = (how) => () => { document.body.dataset.gameStyle = how; };
+  const game = await gameDescription(gameId);
+  if (!game || !game.style) { done("loaded")(); return; }
+  const link = document.createElement("link");
+  link.id = "game-style";
+  link.rel = "stylesheet";
+  link.href = game.style;
+  link.addEventListener("load", done("loaded"));
+  link.addEventListener("error", done("failed"));
+  document.head.append(link);
 }
 
 // The renderer module of game `gameId`, loaded once: the one its description names, else generic.js
