@@ -33,36 +33,28 @@ LAYOUTS = (
     Layout(
         "the shedding game's Frame",
         "deadtable/games/zombie_shedding/frames.py",
-        (
-            "deadtable/games/zombie_shedding",
-            "deadtable/rl/encoders/zombie_shedding.py",
-            "tests/zombie_shedding",
-        ),
+        ("deadtable/games/zombie_shedding", "tests/zombie_shedding"),
         names=frozenset({"f", "frame"}),
         containers=frozenset({"stack"}),
     ),
     Layout(
         "Overlords' AbilityDecision",
         "deadtable/games/overlords/hired_hands.py",
-        ("deadtable/games/overlords", "deadtable/rl/encoders/overlords.py", "tests/overlords"),
+        ("deadtable/games/overlords", "tests/overlords"),
         names=frozenset({"ability", "sub"}),
         attributes=frozenset({"ability", "sub"}),
     ),
     Layout(
         "Zombie Overlord's Decision",
         "deadtable/games/zombie_overlord/layout.py",
-        (
-            "deadtable/games/zombie_overlord",
-            "deadtable/rl/encoders/zombie_overlord.py",
-            "tests/zombie_overlord",
-        ),
+        ("deadtable/games/zombie_overlord", "tests/zombie_overlord"),
         names=frozenset({"decision"}),
         containers=frozenset({"pending"}),
     ),
     Layout(
         "Zombie Overlord's Decision, as the encoder holds it",
         "deadtable/games/zombie_overlord/layout.py",
-        ("deadtable/rl/encoders/zombie_overlord.py",),
+        ("deadtable/games/zombie_overlord/encoder.py",),
         names=frozenset({"top"}),
     ),
     Layout(
