@@ -59,7 +59,8 @@ def trimmed(log: list[Any], shown: int, slack: int) -> int:
     """Trim a game's log once it holds `shown + slack` entries or more: its front goes and the last
     `shown` entries (what a view shows) stay. Returns how many went (0 on most calls), which the
     game adds to its `log_dropped`. A larger `slack` trims in one go now and then rather than one
-    entry at every move, which keeps an append cheap.
+    entry at every move, which keeps an append cheap; a game whose log grows at every move tests
+    the length first, so that an append costs no call.
 
     >>> log = list(range(5))
     >>> trimmed(log, 2, 3), log

@@ -271,7 +271,8 @@ class ZooState(CompiledState):
     def _log(self, entry: Message) -> None:
         """Remember what happened; each reader sees it in their own language (view "log_i18n")."""
         self.log.append(entry)
-        self.log_dropped += trimmed(self.log, LOG_LENGTH, 1)
+        if len(self.log) > LOG_LENGTH:
+            self.log_dropped += trimmed(self.log, LOG_LENGTH, 1)
 
     def _pass_turn(self, p: int) -> None:
         """Clockwise to the next seat; the game ends when that seat has no action (CZ-7)."""

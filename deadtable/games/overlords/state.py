@@ -151,7 +151,8 @@ class OverlordsState(CompiledState):
     def log_entry(self, entry: LogEntry) -> None:
         log = self.log
         log.append(entry)
-        self.log_dropped += trimmed(log, LOG_LENGTH, LOG_LENGTH)
+        if len(log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
+            self.log_dropped += trimmed(log, LOG_LENGTH, LOG_LENGTH)
 
     def messages(self) -> list[Message]:
         """The last LOG_LENGTH entries of the log as messages; an entry is made on its first reading."""

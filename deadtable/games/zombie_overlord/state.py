@@ -220,21 +220,24 @@ class ZOState(CompiledState):
             self.log_line((message, tuple(params)), tuple(params.values()))
             return
         self.log.append(message)
-        self.log_dropped += trimmed(self.log, LOG_LENGTH, LOG_LENGTH)
+        if len(self.log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
+            self.log_dropped += trimmed(self.log, LOG_LENGTH, LOG_LENGTH)
 
     def log_line(self, line: LogLine, values: tuple[Any, ...]) -> None:
         """`add_log` of a kind of entry and its values, in the order of its names; kept as (id, names,
         values), a `Message` only once read (`messages`): most moves of a simulation are never shown."""
         log = self.log
         log.append((line[0], line[1], values))
-        self.log_dropped += trimmed(log, LOG_LENGTH, LOG_LENGTH)
+        if len(log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
+            self.log_dropped += trimmed(log, LOG_LENGTH, LOG_LENGTH)
 
     def log_entry(self, entry: tuple[object, ...]) -> None:
         """`log_line` of an entry made once and shared by every log (rules.py's tables): entries are
         never changed in place, only replaced in the list (`messages`)."""
         log = self.log
         log.append(entry)  # type: ignore[arg-type]  # (id, names, values), as `log_line` keeps
-        self.log_dropped += trimmed(log, LOG_LENGTH, LOG_LENGTH)
+        if len(log) >= 2 * LOG_LENGTH:  # trimmed in one go, not on every entry
+            self.log_dropped += trimmed(log, LOG_LENGTH, LOG_LENGTH)
 
     def messages(self) -> list[Message]:
         """The log as messages, rendered by each reader; an entry is made on its first reading."""
