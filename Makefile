@@ -37,7 +37,7 @@ docs: $(STAMP)
 
 # The tests run pure Python (conftest.py); tests/test_native.py checks the native build against it.
 test: lint docs native-if-possible
-	$(BIN)/pytest -n auto -q
+	$(BIN)/pytest -n auto -q --durations=15
 
 # Both builds in one table: the native one is built first when a C compiler is there (else pure only).
 # The same run writes the table as docs/figures/performance.md, stamped with the commit, date and
