@@ -5,7 +5,6 @@ Skipped without Playwright, Chromium or the server extra (tests/web/conftest.py 
 
 from __future__ import annotations
 
-import re
 import socket
 import threading
 import time
@@ -17,7 +16,7 @@ import pytest
 
 from deadtable.core import Game
 
-from ..web.conftest import ARGS, CHROMIUM, WHY, new_table, open_page
+from ..web.conftest import WHY, new_table, open_page
 
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
@@ -46,28 +45,6 @@ def server(installed: Game, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Chromium, with `wait_for_function` given expressions as functions, as tests/web does: the
-    pages' Content-Security-Policy forbids evaluating strings."""
-    from playwright.sync_api import Page, sync_playwright
-
-    wait = Page.wait_for_function
-
-    def wait_for_function(self: Page, expression: str, *args: Any, **kwargs: Any) -> Any:
-        function = re.match(r"\s*(async\s+)?(function\b|\([^()]*\)\s*=>|\w+\s*=>)", expression)
-        return wait(self, expression if function else f"() => ({expression})", *args, **kwargs)
-
-    Page.wait_for_function = wait_for_function  # type: ignore[method-assign]
-    try:
-        with sync_playwright() as p:
-            b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            yield b
-            b.close()
-    finally:
-        Page.wait_for_function = wait  # type: ignore[method-assign]
 
 
 def _table_page(server: str, browser: Any) -> tuple[Any, Any, list[str]]:
