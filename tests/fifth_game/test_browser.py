@@ -5,9 +5,6 @@ Skipped without Playwright, Chromium or the server extra (tests/web/conftest.py 
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +13,7 @@ import pytest
 
 from deadtable.core import Game
 
-from ..web.conftest import WHY, new_table, open_page
+from ..web.conftest import WHY, new_table, open_page, serve
 
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
@@ -27,24 +24,10 @@ PLAYABLE = "#board button[data-actions]:not([disabled]), #actions button.action"
 
 @pytest.fixture(scope="module")
 def server(installed: Game, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import uvicorn
-
     from deadtable.server import create_app
 
     db = tmp_path_factory.mktemp("fifth-web") / "tables.sqlite3"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(f"sqlite:///{db}"), port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    yield from serve(create_app(f"sqlite:///{db}"))
 
 
 def _table_page(server: str, browser: Any) -> tuple[Any, Any, list[str]]:

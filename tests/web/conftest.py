@@ -51,17 +51,22 @@ pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if WHY:
         pytest.skip(WHY)
-    import uvicorn
-
     from deadtable.server import create_app
     from deadtable.server.limits import Limits
 
     db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+    # The browser tests create many tables from this one address: no creation limit in the way.
+    app = create_app(f"sqlite:///{db}", limits=Limits(creations=100_000))
+    yield from serve(app)
+
+
+def serve(app: Any) -> Iterator[str]:
+    """Run `app` on a free port of 127.0.0.1 in a thread; yield its address, then stop it."""
+    import uvicorn
+
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    # The browser tests create many tables from this one address: no creation limit in the way.
-    app = create_app(f"sqlite:///{db}", limits=Limits(creations=100_000))
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
