@@ -19,10 +19,6 @@ import pytest
 
 from deadtable.core import Game, registry
 
-# Chromium as tests/web runs it: expressions given to wait_for_function as functions, which the
-# pages' Content-Security-Policy requires.
-from ..web.conftest import browser  # noqa: F401
-
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "supply_run"
 GAME_ID = "supply-run"
 ENTRY_POINT = "supply-run = supply_run:GAME"  # the line of examples/supply_run/pyproject.toml

@@ -13,13 +13,21 @@ import pytest
 
 from deadtable.core import Game
 
-from ..web.conftest import WHY, new_table, open_page, serve
+from ..web.conftest import WHY, chromium, new_table, open_page, serve
 
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
 # The seat's next move, whichever renderer draws the board: a piece of the game's own renderer
 # (data-actions), else a button of the table's raw list of actions (the generic renderer's).
 PLAYABLE = "#board button[data-actions]:not([disabled]), #actions button.action"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium as tests/web runs it, closed with this module: its event loop would fail the
+    asyncio tests that run after it in this process."""
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture(scope="module")

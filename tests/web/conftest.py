@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -80,10 +81,12 @@ def serve(app: Any) -> Iterator[str]:
     thread.join(10)
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    if WHY:
-        pytest.skip(WHY)
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Chromium through Playwright's sync API, closed on leaving. That API keeps an event loop
+    running in this thread while open, so an open one fails every later `asyncio.run` here: a
+    fixture that uses it lives no longer than the tests that need it (module scope outside
+    tests/web, which runs last)."""
     from playwright.sync_api import Page, sync_playwright
 
     # The pages' Content-Security-Policy forbids evaluating strings, which Playwright does with an
@@ -98,10 +101,20 @@ def browser() -> Iterator[Any]:
     try:
         with sync_playwright() as p:
             b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            yield b
-            b.close()
+            try:
+                yield b
+            finally:
+                b.close()
     finally:
         Page.wait_for_function = wait  # type: ignore[method-assign]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if WHY:
+        pytest.skip(WHY)
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture
