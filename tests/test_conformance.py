@@ -4,17 +4,19 @@ For each seed the game is played to the end by seeded random choices, and along 
 - legal actions are non-empty exactly while the game is not over, in a deterministic order;
 - every legal action's text parses back to itself, and the chosen one applies; its structured form
   (`describe()`, what browser pieces are built from) is JSON-ready and tells it from the others;
-- (on the first steps, every 23rd and the last:)
+- (on the first steps, every 23rd (every 92nd past step 276) and the last:)
 - `clone()` is independent of the original;
-- the seat to act sees the same view in the real state as in any determinization of it
-  (a view that shows a hidden card differs between them, so a leak fails here);
+- (every seat on the first steps and the last; on the others the seat to act, the spectator and
+  one other seat in turn:) the seat sees the same view in the real state as in any
+  determinization of it (a view that shows a hidden card differs between them, so a leak fails here);
 - its information key (what search bots key information sets by) is the same in the real state
   and in a determinization, and never stands for two different views (narration aside);
 - `determinize` depends only on what the seat knows: determinizing the real state and a
-  determinization of it with the same generator gives the same state; and (every 2nd seed) so
-  does determinizing twins, two results of different actions of the player to act that another
-  seat sees alike (`_check_twins`: a decision pending that names a hidden card must not ride
-  along; the shedding game's combos to come are such, and the suite asserts it meets some);
+  determinization of it with the same generator gives the same state; and (every 4th seed, not
+  the narrated ones) so does determinizing twins, two results of different actions of the
+  player to act that another seat sees alike (`_check_twins`: a decision pending that names a
+  hidden card must not ride along; the shedding game's combos to come are such, and the suite
+  asserts it meets some);
 - views are JSON-ready; a view without narration (`view(seat, narration=False)`, what observation
   vectors and search rollouts read) is the full view less its "log", "log_i18n" and "log_start",
   nothing else;
@@ -45,9 +47,11 @@ from .conftest import SEEDS, variant_params
 
 MAX_STEPS = 20_000
 EARLY_STEPS = 12  # the costly checks run on each of the first steps,
-CHECK_EVERY = 23  # then on every 23rd step, and on the final state
+CHECK_EVERY = 23  # then on every 23rd step, and on the final state;
+LATE_STEPS = 276  # past this step of a long game (4-player Zombie Overlord, 4v4 Alliances),
+LATE_EVERY = 92  # on every 92nd: its middle game repeats what the checks have met by then
 NARRATE_EVERY = 4  # every 4th seed: the narration of every view after every move (`GameNarration`)
-TWIN_EVERY = 2  # every 2nd seed: twins on the deep steps (`_check_twins`),
+TWIN_EVERY = 4  # every 4th seed: twins on the deep steps (`_check_twins`),
 MAX_TWIN_ACTIONS = 40  # among the results of up to 40 actions taken on copies
 HIDDEN_SEEDS = 50  # with this many seeds or more, the suite asserts it met hidden decisions
 # A game whose seats may have a decision pending that another seat cannot see: how many such
@@ -67,7 +71,18 @@ def _narration_free(view: dict) -> dict:
 
 
 def _deep_step(step: int) -> bool:
-    return step < EARLY_STEPS or step % CHECK_EVERY == 0
+    if step < EARLY_STEPS:
+        return True
+    return step % (CHECK_EVERY if step < LATE_STEPS else LATE_EVERY) == 0
+
+
+def _seats_checked(state: State, step: int) -> list[int | None]:
+    """The seats whose views a deep step checks: all of them on the first steps; later the
+    spectator, the seat to act and one other seat, a different one each step."""
+    if step < EARLY_STEPS:
+        return [None, *range(state.players)]
+    other = (state.current_player + 1 + step % max(1, state.players - 1)) % state.players
+    return [None, *sorted({state.current_player, other})]
 
 
 class GameNarration:
@@ -108,7 +123,8 @@ def _play(game: Game, variant: Variant, seed: int, tally: Counter | None = None)
         actions = state.legal_actions()
         assert actions, f"seat {state.current_player} has no action but the game is not over"
         if _deep_step(step):
-            _deep_checks(game, state, actions, rng, tally if seed % TWIN_EVERY == 0 else None)
+            twins = tally if seed % TWIN_EVERY == TWIN_EVERY // 2 else None
+            _deep_checks(game, state, actions, rng, twins, _seats_checked(state, step))
         state.apply(actions[rng.randrange(len(actions))])
         step += 1
     assert state.legal_actions() == []
@@ -118,7 +134,14 @@ def _play(game: Game, variant: Variant, seed: int, tally: Counter | None = None)
     return state
 
 
-def _deep_checks(game: Game, state: State, actions: list, rng: random.Random, tally: Counter | None) -> None:
+def _deep_checks(
+    game: Game,
+    state: State,
+    actions: list,
+    rng: random.Random,
+    tally: Counter | None,
+    seats: list[int | None],
+) -> None:
     assert actions == state.legal_actions(), "legal_actions() order is not deterministic"
     assert len(set(actions)) == len(actions), "an action is listed twice"
     for a in actions:
@@ -133,7 +156,7 @@ def _deep_checks(game: Game, state: State, actions: list, rng: random.Random, ta
     assert copy == state
     copy.apply(actions[-1])
     assert state.key() == before, "applying an action to a clone changed the original"
-    _check_views(state, rng)
+    _check_views(state, rng, seats)
     if tally is not None:
         _check_twins(state, actions, rng, tally)
 
@@ -171,9 +194,8 @@ def _check_twins(state: State, actions: list, rng: random.Random, tally: Counter
                 tally["hidden decisions"] += 1
 
 
-def _check_views(state: State, rng: random.Random) -> None:
-    seats: list[int | None] = [None, *range(state.players)]
-    for seat in seats:
+def _check_views(state: State, rng: random.Random, seats: list[int | None] | None = None) -> None:
+    for seat in [None, *range(state.players)] if seats is None else seats:
         view = state.view(seat)
         json.dumps(view)  # JSON-ready
         assert all(k in view for k in VIEW_NARRATION), "a view tells its log (narration=True by default)"

@@ -20,6 +20,10 @@ NOT_RUN = re.compile(r"<!--\s*not run:\s*(?P<reason>.+?)\s*-->")
 LINK = re.compile(r"!?\[[^\]]*\]\((?P<target>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
 CODE_SPAN = re.compile(r"`(?P<text>[^`\n]+)`")
 PATH_LIKE = re.compile(r"^[\w.\-/]+$")
+# A generated page's commands rewrite the committed page itself (and play for minutes):
+# tests/test_figures_pages.py runs each generator with small arguments into a scratch folder.
+GENERATED = ROOT / "docs" / "figures"
+GENERATED_NOT_RUN = "the command that writes this generated page; tests/test_figures_pages.py runs it small"
 EXTENSIONS = (".py", ".md", ".toml", ".json", ".yml", ".yaml", ".png", ".cfg", ".po", ".jsonl", ".js")
 
 
@@ -61,6 +65,8 @@ def blocks(page: Path) -> list[Block]:
             i += 1
         marker = NOT_RUN.search(lines[start - 1]) if start > 0 else None
         reason = marker["reason"] if marker else None
+        if reason is None and page.is_relative_to(GENERATED):
+            reason = GENERATED_NOT_RUN
         found.append(Block(page, start + 1, opening["lang"], "\n".join(body) + "\n", reason))
         i += 1
     return found

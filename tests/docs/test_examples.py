@@ -115,6 +115,7 @@ def test_the_examples_of_a_page_run(page: Path, tmp_path: Path, monkeypatch: pyt
     monkeypatch.setenv("HOME", env["HOME"])
     monkeypatch.setenv("DEADTABLE_HOME", env["DEADTABLE_HOME"])
     before = set(os.listdir(ROOT))
+    pages_before = {page: page.stat().st_mtime_ns for page in pages()}
     namespace: dict[str, object] = {"__name__": "__docs__"}
     for block in runnable(page):
         if block.lang == "python":
@@ -124,6 +125,8 @@ def test_the_examples_of_a_page_run(page: Path, tmp_path: Path, monkeypatch: pyt
     # What the examples wrote stayed in the scratch folder, never beside the checkout's files.
     written = {entry.name for entry in work.iterdir() if not entry.is_symlink()}
     assert not (written & set(os.listdir(ROOT))) - before
+    # ... and no page of the checkout was written again (a generated page's own command would).
+    assert {page: page.stat().st_mtime_ns for page in pages()} == pages_before
 
 
 @pytest.mark.parametrize("block", not_run_params())
