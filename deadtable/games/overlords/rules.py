@@ -10,7 +10,7 @@ hired_hands.py; here is only who may activate one, and when.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from deadtable.i18n import Message, nmsg
 
@@ -32,7 +32,13 @@ PHASES: Final = ("exchange", "activate", "ability", "recruit", "over")
 NONE: Final = -2  # a team exchange not yet committed
 KEEP: Final = -1  # "no exchange"
 LOG_LENGTH: Final = 14  # entries a view shows; the log keeps up to twice as many, trimmed in one go
-REVEALED: Final = "revealed"  # a log entry kept as (REVEALED, the picks per army): made a Message when read
+
+
+class Revealed(NamedTuple):
+    """A log entry of the picks revealed at once, per army: made a Message only when read (a
+    simulation never reads the log, and the Message is the costly part)."""
+
+    picks: list[list[int]]
 
 
 def deal(st: OverlordsState) -> None:
@@ -218,7 +224,7 @@ def reveal(st: OverlordsState) -> None:
             knowledge.left_play(st, k)
         revealed[n].append(k)
     st.last = revealed
-    st.log_entry((REVEALED, revealed))
+    st.log_entry(Revealed(revealed))
     st.need = [1] * n
     st.black_knight = [-1] * n
     st.forced = [-1] * n

@@ -25,12 +25,12 @@ from .actions import NO_EXCHANGE, Exchange, Recruit
 from .cards import CardSet
 from .facts import OverlordsFacts
 from .hired_hands import AbilityDecision
-from .rules import ABILITY, ACTIVATE, EXCHANGE, KEEP, LAYOUT, NONE, OVER, PHASES, RECRUIT, REVEALED
+from .rules import ABILITY, ACTIVATE, EXCHANGE, KEEP, LAYOUT, NONE, OVER, PHASES, RECRUIT, Revealed
 from .scoring import score_sheets, totals
 
 __all__ = ["LAYOUT", "PHASES", "OverlordsState"]
 LOG_LENGTH: Final = rules.LOG_LENGTH
-LogEntry = Message | tuple[str, list[list[int]]]  # a tuple: made a Message only when read (`messages`)
+LogEntry = Message | Revealed  # a Revealed entry is made a Message when read (`messages`)
 
 
 class OverlordsState(CompiledState):
@@ -160,9 +160,8 @@ class OverlordsState(CompiledState):
         log = self.log
         for i in range(max(0, len(log) - LOG_LENGTH), len(log)):
             entry = log[i]
-            if not isinstance(entry, Message):
-                assert entry[0] == REVEALED
-                entry = log[i] = rules.revealed_message(self, entry[1])
+            if isinstance(entry, Revealed):
+                entry = log[i] = rules.revealed_message(self, entry.picks)
             out.append(entry)
         return out
 
