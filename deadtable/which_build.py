@@ -33,53 +33,39 @@ from pathlib import Path
 # (subclassed or pattern-matched by interpreted code); so do the game facades, the CLI and the rest.
 # The views are compiled too (an RL env builds one per step, deadtable/rl/observation.py), and so
 # are the heuristics and their evaluations (bots play bots in every simulation), and simulate's
-# loop with what it hands the agents (`SeatInfo`) and its statistics listener.
+# loop with what it hands the agents (`SeatInfo`) and its statistics listener. A game's own modules
+# are listed in its package, in `native.txt` (one module name a line; `#` starts a comment).
+NATIVE_LIST = "native.txt"
+GAMES = Path(__file__).resolve().parent / "games"
+
+
+def game_modules(games: Path = GAMES) -> tuple[str, ...]:
+    """The modules each game package under `games` asks to be compiled, by its `native.txt`."""
+    out: list[str] = []
+    for listing in sorted(games.glob(f"*/{NATIVE_LIST}")):
+        for line in listing.read_text(encoding="utf-8").splitlines():
+            name = line.partition("#")[0].strip()
+            if name:
+                out.append(f"deadtable/games/{listing.parent.name}/{name}.py")
+    return tuple(out)
+
+
 MODULES = (
     "deadtable/core/_mix.py",
     "deadtable/core/agent.py",
     "deadtable/core/chance.py",
     "deadtable/core/compiled.py",
-    *(
-        f"deadtable/games/zombie_shedding/{m}.py"
-        for m in (
-            *("state", "frames", "rules", "legal", "masks", "hands"),
-            *("cards", "modes", "view", "facts", "heuristic"),
-        )
-    ),
-    *(
-        f"deadtable/games/zombie_overlord/{m}.py"
-        for m in (
-            "layout",
-            "state",
-            "rules",
-            "attack",
-            "effects",
-            "lure",
-            "cards",
-            "view",
-            *("facts", "evaluation", "heuristic"),
-        )
-    ),
-    *(
-        f"deadtable/games/overlords/{m}.py"
-        for m in ("state", "rules", "hired_hands", "knowledge", "scoring", "view", "facts", "heuristic")
-    ),
-    *(f"deadtable/games/carson_zoo/{m}.py" for m in ("board", "state", "facts", "heuristic")),
+    *game_modules(),
     "deadtable/agents/greedy.py",
     # The IS-MCTS loop (the agent around it, agents/ismcts.py, stays interpreted: the review subclasses it).
     "deadtable/agents/tree.py",
     "deadtable/agents/random_agent.py",
     # simulate's loop around the compiled rules, with the agents' SeatInfo above.
     *(f"deadtable/sim/{m}.py" for m in ("loop", "events")),
-    # The learning environments' observation encoders, read every step (deadtable/rl/encoding.py and
-    # each game's encoder.py), and the part of the PettingZoo environment that a step runs
-    # (deadtable/rl/aec.py).
+    # The learning environments' observation encoding, read every step (each game's encoder.py is
+    # in its native.txt), and the part of the PettingZoo environment that a step runs (deadtable/rl/aec.py).
     "deadtable/rl/encoding.py",
     "deadtable/rl/aec.py",
-    *(
-        f"deadtable/games/{m}/encoder.py"
-        for m in ("carson_zoo", "overlords", "zombie_overlord", "zombie_shedding")
-    ),
 )
 GROUP = "deadtable._native"
 LIBRARY = "_native__mypyc"  # mypyc's name for the group's shared library: deadtable/_native__mypyc<suffix>

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from deadtable import native
+from deadtable import native, which_build
 from deadtable.which_build import compiled_in
 
 REPO = Path(__file__).resolve().parent.parent
@@ -262,3 +262,18 @@ def test_a_stale_compiled_copy_is_never_run(native_root: Path, tmp_path: Path) -
     described, chance = out.stdout.splitlines()
     assert described == "pure Python" and chance == str(REPO / "deadtable" / "core" / "chance.py")
     assert out.stderr == translator("en")._(STALE) + "\n"
+
+
+def test_each_game_lists_its_compiled_modules_in_its_package() -> None:
+    """MODULES takes a game's modules from its package's native.txt: every name there is a module
+    of that package, and each game's state is among those compiled."""
+    for listing in sorted((REPO / "deadtable" / "games").glob(f"*/{which_build.NATIVE_LIST}")):
+        names = [line.partition("#")[0].strip() for line in listing.read_text(encoding="utf-8").splitlines()]
+        names = [n for n in names if n]
+        assert names, f"{listing} lists nothing"
+        for name in names:
+            module = f"deadtable/games/{listing.parent.name}/{name}.py"
+            assert (REPO / module).is_file(), f"{listing} names {name}, which is no module there"
+            assert module in which_build.MODULES
+        assert "state" in names
+    assert which_build.game_modules(REPO / "no such folder") == ()

@@ -22,6 +22,8 @@ it; none of them keeps a table of games. The parts, each optional, and who reads
 - `texts/rules.<lang>.md`: the game's rulebook in each language; `texts/RULINGS.<lang>.md` and
   `texts/READINGS.<lang>.md`: its house rulings and readings (read by `deadtable.i18n.rules`).
 - `data/calibration.json`: the review's calibration map (`deadtable.agents.calibration`).
+- `native.txt`: the game's modules that the native build compiles, one name a line (read by
+  `deadtable.which_build` by path, for the games inside `deadtable/games/`).
 
 Core imports no part: a part is loaded only when the surface that uses it asks.
 
