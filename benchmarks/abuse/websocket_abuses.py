@@ -164,6 +164,14 @@ async def abuse_spectators(ab: Abuser) -> None:
             ws = await spectator(ab, table, max_size=1 << 22, max_queue=4)
             if ws is None:
                 return
+            try:  # in place once the server has answered its hello (its first state)
+                await asyncio.wait_for(ws.recv(), ab.opts["setup"])
+            except (TimeoutError, ConnectionClosed) as err:
+                ab.saw("no state after its hello: " + describe_error(err))
+                with contextlib.suppress(Exception):
+                    await ws.close()
+                return
+            received[0] += 1
             ab.saw("joined (101)")
             current.append((ws, asyncio.create_task(reader(ws))))
 
