@@ -9,6 +9,8 @@ hub wakes only the seats' writers itself (`Hub.broadcast`), and a table's specta
 - it starts one turn of the event loop after the seats were woken, so the seats' writers go first;
 - it wakes `batch` spectators and lets the loop turn (their writers send, and the players'
   messages come in), so a player waits behind one batch's sends at most;
+- while the table's lock is held (a move being stored, a seat coming back), it waits: the change,
+  which is about to give the spectators a newer state anyway, never competes with them;
 - after each batch it rests `rest` times as long as the batch's sends took: a crowd takes at most
   a share of the process (1 / (1 + rest)) however fast the players move, and the process is never
   busy for long, so the system schedules it at once when a player's message comes in.
@@ -61,6 +63,9 @@ class Spectators:
                 self.rounds += 1
                 watching = [c for c in lt.conns if c.seat is None]
                 for start in range(0, len(watching), self.batch):
+                    if lt.lock.locked():  # a change is being made (a move stored): it goes first
+                        async with lt.lock:
+                            pass
                     for conn in watching[start : start + self.batch]:
                         conn.want_state(lt.message)
                     began = loop.time()

@@ -5,6 +5,7 @@ wakes them a batch at a time (spectators.py). Measured in the order the writers 
 messages, not in seconds: from the moment a move is stored, at most one batch of spectators' states
 leaves before the mover's own, however many watch; spectators whose writer never finishes a send
 hold nobody; every spectator ends at the latest state, and only ever gets the spectator's view.
+While a change is being made (the table's lock held) no spectator is told: it goes first.
 """
 
 from __future__ import annotations
@@ -112,3 +113,32 @@ def test_the_movers_answer_waits_for_one_batch_of_spectators_at_most(client):
     assert sum(1 for who, _ in taken if who == "stuck") == STUCK and seen["alive"]
     # Only the spectator's view ever reached a spectator.
     assert all(m["seat"] is None and m["legal"] == [] and not m["your_turn"] for m in seen["views"])
+
+
+async def _told_while_locked(hub: Any, lt: LiveTable) -> tuple[int, int, int]:
+    """Spectators told while the table's lock is held (a change being made), then after it."""
+    crowd = [Conn(seat=None) for _ in range(3 * SPECTATOR_BATCH)]
+    for conn in crowd:
+        lt.add_conn(conn)
+    try:
+        async with lt.lock:
+            hub.broadcast(lt)
+            for _ in range(50):
+                await asyncio.sleep(0)
+            during = sum(len(c.queue) for c in crowd)
+        for _ in range(200):
+            if all(c.queue for c in crowd):
+                break
+            await asyncio.sleep(0.001)
+        return during, sum(len(c.queue) for c in crowd), lt.spectators.rounds
+    finally:
+        for conn in crowd:
+            lt.remove_conn(conn)
+
+
+def test_spectators_wait_while_a_change_is_made_then_are_all_told(client):
+    t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    hub = client.app.state.hub
+    lt = hub.tables[t["id"]]
+    during, after, rounds = client.portal.call(_told_while_locked, hub, lt)
+    assert (during, after, rounds) == (0, 3 * SPECTATOR_BATCH, 1)
