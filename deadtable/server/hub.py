@@ -7,9 +7,9 @@ the database orders them (see `Store.accept`) and PostgreSQL NOTIFY tells the ot
 Telling a connection only puts a message in its queue (`Conn`): no socket is ever awaited here,
 least of all while a table is locked. After a change the seats are told at once and the
 spectators by the table's own task, a batch at a time (spectators.py): a crowd of spectators never
-stands between a player and the answer to their move. At most `max_live` tables stay in memory: one with no
-connection, bot or clock, unused for `idle_unload` seconds (or sooner when over the limit), is
-unloaded, and `get` loads it again from the store. A table of bots only plays while somebody
+stands between a player and the answer to their move. At most `max_live` tables stay in memory:
+one with no connection, bot or clock, unused for `idle_unload` seconds (or sooner when over the
+limit), is unloaded, and `get` loads it again from the store. A table of bots only plays while somebody
 watches it, one move every `bot_pace` seconds at most (the limits: live_limits.py).
 
 Table features (chat, taking back, "Play again", turn-based deadlines, creator tokens, hints) plug

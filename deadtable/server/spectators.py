@@ -1,26 +1,27 @@
 """A table's spectators are told its newest state by a task of their own, never on a player's path.
 
 Every connection has its own queue and writer (live_table.Conn), so a socket that does not read
-holds nobody. But all the writers share one event loop: when a move woke the writers of two
-thousand spectators at once, the mover's own answer waited in line behind their sends. So the
-hub wakes only the seats' writers itself (`Hub.broadcast`), and a table's spectators are woken by
-`Spectators`, one background task per table:
+holds nobody. But all the writers share one event loop: were the writers of two thousand
+spectators woken with the seats' after a move, the mover's own answer would wait in line behind
+their sends. So the hub wakes only the seats' writers itself (`Hub.broadcast`), and a table's
+spectators are woken by `Spectators`, one background task per table:
 
 - it starts one turn of the event loop after the seats were woken, so the seats' writers go first;
 - it wakes `batch` spectators and lets the loop turn (their writers send, and the players'
   messages come in), so a player waits behind one batch's sends at most;
 - while the table's lock is held (a move being stored, a seat coming back), it waits: the change,
   which is about to give the spectators a newer state anyway, never competes with them;
-- after each batch it rests `rest` times as long as the batch's sends took: a crowd takes at most
-  a share of the process (1 / (1 + rest)) however fast the players move, and the process is never
-  busy for long, so the system schedules it at once when a player's message comes in.
+- after each batch it rests `rest` times as long as the loop's turn with the batch's sends took:
+  a crowd takes at most a share of the event loop (1 / (1 + rest)) however fast the players move,
+  and the process is never busy for long at a time, so a player's message finds it ready.
 
 A spectator is told "the newest state", made when its writer sends it (`Conn.want_state`): a state
 that changed again before a spectator's turn came is sent once, as it is now, and a change during
-a round over the spectators starts another round after it. So every spectator ends at the latest state,
-and a slow reader's queue still holds one state at most (it is dropped when its queue fills with
-other messages, as before). Only what a spectator may see is ever made for it: its message is the
-table's message for seat None (`LiveTable.message`), whenever it is sent.
+a round over the spectators starts another round after it. So every spectator ends at the latest
+state, and a slow reader's queue holds one state at most (it is dropped when its queue fills with
+other messages, or a send takes too long: routes/live.py). Only what a spectator may see is ever
+made for it: its message is the table's message for seat None (`LiveTable.message`), whenever it
+is sent.
 """
 
 from __future__ import annotations
