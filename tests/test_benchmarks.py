@@ -222,6 +222,7 @@ def test_the_abuse_benchmark_measures_the_baseline_and_reports_each_abuse() -> N
         "player",
         "the server answered the abuser",
         "server log",
+        "targets",
     ]
     table = {
         cells[0]: cells[1:]
@@ -230,11 +231,16 @@ def test_the_abuse_benchmark_measures_the_baseline_and_reports_each_abuse() -> N
         for cells in [[c.strip() for c in line.strip("|").split("|")]]
     }
     assert list(table) == ["baseline", "spectators", "hostile-strings"]
-    assert all(len(cells) == 7 for cells in table.values())
+    assert all(len(cells) == 8 for cells in table.values())
     moves, p50, p99, top, player = table["baseline"][:5]
     assert moves == "6/6" and player == "ok"
     assert all(re.fullmatch(r"\d+\.\d", x) for x in (p50, p99, top))
     assert "joined (101) x5" in table["spectators"][5]  # what the server answered the abuser
+    # The spectators' row is judged against its targets, beside the baseline of the same run.
+    verdict = r"p50 [\d.]+ ms \(baseline [\d.]+; <= 20\) (PASS|MISSED by [\d.]+x); "
+    verdict += r"p99 [\d.]+ ms \(baseline [\d.]+; <= 100\) (PASS|MISSED by [\d.]+x)"
+    assert re.fullmatch(verdict, table["spectators"][7]), table["spectators"][7]
+    assert table["baseline"][7] == "-" and table["hostile-strings"][7] == "-"
     assert "create" in table["hostile-strings"][5]
     for name in table:  # one progress line per scenario
         assert f"abuse: {name}: " in done.stderr

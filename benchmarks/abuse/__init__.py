@@ -14,7 +14,10 @@ Scenarios (run in this order, one at a time, against the same server):
                    hello as spectators and never read: half on the player's table (they follow
                    it to each new game), half on 5 other tables; the first of each table asks
                    --slow-fill times for the state again, to fill its pipe as a long game would
-  spectators       --spectators reading spectators on the player's table (following it)
+  spectators       --spectators reading spectators on the player's table (following it; each is
+                   in place once it has read its first state; how soon the end of each game
+                   reached all of them is reported); its row is judged against the baseline's
+                   with the targets: a move within 20 ms at p50 and 100 ms at p99
   big-body         POST /api/tables with a --body-mb MB body (a seat name), two at a time
   lang-flood       a spectator of another table sending {"type": "lang", "lang": "es"} as fast
                    as it can (and reading what comes back)

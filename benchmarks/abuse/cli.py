@@ -9,7 +9,7 @@ import textwrap
 from urllib.parse import urlsplit
 
 from .. import abuse
-from .report import Row, run_scenario
+from .report import Row, judge, run_scenario
 from .scenarios import ORDER
 from .server import Server
 
@@ -20,11 +20,11 @@ HEAD = ["scenario", "moves", "p50 ms", "p99 ms", "max ms"]
 
 def print_rows(rows: list[Row], markdown: bool) -> None:
     if markdown:
-        head = [*HEAD, "player", "the server answered the abuser", "server log"]
+        head = [*HEAD, "player", "the server answered the abuser", "server log", "targets"]
         print("| " + " | ".join(head) + " |")
         print("|" + "|".join("---" for _ in head) + "|")
         for r in rows:
-            cells = [*r.cells(), r.player(), r.answered or "-", r.log or "-"]
+            cells = [*r.cells(), r.player(), r.answered or "-", r.log or "-", r.targets or "-"]
             print("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         return
     widths = [16, 7, 9, 9, 10]
@@ -38,7 +38,8 @@ def print_rows(rows: list[Row], markdown: bool) -> None:
     print("-" * sum(widths))
     for r in rows:
         print(line(r.cells()))
-        for label, text in (("player", r.player()), ("abuser got", r.answered), ("server log", r.log)):
+        said = [("player", r.player()), ("abuser got", r.answered), ("server log", r.log)]
+        for label, text in [*said, ("targets", r.targets)]:
             if text and not (label == "player" and text == "ok") and text != "-":
                 print(textwrap.fill(text, WIDTH, initial_indent=f"  {label}: ", subsequent_indent="    "))
 
@@ -112,4 +113,9 @@ def main(argv: list[str] | None = None) -> None:
             )
     finally:
         server.stop()
+    baseline = next((r for r in rows if r.name == "baseline"), None)
+    for row in rows:
+        if row.name == "spectators":
+            row.targets = judge(row, baseline)
+            print(f"abuse: spectators' targets: {row.targets}", file=sys.stderr, flush=True)
     print_rows(rows, args.markdown)

@@ -9,7 +9,7 @@ import multiprocessing
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..load import percentile
 from .player import Link, Play, player
@@ -30,6 +30,11 @@ ABUSE_OPTIONS = (
 )
 
 
+# The targets of the spectators scenario: a player's move with the crowd watching, in seconds, at
+# these percentiles (judged beside the baseline measured in the same run).
+SPECTATORS_TARGETS: Final = ((50, 0.020), (99, 0.100))
+
+
 @dataclass
 class Row:
     """A scenario's row: the player's moves and latencies, and what is said below them."""
@@ -41,6 +46,7 @@ class Row:
     log: str = ""
     server: str = ""
     seconds: float = 0.0
+    targets: str = ""  # the row's verdicts (`judge`), for the scenarios that have targets
 
     def cells(self) -> list[str]:
         if self.play is None:
@@ -62,6 +68,25 @@ class Row:
         if self.server:
             words.append(self.server)
         return "; ".join(words) or "ok"
+
+
+def judge(row: Row, baseline: Row | None) -> str:
+    """The spectators row against its targets, each beside the baseline's figure of the same run.
+
+    >>> base, crowd = Row("baseline", 3, Play([0.008] * 3)), Row("spectators", 3, Play([0.012, 0.015, 0.2]))
+    >>> judge(crowd, base)
+    'p50 15.0 ms (baseline 8.0; <= 20) PASS; p99 200.0 ms (baseline 8.0; <= 100) MISSED by 2.00x'
+    """
+    if row.play is None or not row.play.latencies:
+        return "no move measured: MISSED"
+    words = []
+    for p, target in SPECTATORS_TARGETS:
+        value = percentile(row.play.latencies, p)
+        base = baseline.play.latencies if baseline and baseline.play else []
+        beside = f"baseline {percentile(base, p) * 1000:.1f}" if base else "no baseline"
+        verdict = "PASS" if value <= target else f"MISSED by {value / target:.2f}x"
+        words.append(f"p{p} {value * 1000:.1f} ms ({beside}; <= {target * 1000:g}) {verdict}")
+    return "; ".join(words)
 
 
 def run_scenario(name: str, server: Server, args: argparse.Namespace) -> Row:

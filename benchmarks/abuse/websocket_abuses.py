@@ -141,16 +141,22 @@ async def abuse_slow_readers(ab: Abuser) -> None:
             s.close()
 
 
+ENDS_WITHIN = 20.0  # seconds every spectator has to read the end of a game, after the player's
+
+
 async def abuse_spectators(ab: Abuser) -> None:
     n = ab.opts["spectators"]
     gate = asyncio.Semaphore(100)
     current: list[tuple[Any, asyncio.Task[None]]] = []
     received = [0]
+    ended: set[int] = set()  # the spectators (ids) that read a state of the game over
 
     async def reader(ws: Any) -> None:
         try:
-            async for _ in ws:
+            async for raw in ws:
                 received[0] += 1
+                if '"over": true' in raw and json.loads(raw).get("over") is True:
+                    ended.add(id(ws))
         except ConnectionClosed:
             pass
         if not ab.stop.is_set():
@@ -164,6 +170,14 @@ async def abuse_spectators(ab: Abuser) -> None:
             ws = await spectator(ab, table, max_size=1 << 22, max_queue=4)
             if ws is None:
                 return
+            try:  # in place once the server has answered its hello (its first state)
+                await asyncio.wait_for(ws.recv(), ab.opts["setup"])
+            except (TimeoutError, ConnectionClosed) as err:
+                ab.saw("no state after its hello: " + describe_error(err))
+                with contextlib.suppress(Exception):
+                    await ws.close()
+                return
+            received[0] += 1
             ab.saw("joined (101)")
             current.append((ws, asyncio.create_task(reader(ws))))
 
@@ -175,7 +189,21 @@ async def abuse_spectators(ab: Abuser) -> None:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.gather(*(ws.close() for ws, _ in old), return_exceptions=True), 20)
 
+    async def saw_the_end(within: float) -> None:
+        """Whether every spectator of the game just over read its end (the latest state), and when."""
+        began = time.monotonic()
+        watching = {id(ws) for ws, _ in current}
+        while not watching <= ended and time.monotonic() - began < within:
+            await asyncio.sleep(0.05)
+        late = len(watching - ended)
+        if late:
+            ab.fact(f"{late} of {len(watching)} spectators had not read the game's end {within:.0f} s later")
+        else:
+            ab.fact(f"the game's end reached all {len(watching)} in {time.monotonic() - began:.1f} s")
+
     async def follow(table: str) -> None:
+        if current:  # the player's game is over: it went on to `table`
+            await saw_the_end(min(ENDS_WITHIN, ab.opts["setup"] / 2))
         await leave_all()
         started = time.monotonic()
         await asyncio.gather(*(one(table) for _ in range(n)))

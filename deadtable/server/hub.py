@@ -5,9 +5,11 @@ only moves messages. Per table, an asyncio lock orders this process's changes; a
 the database orders them (see `Store.accept`) and PostgreSQL NOTIFY tells the other processes.
 
 Telling a connection only puts a message in its queue (`Conn`): no socket is ever awaited here,
-least of all while a table is locked. At most `max_live` tables stay in memory: one with no
-connection, bot or clock, unused for `idle_unload` seconds (or sooner when over the limit), is
-unloaded, and `get` loads it again from the store. A table of bots only plays while somebody
+least of all while a table is locked. After a change the seats are told at once and the
+spectators by the table's own task, a batch at a time (spectators.py): a crowd of spectators never
+stands between a player and the answer to their move. At most `max_live` tables stay in memory:
+one with no connection, bot or clock, unused for `idle_unload` seconds (or sooner when over the
+limit), is unloaded, and `get` loads it again from the store. A table of bots only plays while somebody
 watches it, one move every `bot_pace` seconds at most (the limits: live_limits.py).
 
 Table features (chat, taking back, "Play again", turn-based deadlines, creator tokens, hints) plug
@@ -296,8 +298,16 @@ class Hub(BotsAndClocks):
         conn.want_state(lt.message)
 
     def broadcast(self, lt: LiveTable) -> None:
+        """Queue the table's state for every connection: the seats' at once, the spectators' by the
+        table's own task, in batches after the seats (spectators.py), so a crowd never delays a player."""
+        watched = False
         for c in list(lt.conns):
-            c.want_state(lt.message)
+            if c.seat is None:
+                watched = True
+            else:
+                c.want_state(lt.message)
+        if watched:
+            lt.spectators.tell(lt, self.spawn)
 
     # -- actions ----------------------------------------------------------------------------
     async def act(self, lt: LiveTable, seat: int, text: str, index: int | None, actor: str = "player") -> int:

@@ -15,6 +15,10 @@ SEND_TIMEOUT: Final = 15.0  # seconds one message may take to leave; longer, and
 CLOSE_TIMEOUT: Final = 1.0  # seconds to say goodbye (a close frame) to a dropped connection
 DROPPED: Final = 1008  # the close code of a connection dropped for its behaviour (policy violation)
 
+# -- spectators: told by a task of each table's own, after the seats (spectators.py) -----------------
+SPECTATOR_BATCH: Final = 4  # spectators woken at once; then the event loop turns (players go on)
+SPECTATOR_REST: Final = 2.0  # after each batch, rest this many times as long as its sends took
+
 # -- receiving: a token bucket per connection (routes/live.py) --------------------------------
 MESSAGES_PER_SECOND: Final = 20.0
 MESSAGES_BURST: Final = 40

@@ -12,6 +12,8 @@ Every connection has its own queue of messages (`Conn`), drained by one writer t
 enqueues, so a connection that does not read slows down nobody but itself, and is dropped when its
 queue is full. A state message waits in the queue as a promise: it is made when the writer takes it,
 so the newest state supersedes an older unsent one, and carries every log entry since the last sent.
+The hub wakes the seats' connections; the spectators' are woken by the table's `spectators` task
+(spectators.py), after the seats.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from .chat import ChatLog
 from .live_limits import SEND_QUEUE
 from .localized import localized_view
 from .rows import ActionRow, NoteRow, TableRow
+from .spectators import Spectators
 
 log = logging.getLogger("deadtable.server")
 
@@ -138,6 +141,7 @@ class LiveTable:
     last_note: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
+    spectators: Spectators = field(default_factory=Spectators)  # told by a task of their own
     agents: dict[str, Agent] = field(default_factory=dict)
     clock: asyncio.Task[None] | None = None
     deadline: float | None = None

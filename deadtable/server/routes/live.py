@@ -269,7 +269,8 @@ async def _write(s: Session, reader: asyncio.Task[None]) -> None:
     conn = s.conn
     try:
         async for text in conn.outgoing():
-            await asyncio.wait_for(_send_text(s.ws, text), SEND_TIMEOUT)
+            async with asyncio.timeout(SEND_TIMEOUT):  # (no task per message, as wait_for would make)
+                await _send_text(s.ws, text)
     except TimeoutError:
         conn.drop(NOT_READING)
     except Exception:  # the socket is gone: the reader sees it too
