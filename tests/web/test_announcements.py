@@ -94,15 +94,17 @@ def test_the_live_region_says_each_thing_once_in_words(server: str, browser: Any
         assert all(line != action and action not in line for action in mine), line
 
 
-# The board's enabled pieces: each one's face (its text), and what it says it would do (data-doing,
-# or the Carson City Zoo's words after the position's description; a control's text is its move),
+# The board's enabled pieces: each one's face (the text a screen reader is given), and what it says
+# it would do (data-doing; a Carson City Zoo character's aria-label; a control's text is its move),
 # marked for the names' check.
 PIECES = """() => [...document.querySelectorAll("#board button:enabled[data-piece]")].slice(0, 12)
   .map((b, i) => {
   b.setAttribute("data-name-check", String(i));
   const label = b.getAttribute("aria-label");
   const control = b.matches("[data-control], .zs-control"); // its words are the move itself
-  return { i, face: b.textContent.trim(), doing: b.dataset.doing || null, label, control };
+  const read = b.cloneNode(true); // the text a screen reader is given (not the figures hidden from it)
+  for (const hidden of read.querySelectorAll("[aria-hidden='true']")) hidden.remove();
+  return { i, face: read.textContent.trim(), doing: b.dataset.doing || null, label, control };
 })"""
 
 
@@ -128,7 +130,7 @@ def test_each_piece_is_named_by_what_it_is_and_what_it_would_do(server: str, bro
         root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
         for piece in pieces:
             name = " ".join(_name(cdp, root, piece["i"]).split())
-            if piece["label"]:  # Carson City Zoo: its own words, then what it does
+            if piece["label"]:  # a Carson City Zoo character in hand: its value, then what it does
                 assert name == piece["label"] and ": " in name, (name, piece)
             elif piece["control"]:
                 assert name == " ".join(piece["face"].split()), (name, piece)

@@ -141,14 +141,16 @@ export function render(container, view, ctx) {
         : ownMove ? [t("Choose")] : selected ? [] : entering.map((a) => label(view, a));
       const node = el("button", {
         type: "button", class: classes.join(" "), disabled: !usable && !selected, title: cellTitle(view, ctx, pos),
-        "aria-label": `${cellTitle(view, ctx, pos)}${doing.length ? `: ${doing.join("; ")}` : ""}`,
-        dataset: { pos: posName(pos), piece: `pos-${posName(pos)}`, actions: leads.map((a) => a.text).join("\n") },
+        dataset: { pos: posName(pos), piece: `pos-${posName(pos)}`, actions: leads.map((a) => a.text).join("\n"), ...(doing.length ? { doing: doing.join("; ") } : {}) },
       },
-      el("span", { class: "name" }, posName(pos)),
-      cell.height ? el("span", { class: "zoo-stack", dataset: { piece: `zoo-${posName(pos)}` } },
+      // Read aloud: the position in words (it starts with the name shown), then what pressing it
+      // does (data-doing, css/access.css); the figures drawn are for the eyes.
+      el("span", { class: "sr-only" }, cellTitle(view, ctx, pos)),
+      el("span", { class: "name", "aria-hidden": "true" }, posName(pos)),
+      cell.height ? el("span", { class: "zoo-stack", "aria-hidden": "true", dataset: { piece: `zoo-${posName(pos)}` } },
         el("span", { class: "top" }, String(cell.top)),
         el("span", { class: "height" }, Array.from({ length: cell.height }, () => el("i")), el("span", { class: "count" }, `×${cell.height}`))) : null,
-      cell.piece ? el("span", { class: "holder", dataset: { piece: `char-${cell.piece.owner}-${cell.piece.value}` } }, pieceNode(ctx, cell.piece)) : null);
+      cell.piece ? el("span", { class: "holder", "aria-hidden": "true", dataset: { piece: `char-${cell.piece.owner}-${cell.piece.value}` } }, pieceNode(ctx, cell.piece)) : null);
       const show = () => { if (detailPos !== pos) { detailPos = pos; const old = container.querySelector(".zoo-details"); if (old) old.replaceWith(details(view, ctx)); } };
       node.addEventListener("pointerenter", show);
       node.addEventListener("focus", show);
