@@ -70,6 +70,12 @@ READY = """() => {
 }"""
 MADE = "(before) => window.deadtable.newest().index > before || document.body.dataset.moving === 'yes'"
 
+COLUMN_A = """() => {
+  const letter = document.querySelector(".zoo-grid .axis.col").getBoundingClientRect();
+  const cell = document.querySelector('.zoo-grid [data-pos="a1"]').getBoundingClientRect();
+  return Math.abs(letter.left + letter.width / 2 - (cell.left + cell.width / 2));
+}"""
+
 FOCUS_RING = """() => { const a = document.activeElement; const s = getComputedStyle(a);
   return { width: parseFloat(s.outlineWidth), style: s.outlineStyle, tag: a.tagName }; }"""
 
@@ -167,6 +173,9 @@ def test_arrows_escape_and_the_focus_kept_on_carson_zoo(server: str, browser: An
         page.keyboard.press("Tab")
         page.keyboard.press("Enter")
         page.keyboard.press("Tab")
+        # The grid's rows and cells (for screen readers) keep its layout: column "a" stands over a1.
+        offset = page.evaluate(COLUMN_A)
+        assert offset < 2, f"the column letters stand {offset} px off their positions"
         first = page.evaluate("() => document.activeElement.dataset.piece || ''")
         assert first.startswith("pos-"), f"the board's first piece is a position, not {first!r}"
         # Arrow keys: right moves along the row, down to the row below, left comes back.

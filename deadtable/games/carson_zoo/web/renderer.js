@@ -168,7 +168,7 @@ export function render(container, view, ctx) {
       line.append(el("div", { class: "zoo-gridcell", role: "gridcell" }, node));
     }
   }
-  grid.append(el("div", { class: "zoo-row", role: "row" }, el("div", { class: "zoo-gridcell", role: "gridcell" }),
+  grid.append(el("div", { class: "zoo-row", role: "row" }, el("div", { class: "axis corner", role: "gridcell" }), // a box: it takes the corner
     [...COLS].map((c) => el("div", { class: "axis col", role: "columnheader" }, c))));
 
   // The menu of a position several actions can reach: each in words.
