@@ -221,6 +221,20 @@ def test_arrows_escape_and_the_focus_kept_on_carson_zoo(server: str, browser: An
         page.keyboard.press("Escape")
         page.wait_for_function("() => document.querySelector('.zoo-menu') === null")
         assert page.evaluate("() => document.activeElement.dataset.pos") == opened
+        # The rules panel: opened with Enter, left with Escape, the focus back on its button.
+        for _ in range(MAX_PRESSES):
+            if page.evaluate("() => document.activeElement.id") == "rules-button":
+                break
+            page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => !document.getElementById('rules-panel').classList.contains('hidden')")
+        for _ in range(MAX_PRESSES):
+            if page.evaluate("() => document.activeElement.closest('#rules-panel') !== null"):
+                break
+            page.keyboard.press("Tab")
+        page.keyboard.press("Escape")
+        assert page.evaluate("() => document.getElementById('rules-panel').classList.contains('hidden')")
+        assert page.evaluate("() => document.activeElement.id") == "rules-button"
         assert not errors, errors
     finally:
         context.close()

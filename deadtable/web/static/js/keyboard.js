@@ -3,7 +3,7 @@
 // - the arrow keys move between the board's pieces by where they are on the screen (the nearest
 //   in that direction), so a hand or a grid is walked as it is seen;
 // - Escape closes what is open on top: a piece's menu, a larger view, the rules panel (the newest
-//   visible `[data-escape]` control is pressed);
+//   visible `[data-escape]` control is pressed; `data-escape="<id>"` names what gets the focus then);
 // - a menu opened from the keyboard takes the focus (its first choice);
 // - the focus stays put across a new state: a renderer draws the board anew, and the piece that
 //   had the focus (the same `data-piece`, `data-control` or position) gets it back, or the nearest
@@ -103,7 +103,11 @@ function watch() {
 function escape() {
   const open = [...document.querySelectorAll("[data-escape]")].filter(visible);
   if (!open.length) return false;
-  open[open.length - 1].click();
+  const control = open[open.length - 1];
+  control.click();
+  // A panel closed (the rules) gives the focus back to what opened it (data-escape names its id).
+  const back = control.dataset.escape && document.getElementById(control.dataset.escape);
+  if (back && (!document.activeElement || document.activeElement === document.body || !visible(document.activeElement))) back.focus();
   return true;
 }
 
