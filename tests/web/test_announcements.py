@@ -1,8 +1,8 @@
 """What a screen reader hears at the table: the polite live region (#announce) read over a whole
 Carson City Zoo game against a random bot, in Spanish and in Russian. Every announcement is in
 words of the reader's language: "your turn" once each time the turn comes, each of the bot's moves
-once (a line of the table's log), a refused move once (the server's sentence), the ending once;
-never the seat's own moves read back, an action's code or a card's id."""
+once (a line of the table's log), a refused move once (the server's sentence), the connection lost
+once, the ending once; never the seat's own moves read back, an action's code or a card's id."""
 
 from __future__ import annotations
 
@@ -38,6 +38,8 @@ CODE = re.compile(r"^(place|move) |\b[a-z]+(?:-[a-z]+)*-\d{2}\b|\b[a-z]+_[a-z_]+
 def test_the_live_region_says_each_thing_once_in_words(server: str, browser: Any, lang: str) -> None:
     words = translator(lang)
     your_turn = words.gettext("Your turn")
+    reconnecting = words.gettext("Reconnecting…")
+    dropped = False
     game_over = words.gettext("Game over")
     created = new_table(server, "carson-zoo", seed=21)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
@@ -57,6 +59,11 @@ def test_the_live_region_says_each_thing_once_in_words(server: str, browser: Any
         deadline = time.monotonic() + 120
         while not page.evaluate("() => window.deadtable.newest().over"):
             assert time.monotonic() < deadline, "the game did not end"
+            if len(mine) == 2 and not dropped:
+                dropped = True  # the connection lost once: said once, and the page comes back
+                page.evaluate("() => window.deadtable.dropForTest()")
+                page.wait_for_function("() => document.body.dataset.online === 'no'")
+                page.wait_for_function("() => document.body.dataset.online === 'yes'")
             sent = page.evaluate(MOVE)
             if sent:
                 action, index = sent
@@ -74,6 +81,7 @@ def test_the_live_region_says_each_thing_once_in_words(server: str, browser: Any
         context.close()
     assert not errors, errors
     assert said.count(refusal) == 1, (refusal, said)
+    assert said.count(reconnecting) == 1, said
     # The turn is announced once each time it comes: as often as the seat moved (Carson City Zoo's
     # turns are one move each), and never twice without something else between.
     assert said.count(your_turn) == len(mine), (len(mine), said)
@@ -82,7 +90,7 @@ def test_the_live_region_says_each_thing_once_in_words(server: str, browser: Any
     assert len(endings) == 1 and len(endings[0]) > len(game_over) + 2, endings  # who won, in words
     # Everything else is a line of the log (the bot's moves), each said once, and not every line is
     # (the seat's own moves are not read back).
-    moves = [s for s in said if s not in (your_turn, refusal) and not s.startswith(game_over)]
+    moves = [s for s in said if s not in (your_turn, refusal, reconnecting) and not s.startswith(game_over)]
     assert moves, said
     for line in moves:
         assert line in log, f"announced but not in the log: {line!r}"

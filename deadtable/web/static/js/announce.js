@@ -1,8 +1,8 @@
 // What a screen reader hears at the table, once each, through one polite live region (#announce,
 // off screen): the other seats' moves (the log's new lines, already in the reader's language),
 // "Your turn" when it comes, a move refused or lost (what the toast under the board shows: the
-// server's sentence), and the ending (its title). The page's other texts are not live regions, so
-// nothing is said twice.
+// server's sentence), the connection lost ("Reconnecting…") and the ending (its title). The page's
+// other texts are not live regions, so nothing is said twice.
 //
 // Your own moves are not read back: the log lines told after a state where you were to act are
 // yours (a log entry's `i` is the number of moves played when it was told). A whole log sent again
@@ -58,3 +58,13 @@ regionNode();
 onTableMessage(receive);
 const toast = document.getElementById("toast");
 if (toast) new MutationObserver(() => announce(toast.textContent)).observe(toast, { childList: true, characterData: true, subtree: true });
+// The connection lost: said once when the board is covered (table.js shows #offline).
+const offline = document.getElementById("offline");
+if (offline) {
+  let covered = !offline.classList.contains("hidden");
+  new MutationObserver(() => {
+    const now = !offline.classList.contains("hidden");
+    if (now && !covered) announce(t("Reconnecting…"));
+    covered = now;
+  }).observe(offline, { attributes: true, attributeFilter: ["class"] });
+}
