@@ -107,6 +107,26 @@ def _reach(page: Any, action: str, before: int) -> bool:
     raise AssertionError(f"{MAX_PRESSES} presses of Tab did not reach a piece leading to {action!r}")
 
 
+# Where the element marked data-kb="<mark>" is from the focus: "here", "ahead" (Tab), "behind".
+TOWARDS = """(mark) => {
+  const target = document.querySelector(`[data-kb="${mark}"]`);
+  const active = document.activeElement;
+  if (active === target) return "here";
+  if (!active || active === document.body) return "ahead";
+  return target.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_PRECEDING ? "ahead" : "behind";
+}"""
+
+
+def _tab_to(page: Any, mark: str) -> None:
+    """Tab or Shift-Tab to the element marked data-kb=`mark`."""
+    for _ in range(MAX_PRESSES):
+        where = page.evaluate(TOWARDS, mark)
+        if where == "here":
+            return
+        page.keyboard.press("Tab" if where == "ahead" else "Shift+Tab")
+    raise AssertionError(f"Tab did not reach the element marked {mark!r}")
+
+
 def _index(page: Any) -> int:
     return int(page.evaluate("() => window.deadtable.newest().index"))
 
@@ -177,7 +197,14 @@ def test_arrows_escape_and_the_focus_kept_on_carson_zoo(server: str, browser: An
         offset = page.evaluate(COLUMN_A)
         assert offset < 2, f"the column letters stand {offset} px off their positions"
         first = page.evaluate("() => document.activeElement.dataset.piece || ''")
-        assert first.startswith("pos-"), f"the board's first piece is a position, not {first!r}"
+        assert first.startswith("char-0-"), f"the board's first piece is a character in hand, not {first!r}"
+        # The hand's characters, then the grid's positions, with Tab.
+        for _ in range(MAX_PRESSES):
+            if page.evaluate("() => !!document.activeElement.dataset.pos"):
+                break
+            page.keyboard.press("Tab")
+        top = page.evaluate("() => document.activeElement.dataset.pos")
+        assert top.endswith("5"), f"the grid starts with its top row, not {top}"
         # Arrow keys: right moves along the row, down to the row below, left comes back.
         where = "() => document.activeElement.dataset.pos"
         start = page.evaluate(where)
@@ -190,11 +217,8 @@ def test_arrows_escape_and_the_focus_kept_on_carson_zoo(server: str, browser: An
         page.keyboard.press("ArrowLeft")
         assert page.evaluate(where) == start[0] + down[1]
         # A hand character, chosen with Enter, keeps the focus across the redraw it causes.
-        page.evaluate("() => document.querySelector('.hand .char:enabled').setAttribute('data-kb', '')")
-        for _ in range(MAX_PRESSES):
-            if page.evaluate("() => document.activeElement.hasAttribute('data-kb')"):
-                break
-            page.keyboard.press("Tab")
+        page.evaluate("() => document.querySelector('.hand .char:enabled').setAttribute('data-kb', 'char')")
+        _tab_to(page, "char")
         piece = page.evaluate("() => document.activeElement.dataset.piece")
         page.keyboard.press("Enter")
         page.wait_for_function("() => document.querySelector('.hand button.char.selected') !== null")
@@ -212,20 +236,15 @@ def test_arrows_escape_and_the_focus_kept_on_carson_zoo(server: str, browser: An
           cell.setAttribute('data-kb', 'cell');
           return cell.dataset.pos; }""")
         assert opened, "no position with a menu at the first decision"
-        for _ in range(MAX_PRESSES):
-            if page.evaluate("() => document.activeElement.getAttribute('data-kb') === 'cell'"):
-                break
-            page.keyboard.press("Shift+Tab")
+        _tab_to(page, "cell")
         page.keyboard.press("Enter")
         page.wait_for_function("() => document.activeElement.closest('.zoo-menu') !== null")
         page.keyboard.press("Escape")
         page.wait_for_function("() => document.querySelector('.zoo-menu') === null")
         assert page.evaluate("() => document.activeElement.dataset.pos") == opened
         # The rules panel: opened with Enter, left with Escape, the focus back on its button.
-        for _ in range(MAX_PRESSES):
-            if page.evaluate("() => document.activeElement.id") == "rules-button":
-                break
-            page.keyboard.press("Shift+Tab")
+        page.evaluate("() => document.getElementById('rules-button').setAttribute('data-kb', 'rules')")
+        _tab_to(page, "rules")
         page.keyboard.press("Enter")
         page.wait_for_function("() => !document.getElementById('rules-panel').classList.contains('hidden')")
         for _ in range(MAX_PRESSES):

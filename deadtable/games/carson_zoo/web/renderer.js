@@ -211,7 +211,9 @@ export function render(container, view, ctx) {
     side.append(el("p", { class: "zoo-prompt" }, selected ? t("Now tap a highlighted position.") : t("Tap a character in your hand, one of yours on the grid, or a position.")));
   }
   side.append(hint, details(view, ctx));
-  container.replaceChildren(el("div", { class: "zoo" }, el("div", { class: "zoo-board" }, grid, menu), side));
+  // The seats and hands come first (Tab reaches your hand, then the grid: a move starts from a
+  // character), shown beside or below the grid all the same (renderer.css: order).
+  container.replaceChildren(el("div", { class: "zoo" }, side, el("div", { class: "zoo-board" }, grid, menu)));
 }
 
 // What each seat captured, told apart (zoo card, character, mutant): the finished game's replay
