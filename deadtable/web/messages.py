@@ -543,4 +543,7 @@ MESSAGES: tuple[Key, ...] = (
     N_("Hints are on at this table"),
     N_("Hint"),
     N_("The move the bot would play, from what you can see (never the hidden cards)"),
+    # Accessibility: the table's skip link (table.html), the board's shapes by seat (Carson City Zoo).
+    N_("Skip to the board"),
+    N_("Characters by shape: P1 round, P2 square, P3 arch, P4 leaf."),
 )

@@ -112,9 +112,12 @@ export function render(container, view, ctx) {
     });
   };
 
+  // A grid of rows (role row, laid out by the grid around them: display: contents), each a row
+  // header and five cells holding a position's button; the column letters are the last row.
   const grid = el("div", { class: "zoo-grid", role: "grid", "aria-label": t("zoo") });
   for (let row = SIZE - 1; row >= 0; row--) {
-    grid.append(el("div", { class: "axis" }, String(row + 1)));
+    const line = el("div", { class: "zoo-row", role: "row" }, el("div", { class: "axis", role: "rowheader" }, String(row + 1)));
+    grid.append(line);
     for (let col = 0; col < SIZE; col++) {
       const pos = row * SIZE + col;
       const cell = view.board[pos];
@@ -133,16 +136,21 @@ export function render(container, view, ctx) {
       // While a character is chosen every position answers a tap: a refused one says why (it is
       // "blocked", leads to no action, and stays enabled so the tap reaches it).
       if (!usable && selected) classes.push("blocked");
+      // Its name says what it is, then what pressing it does.
+      const doing = target ? [label(view, target)] : selected && selected.kind === "piece" && selected.pos === pos ? [t("Cancel")]
+        : ownMove ? [t("Choose")] : selected ? [] : entering.map((a) => label(view, a));
       const node = el("button", {
         type: "button", class: classes.join(" "), disabled: !usable && !selected, title: cellTitle(view, ctx, pos),
-        "aria-label": cellTitle(view, ctx, pos),
-        dataset: { pos: posName(pos), piece: `pos-${posName(pos)}`, actions: leads.map((a) => a.text).join("\n") },
+        dataset: { pos: posName(pos), piece: `pos-${posName(pos)}`, actions: leads.map((a) => a.text).join("\n"), ...(doing.length ? { doing: doing.join("; ") } : {}) },
       },
-      el("span", { class: "name" }, posName(pos)),
-      cell.height ? el("span", { class: "zoo-stack", dataset: { piece: `zoo-${posName(pos)}` } },
+      // Read aloud: the position in words (it starts with the name shown), then what pressing it
+      // does (data-doing, css/access.css); the figures drawn are for the eyes.
+      el("span", { class: "sr-only" }, cellTitle(view, ctx, pos)),
+      el("span", { class: "name", "aria-hidden": "true" }, posName(pos)),
+      cell.height ? el("span", { class: "zoo-stack", "aria-hidden": "true", dataset: { piece: `zoo-${posName(pos)}` } },
         el("span", { class: "top" }, String(cell.top)),
         el("span", { class: "height" }, Array.from({ length: cell.height }, () => el("i")), el("span", { class: "count" }, `×${cell.height}`))) : null,
-      cell.piece ? el("span", { class: "holder", dataset: { piece: `char-${cell.piece.owner}-${cell.piece.value}` } }, pieceNode(ctx, cell.piece)) : null);
+      cell.piece ? el("span", { class: "holder", "aria-hidden": "true", dataset: { piece: `char-${cell.piece.owner}-${cell.piece.value}` } }, pieceNode(ctx, cell.piece)) : null);
       const show = () => { if (detailPos !== pos) { detailPos = pos; const old = container.querySelector(".zoo-details"); if (old) old.replaceWith(details(view, ctx)); } };
       node.addEventListener("pointerenter", show);
       node.addEventListener("focus", show);
@@ -157,11 +165,11 @@ export function render(container, view, ctx) {
         if (entering.length === 1) { act(entering[0]); return; }
         if (entering.length > 1) { menuPos = menuPos === pos ? null : pos; redraw(); }
       });
-      grid.append(node);
+      line.append(el("div", { class: "zoo-gridcell", role: "gridcell" }, node));
     }
   }
-  grid.append(el("div"));
-  for (const c of COLS) grid.append(el("div", { class: "axis col" }, c));
+  grid.append(el("div", { class: "zoo-row", role: "row" }, el("div", { class: "axis corner", role: "gridcell" }), // a box: it takes the corner
+    [...COLS].map((c) => el("div", { class: "axis col", role: "columnheader" }, c))));
 
   // The menu of a position several actions can reach: each in words.
   let menu = null;
@@ -170,7 +178,7 @@ export function render(container, view, ctx) {
     menu = el("div", { class: "zoo-menu", role: "menu", "aria-label": posName(menuPos) },
       el("span", { class: "menu-title" }, `${posName(menuPos)}:`),
       choices.map((a) => el("button", { type: "button", class: "choice", role: "menuitem", dataset: { actions: a.text }, onclick: () => act(a) }, label(view, a))),
-      el("button", { type: "button", class: "choice cancel", onclick: () => { menuPos = null; redraw(); } }, t("Close this menu")));
+      el("button", { type: "button", class: "choice cancel", dataset: { escape: "" }, onclick: () => { menuPos = null; redraw(); } }, t("Close this menu")));
   }
 
   const side = el("div", { class: "zoo-side" });
@@ -184,6 +192,7 @@ export function render(container, view, ctx) {
         type: "button", class: `char bg-p${s % 4}${isSel ? " selected" : ""}`, disabled: !to,
         title: to ? t("place your {value}", { value: v }) : t("character {value}", { value: v }),
         "aria-pressed": mine && to ? String(!!isSel) : null,
+        "aria-label": `${v}: ${to ? t("place your {value}", { value: v }) : t("{who}'s {value}", { who: seatLabel(ctx && ctx.seats, s), value: v })}`,
         dataset: { value: String(v), piece: `char-${s}-${v}`, actions: to ? [...to.values()].map((a) => a.text).join("\n") : "" },
         onclick: () => { selected = isSel ? null : { kind: "hand", value: v }; menuPos = null; redraw(); },
       }, String(v));
@@ -197,11 +206,14 @@ export function render(container, view, ctx) {
   }
   if (view.mutants_found.length) side.append(el("p", {}, t("Mutants found among values: {values}", { values: view.mutants_found.join(", ") })));
   side.append(el("p", { class: "dim" }, t("Each position: its top zoo card in large type and how many cards are left (×2, ×1). ☣ = a mutant.")));
+  side.append(el("p", { class: "dim" }, t("Characters by shape: P1 round, P2 square, P3 arch, P4 leaf.")));
   if (interactive && actions.length) {
     side.append(el("p", { class: "zoo-prompt" }, selected ? t("Now tap a highlighted position.") : t("Tap a character in your hand, one of yours on the grid, or a position.")));
   }
   side.append(hint, details(view, ctx));
-  container.replaceChildren(el("div", { class: "zoo" }, el("div", { class: "zoo-board" }, grid, menu), side));
+  // The seats and hands come first (Tab reaches your hand, then the grid: a move starts from a
+  // character), shown beside or below the grid all the same (renderer.css: order).
+  container.replaceChildren(el("div", { class: "zoo" }, side, el("div", { class: "zoo-board" }, grid, menu)));
 }
 
 // What each seat captured, told apart (zoo card, character, mutant): the finished game's replay

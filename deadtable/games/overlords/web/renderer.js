@@ -117,7 +117,7 @@ function openMenu(anchor, title, entries, ctx) {
       type: "button", class: "ovl-menu-item", role: "menuitem", dataset: { actions: JSON.stringify([action.text]) },
       onclick: (e) => { e.stopPropagation(); closeFloating(); ctx.act(action.text); },
     }, label)),
-    el("button", { type: "button", class: "ovl-menu-item ovl-cancel", onclick: (e) => { e.stopPropagation(); closeFloating(); } }, t("Cancel")));
+    el("button", { type: "button", class: "ovl-menu-item ovl-cancel", dataset: { escape: "" }, onclick: (e) => { e.stopPropagation(); closeFloating(); } }, t("Cancel")));
   place(menu, anchor);
 }
 
@@ -180,6 +180,7 @@ function piece(ctx, view, { id, cls = "", acts = [], children, name = null, prob
   }, children);
   if (usable.length) {
     node.title = usable.map((a) => label(view, ctx, a)).join(" · ");
+    node.dataset.doing = node.title; // its name: what it is, then what it does (css/access.css)
     node.addEventListener("click", (e) => {
       e.stopPropagation();
       if (usable.length === 1) { closeFloating(); ctx.act(usable[0].text); } else openMenu(node, menuTitle, usable.map((a) => [label(view, ctx, a), a]), ctx);

@@ -169,7 +169,7 @@ function showDetails(face, reason, peek = false) {
   box.replaceChildren(...[
     el("div", { class: "zo-details-face" }, ...face().flat(Infinity)),
     reason ? el("p", { class: "zo-why" }, reason) : null,
-    peek ? null : el("button", { class: "zo-control", onclick: hideDetails }, t("Close")),
+    peek ? null : el("button", { class: "zo-control", dataset: { escape: "" }, onclick: hideDetails }, t("Close")),
   ].filter(Boolean));
   box.classList.toggle("zo-peek", peek);
   box.classList.remove("hidden");
@@ -207,7 +207,7 @@ function openMenu(heading, acts, view, ctx) {
   menuBox = el("div", { class: "zo-menu", role: "menu" },
     el("div", { class: "zo-menu-title" }, heading),
     acts.map((a) => el("button", { class: "zo-control", role: "menuitem", dataset: { action: a.text }, onclick: () => { closeMenu(); go(a, ctx); } }, label(a, view, ctx))),
-    el("button", { class: "zo-control zo-cancel", onclick: closeMenu }, t("Cancel")));
+    el("button", { class: "zo-control zo-cancel", dataset: { escape: "" }, onclick: closeMenu }, t("Cancel")));
   document.body.append(menuBox);
 }
 
@@ -288,6 +288,7 @@ function piece(ctx, view, { id, face, cls = "", acts = [], lead = null, onClick 
   }, ...face().flat(Infinity));
   if (enabled) {
     node.title = acts.length ? acts.map((a) => label(a, view, ctx)).join(" · ") : lead.label;
+    node.dataset.doing = node.title; // its name: what it is, then what it does (css/access.css)
     node.addEventListener("click", () => {
       if (onClick) onClick();
       else if (acts.length === 1) go(acts[0], ctx);

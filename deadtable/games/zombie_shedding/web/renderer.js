@@ -133,7 +133,7 @@ function showDetails(card, reason = null, hover = false) {
   popover.replaceChildren(...[
     el("div", { class: `zs-card zs-big${card.corporation ? ` zs-c-${card.corporation}` : " zs-event"}` }, face(card, true)),
     reason ? el("p", { class: "zs-why" }, reason) : null,
-    el("button", { class: "zs-close", type: "button", onclick: () => popover.classList.add("zs-hidden") }, t("close"))].filter(Boolean));
+    el("button", { class: "zs-close", type: "button", dataset: { escape: "" }, onclick: () => popover.classList.add("zs-hidden") }, t("close"))].filter(Boolean));
   popover.classList.remove("zs-hidden");
 }
 
@@ -143,7 +143,7 @@ let menu = null;
 function openMenu(title, items, ctx) {
   menu.replaceChildren(el("span", { class: "zs-menu-title" }, title),
     ...items.map(([label, text]) => el("button", { class: "zs-control", type: "button", dataset: { action: text }, onclick: () => { menu.classList.add("zs-hidden"); ctx.act(text); } }, label)),
-    el("button", { class: "zs-control zs-cancel", type: "button", onclick: () => menu.classList.add("zs-hidden") }, t("Cancel")));
+    el("button", { class: "zs-control zs-cancel", type: "button", dataset: { escape: "" }, onclick: () => menu.classList.add("zs-hidden") }, t("Cancel")));
   menu.classList.remove("zs-hidden");
 }
 
@@ -152,7 +152,8 @@ function openMenu(title, items, ctx) {
 function piece(ctx, { id, cls, body, items, title, probe = null, card = null }) {
   const texts = items.map(([, text]) => text);
   const node = el("button", { class: `${cls}${texts.length ? " zs-playable" : ""}`, type: "button", disabled: !texts.length,
-    dataset: { piece: id, actions: JSON.stringify(texts) } }, body);
+    // Its name: what it is, then what it does (data-doing: css/access.css).
+    dataset: { piece: id, actions: JSON.stringify(texts), ...(texts.length ? { doing: items.map(([label]) => label).join("; ") } : {}) } }, body);
   if (card) {
     node.addEventListener("mouseenter", (e) => {
       if (e.pointerType === "touch" || !matchMedia("(hover: hover)").matches) return;
