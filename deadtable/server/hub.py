@@ -344,6 +344,10 @@ class Hub(BotsAndClocks):
         started = time.perf_counter()
         try:
             idx = await self._act(lt, seat, text, index, actor)
+        except Refused as err:
+            if err.code == "closed":  # by the operator (upkeep.py): the row and its note say so
+                await self.refresh(lt.id)
+            raise
         finally:
             self.in_flight -= 1
         for feature in self.features:

@@ -88,8 +88,8 @@ class BotsAndClocks:
                 try:
                     await self.act(lt, seat, text, len(st.history), who[1])
                 except Refused as err:
-                    if err.code == "restarting":  # the server stops; the bot moves after it restarts
-                        return
+                    if err.code in ("restarting", "closed"):  # the server stops, or its operator
+                        return  # closed the table: nothing to say
                     if err.code != "stale":
                         log.warning("bot at table %s seat %d refused: %s", lt.id, seat, err.message)
                         return
