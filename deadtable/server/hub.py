@@ -13,6 +13,9 @@ watches it, one move every `bot_pace` seconds at most (the limits: live_limits.p
 Table features (chat, taking back, "Play again", turn-based deadlines, creator tokens, hints) plug
 in through the hub's public methods and the hooks of `features.TableFeature`, which the hub calls
 on each of `features` (features.py says which is which): it calls a feature only through them.
+
+On SIGTERM (serving.py) `stop` finishes the moves being written, refuses new ones and tells every
+connection that the server is restarting; the web table reconnects by itself.
 """
 
 from __future__ import annotations
