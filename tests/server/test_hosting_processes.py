@@ -98,7 +98,7 @@ def test_sigterm_during_play_loses_no_move_and_tells_the_players(tmp_path: Path)
         server.stop()
 
 
-def test_a_connection_during_the_stop_is_told_and_the_health_check_still_answers(tmp_path: Path) -> None:
+def test_sigterm_with_nobody_connected_ends_at_once_with_status_0(tmp_path: Path) -> None:
     """SIGTERM with nobody connected: the process ends at once, with status 0."""
     server = ServerProcess(str(tmp_path / "t.sqlite3"), cli=True).start()
     try:
