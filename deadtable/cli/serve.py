@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich.markup import escape
 
+from deadtable.core import DeadtableError
 from deadtable.i18n import N_, _
 from deadtable.server import limits
 
@@ -39,6 +42,54 @@ from .translated import TCommand
         "Always allowed: localhost, 127.0.0.1, [::1] and the --host address; also those listed in "
         "DEADTABLE_ALLOWED_HOSTS. Requests naming another host are refused (DNS rebinding)."
     ),
+)
+@click.option(
+    "--certfile",
+    metavar="PATH",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=N_(
+        "Serve HTTPS with this PEM certificate (with its chain), for a host without a proxy; "
+        "give its private key with --keyfile."
+    ),
+)
+@click.option(
+    "--keyfile",
+    metavar="PATH",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=N_("The PEM private key of --certfile."),
+)
+@click.option(
+    "--forwarded-allow-ips",
+    metavar="IPS",
+    default=limits.TRUSTED_PROXIES,
+    show_default=True,
+    envvar="FORWARDED_ALLOW_IPS",
+    help=N_(
+        "Behind a reverse proxy: the proxy's addresses (comma-separated addresses or networks, or "
+        "'*'), whose X-Forwarded-For, X-Forwarded-Proto and X-Forwarded-Host are believed, so the "
+        "limits per address count each player's own address. Those headers from any other address "
+        "are ignored."
+    ),
+)
+@click.option(
+    "--metrics-port",
+    metavar="N",
+    type=click.IntRange(1, 65535),
+    default=None,
+    help=N_(
+        "Serve Prometheus metrics (tables, connections, moves, refusals, bot think time) at "
+        "http://HOST:N/metrics, on this port of their own; off unless given. Needs "
+        "pip install 'deadtable[metrics]'."
+    ),
+)
+@click.option(
+    "--metrics-host",
+    metavar="HOST",
+    default="127.0.0.1",
+    show_default=True,
+    help=N_("The address the metrics listen on: this machine only, unless you choose otherwise."),
 )
 @click.option(
     "--max-body",
@@ -91,19 +142,28 @@ def serve(
     create_limit: int,
     create_window: float,
     max_unfinished: int,
+    certfile: str | None,
+    keyfile: str | None,
+    forwarded_allow_ips: str,
+    metrics_port: int | None,
+    metrics_host: str,
 ) -> None:
     try:
-        import uvicorn
-
-        from deadtable.server import create_app
+        from deadtable.server import create_app, proxy, serving
         from deadtable.server.db import default_url
         from deadtable.server.limits import Limits, bound_host
     except ImportError as err:  # pragma: no cover - only without the extra
         raise click.ClickException(
             _("the online table needs the server extra: pip install 'deadtable[server]' ({err})", err=err)
         ) from None
+    try:
+        trusted = proxy.parse_addresses(forwarded_allow_ips)
+    except DeadtableError as err:
+        raise click.BadParameter(err.render(), param_hint="'--forwarded-allow-ips'") from None
     url = default_url(db_path)
-    shown = url.split("@")[-1] if "@" in url else url
+    listen = serving.Listen(host=host, port=port, certfile=certfile, keyfile=keyfile)
+    metrics = _metrics() if metrics_port is not None else None
+    sock = serving.prepare(listen, url)  # a mistake: one line (HostingError), shown by main()
     settings = Limits(
         body_bytes=max_body,
         card_file_bytes=max_card_file,
@@ -111,17 +171,34 @@ def serve(
         creation_window=create_window,
         unfinished=max_unfinished,
         allowed_hosts=(*bound_host(host), *allowed_hosts),
+        trusted_proxies=trusted,
     )
-    app = create_app(url, bot_time=bot_time, limits=settings)
-    address = "[bold]" + f"http://{host}:{port}/" + "[/bold]"
+    app = create_app(url, bot_time=bot_time, limits=settings, metrics=metrics)
+    address = "[bold]" + listen.address() + "[/bold]"
     console.print(
         _(
             "deadtable online table: open {address}  (store: {store})",
             address=address,
-            store=escape(shown),
+            store=escape(serving.shown_url(url)),
         ),
         soft_wrap=True,
     )
-    uvicorn.run(
-        app, host=host, port=port, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False
-    )
+    if metrics is not None and metrics_port is not None:
+        try:
+            serving.serve_metrics(metrics, metrics_host, metrics_port)
+        except serving.HostingError:
+            sock.close()
+            raise
+        where = f"http://{metrics_host}:{metrics_port}/metrics"
+        console.print(_("metrics: {address}", address=where), soft_wrap=True)
+    serving.serve_app(app, listen, sock)
+
+
+def _metrics() -> Any:
+    try:
+        from deadtable.server.metrics import Metrics
+    except ImportError as err:
+        raise click.ClickException(
+            _("--metrics-port needs prometheus-client: pip install 'deadtable[metrics]' ({err})", err=err)
+        ) from None
+    return Metrics()

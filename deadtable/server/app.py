@@ -3,9 +3,8 @@
 Routes live in `routes/`, one router per concern: `pages` (the browser client), `catalog` (games,
 rules, languages), `tables` (the lobby, creating a table, summaries, records, replays), `cardsets`
 (uploading a card file; the server reads no path a client names), `yours` (your tables' status,
-the creator's seat links) and `live`
-(the WebSocket of a table, protocol.py). Every route reaches the one `Hub` of the application through
-`deps.hub_of`.
+the creator's seat links), `live` (the WebSocket of a table, protocol.py) and `health` (GET
+/healthz). Every route reaches the one `Hub` of the application through `deps.hub_of`.
 
 Languages: every request is answered in the language of its `lang` query parameter, else of the
 `deadtable_lang` cookie (the browser's language switch sets it), else the best match for its
@@ -37,12 +36,13 @@ from deadtable.i18n import Message
 from . import db, middleware, migrate
 from .cardsets import CardFiles, root_for
 from .deps import NOT_TEXT_MESSAGE, language_of
+from .features import TableFeature, standard
 from .hub import Hub
 from .limits import Limits
 from .notify import Listener
 from .replays import Replays
 from .review_cache import REVIEW_WINDOW, REVIEWS_PER_WINDOW, Reviews
-from .routes import cardsets, catalog, game_web, live, pages, review, tables, yours
+from .routes import cardsets, catalog, game_web, health, live, pages, review, tables, yours
 from .routes.pages import WEB
 from .store import Store
 from .throttle import SlidingWindow
@@ -60,11 +60,13 @@ def create_app(
     resume: bool = True,
     limits: Limits | None = None,
     test_client: bool = False,
+    metrics: TableFeature | None = None,
 ) -> FastAPI:
     """The application on the store at `url` (default: `db.default_url()`).
 
     `limits`: what clients may ask (`Limits()` by default). `test_client`: also answer the Host
-    "testserver" of Starlette's TestClient (tests only; a server never needs it).
+    "testserver" of Starlette's TestClient (tests only; a server never needs it). `metrics`: a
+    `metrics.Metrics` to count into (its hub hooks), when the operator asked for them.
     """
     db_url = url or db.default_url()
     limits = limits or Limits()
@@ -75,7 +77,7 @@ def create_app(
         engine = db.make_engine(db_url)
         await asyncio.to_thread(migrate.upgrade, engine)
         store = Store(engine)
-        hub = Hub(store, bot_time=bot_time)
+        hub = Hub(store, bot_time=bot_time, features=None if metrics is None else (*standard(), metrics))
         app.state.hub = hub
         listener = None
         if store.postgresql and listen is not False:
@@ -111,7 +113,7 @@ def create_app(
     middleware.install(app, limits, frozenset(hosts), {UPLOAD_PATH: limits.card_file_bytes})
     app.add_exception_handler(RequestValidationError, _invalid_request)  # type: ignore[arg-type]
     app.add_exception_handler(DeadtableError, _deadtable_error)  # type: ignore[arg-type]
-    for module in (pages, catalog, game_web, yours, tables, cardsets, live, review):
+    for module in (pages, catalog, game_web, yours, tables, cardsets, live, review, health):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app

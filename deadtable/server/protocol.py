@@ -17,7 +17,10 @@ seat to act `legal`, its legal actions' texts, and `actions`, the same in struct
 `can_undo`, how many of its own moves the seat may take back now),
 {"type": "error", "code": ..., "message": ...},
 {"type": "why", ...}, {"type": "pong"}, {"type": "chat", "lines": [...], "history": ...} (chat.py),
-{"type": "hint", "index": 7, "action": ..., "text": ...} (to the asking connection only; hints.py).
+{"type": "hint", "index": 7, "action": ..., "text": ...} (to the asking connection only; hints.py),
+{"type": "restarting", "message": ...} (the server stops for a restart: the connection is closed
+next, with code 1012, and the client reconnects to the same seat; hub.Hub.stop). A move refused
+while the server stops has the code "restarting"; at a table its operator closed, "closed".
 
 Texts hold no control characters (NUL included) and no unpaired surrogates ("\\ud800" is valid
 JSON, but no valid text): such a message is refused whole ("bad-text"). A connection sends at most
