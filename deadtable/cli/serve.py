@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
+from deadtable.core import DeadtableError
 from deadtable.i18n import N_, _
 from deadtable.server import limits
 
@@ -38,6 +39,36 @@ from .translated import TCommand
         "A host name the server answers to (repeatable; '*' for any, behind a proxy that checks it). "
         "Always allowed: localhost, 127.0.0.1, [::1] and the --host address; also those listed in "
         "DEADTABLE_ALLOWED_HOSTS. Requests naming another host are refused (DNS rebinding)."
+    ),
+)
+@click.option(
+    "--certfile",
+    metavar="PATH",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=N_(
+        "Serve HTTPS with this PEM certificate (with its chain), for a host without a proxy; "
+        "give its private key with --keyfile."
+    ),
+)
+@click.option(
+    "--keyfile",
+    metavar="PATH",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=N_("The PEM private key of --certfile."),
+)
+@click.option(
+    "--forwarded-allow-ips",
+    metavar="IPS",
+    default=limits.TRUSTED_PROXIES,
+    show_default=True,
+    envvar="FORWARDED_ALLOW_IPS",
+    help=N_(
+        "Behind a reverse proxy: the proxy's addresses (comma-separated addresses or networks, or "
+        "'*'), whose X-Forwarded-For, X-Forwarded-Proto and X-Forwarded-Host are believed, so the "
+        "limits per address count each player's own address. Those headers from any other address "
+        "are ignored."
     ),
 )
 @click.option(
@@ -91,19 +122,25 @@ def serve(
     create_limit: int,
     create_window: float,
     max_unfinished: int,
+    certfile: str | None,
+    keyfile: str | None,
+    forwarded_allow_ips: str,
 ) -> None:
     try:
-        import uvicorn
-
-        from deadtable.server import create_app
+        from deadtable.server import create_app, proxy, serving
         from deadtable.server.db import default_url
         from deadtable.server.limits import Limits, bound_host
     except ImportError as err:  # pragma: no cover - only without the extra
         raise click.ClickException(
             _("the online table needs the server extra: pip install 'deadtable[server]' ({err})", err=err)
         ) from None
+    try:
+        trusted = proxy.parse_addresses(forwarded_allow_ips)
+    except DeadtableError as err:
+        raise click.BadParameter(err.render(), param_hint="'--forwarded-allow-ips'") from None
     url = default_url(db_path)
-    shown = url.split("@")[-1] if "@" in url else url
+    listen = serving.Listen(host=host, port=port, certfile=certfile, keyfile=keyfile)
+    sock = serving.prepare(listen, url)  # a mistake: one line (HostingError), shown by main()
     settings = Limits(
         body_bytes=max_body,
         card_file_bytes=max_card_file,
@@ -111,17 +148,16 @@ def serve(
         creation_window=create_window,
         unfinished=max_unfinished,
         allowed_hosts=(*bound_host(host), *allowed_hosts),
+        trusted_proxies=trusted,
     )
     app = create_app(url, bot_time=bot_time, limits=settings)
-    address = "[bold]" + f"http://{host}:{port}/" + "[/bold]"
+    address = "[bold]" + listen.address() + "[/bold]"
     console.print(
         _(
             "deadtable online table: open {address}  (store: {store})",
             address=address,
-            store=escape(shown),
+            store=escape(serving.shown_url(url)),
         ),
         soft_wrap=True,
     )
-    uvicorn.run(
-        app, host=host, port=port, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False
-    )
+    serving.serve_app(app, listen, sock)

@@ -1,14 +1,18 @@
-"""`python -m deadtable.server [--host H] [--port P] [--db PATH]`: the same as `deadtable serve`."""
+"""`python -m deadtable.server [--host H] [--port P] [--db PATH] ...`: the same as `deadtable serve`,
+with fewer options (the tests start real server processes with it)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-import uvicorn
+from deadtable.core import DeadtableError
 
 from .app import create_app
 from .db import default_url
-from .limits import Limits, bound_host
+from .limits import TRUSTED_PROXIES, Limits, bound_host
+from .proxy import parse_addresses
+from .serving import HostingError, Listen, prepare, serve_app, shown_url
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -21,18 +25,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--create-limit", type=int, default=Limits.creations, help="tables one address may create per window"
     )
-    args = parser.parse_args(argv)
-    settings = Limits(allowed_hosts=(*bound_host(args.host), *args.allowed_host), creations=args.create_limit)
-    url = default_url(args.db)
-    print(f"deadtable online table: open http://{args.host}:{args.port}/", flush=True)
-    uvicorn.run(
-        create_app(url, bot_time=args.bot_time, limits=settings),
-        host=args.host,
-        port=args.port,
-        log_level="warning",
-        ws_max_size=1 << 20,
-        ws_per_message_deflate=False,
+    parser.add_argument("--certfile", default=None, help="serve HTTPS with this PEM certificate")
+    parser.add_argument("--keyfile", default=None, help="the private key of --certfile")
+    parser.add_argument(
+        "--forwarded-allow-ips", default=TRUSTED_PROXIES, help="the proxies whose X-Forwarded-* are believed"
     )
+    args = parser.parse_args(argv)
+    try:
+        trusted = parse_addresses(args.forwarded_allow_ips)
+    except DeadtableError as err:
+        parser.error(f"--forwarded-allow-ips: {err}")
+    settings = Limits(
+        allowed_hosts=(*bound_host(args.host), *args.allowed_host),
+        creations=args.create_limit,
+        trusted_proxies=trusted,
+    )
+    url = default_url(args.db)
+    listen = Listen(host=args.host, port=args.port, certfile=args.certfile, keyfile=args.keyfile)
+    try:
+        sock = prepare(listen, url)
+    except HostingError as err:
+        sys.exit(f"error: {err.render()}")
+    print(f"deadtable online table: open {listen.address()}  (store: {shown_url(url)})", flush=True)
+    serve_app(create_app(url, bot_time=args.bot_time, limits=settings), listen, sock)
 
 
 if __name__ == "__main__":

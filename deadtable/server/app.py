@@ -3,9 +3,8 @@
 Routes live in `routes/`, one router per concern: `pages` (the browser client), `catalog` (games,
 rules, languages), `tables` (the lobby, creating a table, summaries, records, replays), `cardsets`
 (uploading a card file; the server reads no path a client names), `yours` (your tables' status,
-the creator's seat links) and `live`
-(the WebSocket of a table, protocol.py). Every route reaches the one `Hub` of the application through
-`deps.hub_of`.
+the creator's seat links), `live` (the WebSocket of a table, protocol.py) and `health` (GET
+/healthz). Every route reaches the one `Hub` of the application through `deps.hub_of`.
 
 Languages: every request is answered in the language of its `lang` query parameter, else of the
 `deadtable_lang` cookie (the browser's language switch sets it), else the best match for its
@@ -42,7 +41,7 @@ from .limits import Limits
 from .notify import Listener
 from .replays import Replays
 from .review_cache import REVIEW_WINDOW, REVIEWS_PER_WINDOW, Reviews
-from .routes import cardsets, catalog, game_web, live, pages, review, tables, yours
+from .routes import cardsets, catalog, game_web, health, live, pages, review, tables, yours
 from .routes.pages import WEB
 from .store import Store
 from .throttle import SlidingWindow
@@ -111,7 +110,7 @@ def create_app(
     middleware.install(app, limits, frozenset(hosts), {UPLOAD_PATH: limits.card_file_bytes})
     app.add_exception_handler(RequestValidationError, _invalid_request)  # type: ignore[arg-type]
     app.add_exception_handler(DeadtableError, _deadtable_error)  # type: ignore[arg-type]
-    for module in (pages, catalog, game_web, yours, tables, cardsets, live, review):
+    for module in (pages, catalog, game_web, yours, tables, cardsets, live, review, health):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Callable, Coroutine, Sequence
@@ -41,6 +42,8 @@ from .store import Refused, Store
 log = logging.getLogger("deadtable.server")
 T = TypeVar("T")
 BACK = N_("{who} is back")
+RESTARTING = N_("the server is restarting; the table reconnects by itself in a moment")
+RESTART_CLOSE = 1012  # WebSocket close code: service restart
 
 
 class Hub(BotsAndClocks):
@@ -69,6 +72,8 @@ class Hub(BotsAndClocks):
         self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="dt-db")
         self._bots = ThreadPoolExecutor(2, thread_name_prefix="dt-bot")
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.stopping = False  # the server is stopping (`stop`): no more moves are accepted
+        self.in_flight = 0  # moves being accepted now (`act`)
 
     async def run(self, fn: Callable[..., T], *args: Any, pool: ThreadPoolExecutor | None = None) -> T:
         """`fn(*args)` in a worker thread (the hub's database threads unless `pool` is given), its
@@ -89,6 +94,31 @@ class Hub(BotsAndClocks):
         for feature in self.features:
             await feature.started(self)
         await self.resume()
+
+    async def stop(self) -> None:
+        """The server is stopping (SIGTERM, serving.py): from now on no move is accepted (a move is
+        refused with the code "restarting"), the moves being written are finished (each table's
+        lock taken once, after those waiting for it), and every connection is told that the
+        server is restarting and closed with code 1012; the web table reconnects by itself. No
+        seat is marked away: its player comes back when the server does."""
+        self.stopping = True
+        for lt in list(self.tables.values()):
+            self.stop_clock(lt)
+            for task in lt.leave_tasks.values():
+                task.cancel()
+            lt.leave_tasks.clear()
+        for lt in list(self.tables.values()):
+            async with lt.lock:  # the moves in flight at this table are written
+                pass
+        for lt in list(self.tables.values()):
+            for conn in list(lt.conns):
+                self.tell_restarting(conn)
+
+    def tell_restarting(self, conn: Conn) -> None:
+        """Tell `conn` the server is restarting (in its language), then close it."""
+        text = Message(RESTARTING).render(conn.lang)
+        last = json.dumps({"type": "restarting", "message": text}, ensure_ascii=False)
+        conn.end(last, "restarting", RESTART_CLOSE)
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -234,6 +264,9 @@ class Hub(BotsAndClocks):
 
     # -- connections -----------------------------------------------------------------------
     async def join(self, lt: LiveTable, conn: Conn) -> None:
+        if self.stopping:
+            self.tell_restarting(conn)
+            return
         lt.add_conn(conn)
         lt.last_used = time.monotonic()
         seat = conn.seat
@@ -250,7 +283,9 @@ class Hub(BotsAndClocks):
         lt.remove_conn(conn)
         lt.last_used = time.monotonic()
         seat = conn.seat
-        if seat is None or lt.present(seat) or lt.state.is_terminal or lt.row.seats[seat].away:
+        if self.stopping or seat is None or lt.present(seat) or lt.state.is_terminal:
+            return  # (stopping: the player comes back when the server does)
+        if lt.row.seats[seat].away:
             return
         if lt.row.turn_based:  # people come and go at a turn-based table: its clock is the deadline
             return
@@ -301,7 +336,17 @@ class Hub(BotsAndClocks):
 
     # -- actions ----------------------------------------------------------------------------
     async def act(self, lt: LiveTable, seat: int, text: str, index: int | None, actor: str = "player") -> int:
-        """Accept `text` for `seat` at move `index` (None: whatever the current move is)."""
+        """Accept `text` for `seat` at move `index` (None: whatever the current move is); while the
+        server stops, refused with the code "restarting" (`stop` waits for those begun before)."""
+        if self.stopping:
+            raise Refused("restarting", Message(RESTARTING))
+        self.in_flight += 1
+        try:
+            return await self._act(lt, seat, text, index, actor)
+        finally:
+            self.in_flight -= 1
+
+    async def _act(self, lt: LiveTable, seat: int, text: str, index: int | None, actor: str) -> int:
         if actor == "player" and lt.row.seats[seat].away:
             await self.set_away(lt, seat, False, Message(BACK, who=lt.label(seat)))
         async with lt.lock:

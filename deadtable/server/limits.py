@@ -33,6 +33,10 @@ REPLAYS_CACHED: Final = 8
 LOCAL_HOSTS: Final = ("localhost", "127.0.0.1", "::1")
 """Hosts always allowed in the Host header (with any port): this machine."""
 
+TRUSTED_PROXIES: Final = "127.0.0.1,::1"
+"""The peers whose X-Forwarded-* headers are believed (proxy.py), unless the operator names others
+(`deadtable serve --forwarded-allow-ips`): a proxy on this machine, as uvicorn's default."""
+
 ENV_ALLOWED_HOSTS: Final = "DEADTABLE_ALLOWED_HOSTS"
 """Environment variable: more allowed hosts, separated by commas or spaces."""
 
@@ -49,6 +53,8 @@ class Limits:
 
     `allowed_hosts` adds to `LOCAL_HOSTS` (a name, an IPv4 address or an IPv6 address, with or
     without brackets; "*" allows every host, for a server behind a proxy that checks it).
+    `trusted_proxies`: the peers whose X-Forwarded-For, -Proto and -Host are believed (proxy.py);
+    none by default here (the `serve` command's default is `TRUSTED_PROXIES`).
     """
 
     body_bytes: int = BODY_BYTES
@@ -58,6 +64,7 @@ class Limits:
     unfinished: int = UNFINISHED
     replays_cached: int = REPLAYS_CACHED
     allowed_hosts: tuple[str, ...] = field(default_factory=tuple)
+    trusted_proxies: tuple[str, ...] = field(default_factory=tuple)
 
     def hosts(self) -> frozenset[str]:
         """Every allowed host (these, DEADTABLE_ALLOWED_HOSTS's), lower case, IPv6 without brackets."""

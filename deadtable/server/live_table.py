@@ -31,7 +31,7 @@ from deadtable.core.undo import UndoWindow
 from deadtable.i18n import N_, Message, nmsg, render
 
 from .chat import ChatLog
-from .live_limits import SEND_QUEUE
+from .live_limits import DROPPED, SEND_QUEUE
 from .localized import localized_view
 from .rows import ActionRow, NoteRow, TableRow
 
@@ -66,7 +66,8 @@ class Conn:
     """One WebSocket connected to a table, for a seat or (seat None) a spectator.
 
     Messages wait in `queue` (at most `limit`) for the connection's writer (`outgoing`); a state
-    waits there at most once (`want_state`). `dropped` says why the server closes it, if it does.
+    waits there at most once (`want_state`). `dropped` says why the server closes it, if it does,
+    and `close_code` with which WebSocket close code (1008 for a misbehaving connection).
     """
 
     seat: int | None
@@ -75,6 +76,7 @@ class Conn:
     alive: bool = True
     limit: int = SEND_QUEUE
     dropped: str | None = None
+    close_code: int = DROPPED
     queue: deque[Outgoing] = field(default_factory=deque)
     state_queued: bool = False
     wakeup: asyncio.Event = field(default_factory=asyncio.Event)
@@ -107,6 +109,14 @@ class Conn:
             self.dropped = reason
         self.alive = False
         self.queue.clear()
+        self.wakeup.set()
+
+    def end(self, last: str, reason: str, code: int) -> None:
+        """Send `last` after what waits in the queue, then close with `code` and `reason`."""
+        if not self.alive:
+            return
+        self.queue.append(last)
+        self.dropped, self.close_code, self.alive = reason, code, False
         self.wakeup.set()
 
     async def outgoing(self) -> AsyncIterator[str]:

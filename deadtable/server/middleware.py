@@ -5,11 +5,16 @@
 - `HostCheck`: a request whose Host header names another server is refused (HTTP 400, or a closed
   WebSocket handshake), so a page elsewhere cannot reach a server on localhost through DNS
   rebinding; a WebSocket handshake whose Origin names another host is refused too (cross-site
-  WebSocket hijacking: the browser sends the player's cookies with it).
+  WebSocket hijacking: the browser sends the player's cookies with it). An Origin is accepted
+  when its host is an allowed one, or when it is the request's own origin: the scheme (https
+  behind a proxy that says X-Forwarded-Proto https), host and port the request was made to. With
+  `--allowed-host '*'` every Host is answered, and a WebSocket's Origin must be its own.
 - `BodyLimit`: a request body above the limit is refused with 413 before it is read: at once when
   its Content-Length says so, and as soon as the chunks of a streamed body add up to more.
 
-`install` adds them in that order, the security headers outermost so every refusal carries them.
+`install` adds them in that order, the security headers outermost so every refusal carries them,
+and outside them all, when the operator trusts a proxy (`Limits.trusted_proxies`), proxy.py's
+`ForwardedHeaders`: the checks see the client, scheme and host the proxy forwards.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from deadtable.i18n import Message
 
 from .deps import language_of
 from .limits import Limits, normal_host
+from .proxy import ForwardedHeaders
 
 CSP = "; ".join(
     (
@@ -51,6 +57,7 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = tuple(
     )
 )
 WS_POLICY = 1008  # WebSocket close code: policy violation
+ANY_HOST = frozenset({"/healthz"})  # answered whatever the Host: a prober names the server by address
 
 
 def install(app: FastAPI, limits: Limits, hosts: frozenset[str], routes: Mapping[str, int]) -> None:
@@ -58,6 +65,8 @@ def install(app: FastAPI, limits: Limits, hosts: frozenset[str], routes: Mapping
     app.add_middleware(BodyLimit, default=limits.body_bytes, routes=dict(routes))
     app.add_middleware(HostCheck, hosts=hosts)
     app.add_middleware(SecurityHeaders)
+    if limits.trusted_proxies:
+        app.add_middleware(ForwardedHeaders, trusted=limits.trusted_proxies)
 
 
 async def refuse(scope: Scope, send: Send, status: int, text: Message) -> None:
@@ -109,7 +118,7 @@ class HostCheck:
         return self.any or (host is not None and host in self.hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket") or self.any:
+        if scope["type"] not in ("http", "websocket") or scope["path"] in ANY_HOST:
             await self.app(scope, receive, send)
             return
         headers = _headers(scope)
@@ -125,11 +134,40 @@ class HostCheck:
                 return
         else:
             origin = headers.get("origin")
-            cross_site = origin is not None and not self.allowed(_origin_host(origin))
+            own_host = headers.get("host", "")
+            cross_site = origin is not None and not self.origin_allowed(origin, scope, own_host)
             if not self.allowed(host) or cross_site:
                 await send({"type": "websocket.close", "code": WS_POLICY})
                 return
         await self.app(scope, receive, send)
+
+    def origin_allowed(self, origin: str, scope: Scope, host_header: str) -> bool:
+        """A WebSocket's Origin: an allowed host (not merely by "*"), or the request's own origin."""
+        if not self.any and _origin_host(origin) in self.hosts:
+            return True
+        own_scheme = "https" if scope.get("scheme") in ("wss", "https") else "http"
+        own = _origin_parts(f"{own_scheme}://{host_header.strip()}")
+        return own is not None and _origin_parts(origin) == own
+
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _origin_parts(origin: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of an origin, the port made explicit; None if it is not one.
+
+    >>> _origin_parts("https://Tables.example"), _origin_parts("http://[::1]:8000"), _origin_parts("null")
+    (('https', 'tables.example', 443), ('http', '::1', 8000), None)
+    """
+    try:
+        parts = urlsplit(origin.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS or not parts.hostname:
+        return None
+    return scheme, normal_host(parts.hostname), port or DEFAULT_PORTS[scheme]
 
 
 def _origin_host(origin: str) -> str | None:

@@ -37,6 +37,7 @@ class BotsAndClocks:
     """The bots' and clocks' half of `Hub`: it provides what is declared here."""
 
     store: Store
+    stopping: bool
     bot_time: float
     bot_pace: float
     _bots: ThreadPoolExecutor
@@ -49,8 +50,8 @@ class BotsAndClocks:
     act: Callable[..., Awaitable[int]]
 
     def after_change(self, lt: LiveTable) -> None:
-        if not self.loaded(lt):  # unloaded meanwhile: whoever loads it again carries on
-            return
+        if not self.loaded(lt) or self.stopping:  # unloaded meanwhile, or the server stops:
+            return  # whoever loads it again carries on
         self.arm_clock(lt)
         if not lt.driving and self._bot_for(lt) is not None:
             lt.driving = True
@@ -87,6 +88,8 @@ class BotsAndClocks:
                 try:
                     await self.act(lt, seat, text, len(st.history), who[1])
                 except Refused as err:
+                    if err.code == "restarting":  # the server stops; the bot moves after it restarts
+                        return
                     if err.code != "stale":
                         log.warning("bot at table %s seat %d refused: %s", lt.id, seat, err.message)
                         return

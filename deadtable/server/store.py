@@ -338,6 +338,18 @@ class Store:
             found = (self.table_in(conn, i) for i in ids)
             return {t.id: t for t in found if t is not None}
 
+    def ping(self) -> None:
+        """A trivial query (one table's id), raising when the store does not answer: the health
+        check's (routes/health.py). It takes no transaction lock, so it never waits for writers."""
+        conn = self.engine.raw_connection()  # (the plain driver: no BEGIN IMMEDIATE on SQLite)
+        try:
+            cursor = conn.cursor()
+            cursor.execute("SELECT id FROM dt_tables LIMIT 1")
+            cursor.fetchall()
+            cursor.close()
+        finally:
+            conn.close()
+
     def count_unfinished(self) -> int:
         with self.transaction() as conn:
             n = conn.execute(select(func.count()).where(tables.c.status == "playing")).scalar()

@@ -390,6 +390,7 @@ MESSAGES: tuple[Key, ...] = (
     N_("{who} (a bot stands in) is thinking…"),
     N_("thinking"),
     N_("Reconnecting…"),
+    N_("The server is restarting; the table reconnects by itself in a moment."),
     N_("Your team wins: {team}"),
     N_("{team} wins"),
     N_("You win, with {others}"),

@@ -51,64 +51,71 @@ def unavailable() -> str | None:
     return None
 
 
-@contextlib.contextmanager
-def throwaway_postgresql() -> Iterator[str]:
-    """Start a cluster in a temp dir; yield its SQLAlchemy URL; stop and delete it afterwards."""
-    bindir = _bindir()
-    assert bindir is not None
-    root = Path(tempfile.mkdtemp(prefix="deadtable-pg-"))
-    data, sock = root / "data", root / "sock"
-    sock.mkdir()
-    prefix: list[str] = []
-    if os.geteuid() == 0:
-        user = pwd.getpwnam("postgres")
-        for p in (root, sock):
-            os.chown(p, user.pw_uid, user.pw_gid)
-        prefix = ["runuser", "-u", "postgres", "--"]
-    port = free_port()
-    run = {"check": True, "stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE}
-    subprocess.run(
-        [*prefix, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8"],
-        **run,
-    )  # type: ignore[call-overload]
-    opts = f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-    subprocess.run(
-        [
-            *prefix,
-            str(bindir / "pg_ctl"),
-            "-D",
-            str(data),
-            "-o",
-            opts,
-            "-w",
-            "-l",
-            str(root / "log"),
-            "start",
-        ],
-        **run,
-    )  # type: ignore[call-overload]
-    try:
-        url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+class Cluster:
+    """A throwaway PostgreSQL cluster in a temp dir, on loopback; `stop` and `start` it again
+    (a test of what the server does while its database is down)."""
+
+    def __init__(self) -> None:
+        bindir = _bindir()
+        assert bindir is not None
+        self.bindir = bindir
+        self.root = Path(tempfile.mkdtemp(prefix="deadtable-pg-"))
+        self.data, self.sock = self.root / "data", self.root / "sock"
+        self.sock.mkdir()
+        self.prefix: list[str] = []
+        if os.geteuid() == 0:
+            user = pwd.getpwnam("postgres")
+            for p in (self.root, self.sock):
+                os.chown(p, user.pw_uid, user.pw_gid)
+            self.prefix = ["runuser", "-u", "postgres", "--"]
+        self.port = free_port()
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+        initdb = str(bindir / "initdb")
+        self._run([initdb, "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8"], check=True)
+
+    def _run(self, command: list[str], *, check: bool) -> None:
+        subprocess.run(
+            [*self.prefix, *command], check=check, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+
+    def start(self) -> None:
+        opts = (
+            f"-p {self.port} -k {self.sock} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c max_connections=200"
+        )
+        pg_ctl = str(self.bindir / "pg_ctl")
+        log = str(self.root / "log")
+        self._run([pg_ctl, "-D", str(self.data), "-o", opts, "-w", "-l", log, "start"], check=True)
         deadline = time.monotonic() + 20
         import psycopg
 
         while True:
             try:
-                psycopg.connect(f"postgresql://postgres@127.0.0.1:{port}/postgres").close()
-                break
+                psycopg.connect(f"postgresql://postgres@127.0.0.1:{self.port}/postgres").close()
+                return
             except psycopg.OperationalError:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
-        yield url
+
+    def stop(self) -> None:
+        pg_ctl = str(self.bindir / "pg_ctl")
+        self._run([pg_ctl, "-D", str(self.data), "-m", "immediate", "-w", "stop"], check=False)
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def throwaway_postgresql() -> Iterator[str]:
+    """Start a cluster in a temp dir; yield its SQLAlchemy URL; stop and delete it afterwards."""
+    cluster = Cluster()
+    try:
+        cluster.start()
+        yield cluster.url
     finally:
-        subprocess.run(
-            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-            check=False,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        shutil.rmtree(root, ignore_errors=True)
+        cluster.remove()
 
 
 def fresh_database(url: str, name: str) -> str:

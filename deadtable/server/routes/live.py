@@ -277,9 +277,10 @@ async def _write(s: Session, reader: asyncio.Task[None]) -> None:
         return
     if conn.dropped is None:
         return
-    log.info("table %s: dropped a connection (seat %s): %s", s.table.id, conn.seat, conn.dropped)
+    if conn.close_code == DROPPED:
+        log.info("table %s: dropped a connection (seat %s): %s", s.table.id, conn.seat, conn.dropped)
     with contextlib.suppress(Exception):
-        await asyncio.wait_for(s.ws.close(DROPPED, conn.dropped), CLOSE_TIMEOUT)
+        await asyncio.wait_for(s.ws.close(conn.close_code, conn.dropped), CLOSE_TIMEOUT)
     if not s.busy:  # (a handler at work finishes first; the reader stops after it)
         reader.cancel()
 

@@ -1,7 +1,7 @@
 // A table, live: the seat's view over a WebSocket, the board drawn by the game's renderer, the log,
 // the ending. The seat and its secret come from the link's #seat=N&token=... part, which never
 // reaches the server's logs; after a dropped connection the page reconnects and says hello again,
-// which restores the seat.
+// which restores the seat (and so after the server's {"type": "restarting"}, which it shows).
 //
 // What the shell does around any renderer: states arriving in quick succession (bots moving) are
 // shown one by one with a short pause, always ending on the newest (only the newest can be acted
@@ -35,6 +35,8 @@ let closedForGood = false;
 let pending = null; // { index, text, at }: a move sent, not yet seen played
 let ownIndex = null; // the index your last move was sent at: the state after it is not marked
 let reconnected = false; // the socket came back: the next state tells whether a move sent was made
+let restarting = false; // the server said it is restarting: the page says so until it is back
+const RESTARTING = "The server is restarting; the table reconnects by itself in a moment.";
 let drawing = false;
 let toastTimer = null;
 const queue = [];
@@ -175,7 +177,7 @@ function drawStatus(msg, interactive) {
   const status = $("status");
   status.className = "";
   const thinking = thinker(msg);
-  if (!online && everOnline && !closedForGood) { status.textContent = t("Reconnecting…"); status.className = "offline-status"; }
+  if (!online && everOnline && !closedForGood) { status.textContent = restarting ? t(RESTARTING) : t("Reconnecting…"); status.className = "offline-status"; }
   else if (msg.over) status.textContent = t("Game over");
   else if (interactive) { status.textContent = t("Your turn"); status.className = "turn"; }
   else if (thinking) status.replaceChildren(thinking, dots());
@@ -427,7 +429,12 @@ function connect() {
     handOut(msg);
     if (msg.type === "state") {
       if (!online) { online = true; everOnline = true; }
+      if (restarting) { restarting = false; say(""); }
       receive(msg);
+    } else if (msg.type === "restarting") { // the server stops for a restart; its close follows
+      restarting = true;
+      retry = 0;
+      say(t(RESTARTING), "dim");
     } else if (msg.type === "why") {
       const waiter = whyWaiters.get(msg.action);
       if (waiter) { whyWaiters.delete(msg.action); waiter(msg.legal ? null : msg.reason); }
