@@ -157,7 +157,9 @@ def test_two_people_play_a_whole_game_over_https_while_a_process_is_killed(
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         sockets.append(_sockets(page))
-        page.goto(proxy.base + seat["link"])
+        response = page.goto(proxy.base + seat["link"])
+        tls = response.security_details() if response is not None else None
+        assert tls is not None and tls["subjectName"] == NAME and tls["issuer"] == "deadtable-test-CA", tls
         assert page.evaluate("location.protocol") == "https:"
         pages.append(page)
     for page in pages:
