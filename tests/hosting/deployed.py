@@ -9,6 +9,7 @@ the configuration a test runs is the one shipped, with a host's own values.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import shutil
 import socket
@@ -26,10 +27,29 @@ NAME = "play.deadtable.test"  # a public-looking name; .test is reserved, so it 
 MARK = "CHANGE"
 
 
+# Ports for the proxies and the processes come from below Linux's range of ephemeral ports (which
+# starts at 32768), where the system would hand the same port out again as the source port of any
+# outgoing connection between the check and the server's own bind; each test process starts at a
+# place of its own in it, so two test runs at once seldom try the same ports.
+_ports = itertools.count(20000 + os.getpid() % 1200 * 10)
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port that nothing listens on now, on any address (IPv4 and, where there is one, IPv6)."""
+    for port in _ports:
+        if port >= 32768:
+            break
+        try:
+            with socket.socket() as s:
+                s.bind(("0.0.0.0", port))
+            if ipv6():
+                with socket.socket(socket.AF_INET6) as s:
+                    s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                    s.bind(("::", port))
+        except OSError:
+            continue
+        return port
+    raise RuntimeError("no free port below 32768")
 
 
 def ipv6() -> bool:
