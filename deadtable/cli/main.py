@@ -11,6 +11,7 @@ from rich.markup import escape
 from deadtable.core import DeadtableError
 from deadtable.i18n import N_, _
 
+from .admin_cmd import admin
 from .common import console
 from .games_cmd import games_cmd
 from .play import play
@@ -71,6 +72,7 @@ cli.add_command(report_cmd)
 cli.add_command(tournament_cmd)
 cli.add_command(whatif)
 cli.add_command(review_cmd)
+cli.add_command(admin)
 
 
 def main() -> None:

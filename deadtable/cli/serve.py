@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich.markup import escape
 
@@ -72,6 +74,24 @@ from .translated import TCommand
     ),
 )
 @click.option(
+    "--metrics-port",
+    metavar="N",
+    type=click.IntRange(1, 65535),
+    default=None,
+    help=N_(
+        "Serve Prometheus metrics (tables, connections, moves, refusals, bot think time) at "
+        "http://HOST:N/metrics, on this port of their own; off unless given. Needs "
+        "pip install 'deadtable[metrics]'."
+    ),
+)
+@click.option(
+    "--metrics-host",
+    metavar="HOST",
+    default="127.0.0.1",
+    show_default=True,
+    help=N_("The address the metrics listen on: this machine only, unless you choose otherwise."),
+)
+@click.option(
     "--max-body",
     metavar="BYTES",
     default=limits.BODY_BYTES,
@@ -125,6 +145,8 @@ def serve(
     certfile: str | None,
     keyfile: str | None,
     forwarded_allow_ips: str,
+    metrics_port: int | None,
+    metrics_host: str,
 ) -> None:
     try:
         from deadtable.server import create_app, proxy, serving
@@ -140,6 +162,7 @@ def serve(
         raise click.BadParameter(err.render(), param_hint="'--forwarded-allow-ips'") from None
     url = default_url(db_path)
     listen = serving.Listen(host=host, port=port, certfile=certfile, keyfile=keyfile)
+    metrics = _metrics() if metrics_port is not None else None
     sock = serving.prepare(listen, url)  # a mistake: one line (HostingError), shown by main()
     settings = Limits(
         body_bytes=max_body,
@@ -150,7 +173,7 @@ def serve(
         allowed_hosts=(*bound_host(host), *allowed_hosts),
         trusted_proxies=trusted,
     )
-    app = create_app(url, bot_time=bot_time, limits=settings)
+    app = create_app(url, bot_time=bot_time, limits=settings, metrics=metrics)
     address = "[bold]" + listen.address() + "[/bold]"
     console.print(
         _(
@@ -160,4 +183,22 @@ def serve(
         ),
         soft_wrap=True,
     )
+    if metrics is not None and metrics_port is not None:
+        try:
+            serving.serve_metrics(metrics, metrics_host, metrics_port)
+        except serving.HostingError:
+            sock.close()
+            raise
+        where = f"http://{metrics_host}:{metrics_port}/metrics"
+        console.print(_("metrics: {address}", address=where), soft_wrap=True)
     serving.serve_app(app, listen, sock)
+
+
+def _metrics() -> Any:
+    try:
+        from deadtable.server.metrics import Metrics
+    except ImportError as err:
+        raise click.ClickException(
+            _("--metrics-port needs prometheus-client: pip install 'deadtable[metrics]' ({err})", err=err)
+        ) from None
+    return Metrics()

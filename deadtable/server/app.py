@@ -36,6 +36,7 @@ from deadtable.i18n import Message
 from . import db, middleware, migrate
 from .cardsets import CardFiles, root_for
 from .deps import NOT_TEXT_MESSAGE, language_of
+from .features import TableFeature, standard
 from .hub import Hub
 from .limits import Limits
 from .notify import Listener
@@ -59,11 +60,13 @@ def create_app(
     resume: bool = True,
     limits: Limits | None = None,
     test_client: bool = False,
+    metrics: TableFeature | None = None,
 ) -> FastAPI:
     """The application on the store at `url` (default: `db.default_url()`).
 
     `limits`: what clients may ask (`Limits()` by default). `test_client`: also answer the Host
-    "testserver" of Starlette's TestClient (tests only; a server never needs it).
+    "testserver" of Starlette's TestClient (tests only; a server never needs it). `metrics`: a
+    `metrics.Metrics` to count into (its hub hooks), when the operator asked for them.
     """
     db_url = url or db.default_url()
     limits = limits or Limits()
@@ -74,7 +77,7 @@ def create_app(
         engine = db.make_engine(db_url)
         await asyncio.to_thread(migrate.upgrade, engine)
         store = Store(engine)
-        hub = Hub(store, bot_time=bot_time)
+        hub = Hub(store, bot_time=bot_time, features=None if metrics is None else (*standard(), metrics))
         app.state.hub = hub
         listener = None
         if store.postgresql and listen is not False:

@@ -69,6 +69,7 @@ def client_may(request: Request, window: SlidingWindow, message_id: Plural, lang
     client = request.client.host if request.client else "-"
     wait = window.wait(client)
     if wait > 0:
+        hub_of(request).refused("rate-limit")
         seconds = math.ceil(wait)
         message = message_id.message(seconds, most=window.most, window=round(window.window), seconds=seconds)
         raise HTTPException(429, message.render(lang), headers={"Retry-After": str(seconds)})

@@ -21,7 +21,8 @@ uses their public interfaces:
 
 A feature's messages come from the WebSocket route (routes/live.py), which calls the feature's
 module. Where the hub itself must let a feature act, it calls the hooks of `TableFeature` on each of
-`Hub.features` (by default `standard()`), in order. Each hook does nothing unless overridden.
+`Hub.features` (by default `standard()`, and metrics.py's when the operator asks for metrics), in
+order. Each hook does nothing unless overridden.
 """
 
 from __future__ import annotations
@@ -60,6 +61,18 @@ class TableFeature:
 
     async def refreshed(self, hub: Hub, lt: LiveTable) -> None:
         """`lt` caught up with another process's changes (its lock released)."""
+
+    # What happened, for a feature that counts it (metrics.py); each returns at once.
+    def moved(self, hub: Hub, lt: LiveTable, actor: str, seconds: float) -> None:
+        """A move was accepted at `lt` (`actor`: "player", "bot" or "standby"), `seconds` after
+        `Hub.act` was asked for it (the wait for the table's lock and the store's write)."""
+
+    def refused(self, hub: Hub, code: str) -> None:
+        """Something a client asked was refused: a WebSocket message (`code` as in the error
+        message: "illegal", "stale", "slow-down"...) or a request over a limit per address."""
+
+    def thought(self, hub: Hub, lt: LiveTable, agent: str, seconds: float) -> None:
+        """A bot (`agent`) chose a move at `lt` in `seconds` (past `bot_time`, a random one)."""
 
 
 def standard() -> tuple[TableFeature, ...]:

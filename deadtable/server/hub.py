@@ -341,10 +341,23 @@ class Hub(BotsAndClocks):
         if self.stopping:
             raise Refused("restarting", Message(RESTARTING))
         self.in_flight += 1
+        started = time.perf_counter()
         try:
-            return await self._act(lt, seat, text, index, actor)
+            idx = await self._act(lt, seat, text, index, actor)
+        except Refused as err:
+            if err.code == "closed":  # by the operator (upkeep.py): the row and its note say so
+                await self.refresh(lt.id)
+            raise
         finally:
             self.in_flight -= 1
+        for feature in self.features:
+            feature.moved(self, lt, actor, time.perf_counter() - started)
+        return idx
+
+    def refused(self, code: str) -> None:
+        """A client's message or request was refused (routes/live.py, deps.py): the features hear it."""
+        for feature in self.features:
+            feature.refused(self, code)
 
     async def _act(self, lt: LiveTable, seat: int, text: str, index: int | None, actor: str) -> int:
         if actor == "player" and lt.row.seats[seat].away:

@@ -88,8 +88,8 @@ class BotsAndClocks:
                 try:
                     await self.act(lt, seat, text, len(st.history), who[1])
                 except Refused as err:
-                    if err.code == "restarting":  # the server stops; the bot moves after it restarts
-                        return
+                    if err.code in ("restarting", "closed"):  # the server stops, or its operator
+                        return  # closed the table: nothing to say
                     if err.code != "stale":
                         log.warning("bot at table %s seat %d refused: %s", lt.id, seat, err.message)
                         return
@@ -116,14 +116,18 @@ class BotsAndClocks:
         def think() -> str:
             return str(agent.act(seat_info(position), random.Random(seed)))
 
+        started = time.perf_counter()
         try:
-            return str(await asyncio.wait_for(self.run(think, pool=self._bots), self.bot_time))
+            chosen = str(await asyncio.wait_for(self.run(think, pool=self._bots), self.bot_time))
         except TimeoutError:
             log.warning(
                 "bot %s at table %s took over %.1fs; playing a random move", name, lt.id, self.bot_time
             )
             actions = st.legal_actions()
-            return str(actions[rng.randrange(len(actions))])
+            chosen = str(actions[rng.randrange(len(actions))])
+        for feature in self.features:
+            feature.thought(cast("Hub", self), lt, name, time.perf_counter() - started)
+        return chosen
 
     def stop_clock(self, lt: LiveTable) -> None:
         """Stop the clock of the current move (a real-time one is cancelled) and forget its

@@ -215,6 +215,32 @@ class Graceful(uvicorn.Server):
             self.should_exit = True
 
 
+def serve_metrics(metrics: Any, host: str, port: int) -> None:
+    """Serve `metrics` (metrics.Metrics) at http://host:port/metrics in a thread of their own."""
+    from prometheus_client import start_http_server
+
+    try:
+        start_http_server(port, addr=host, registry=metrics.registry)
+    except OSError as err:
+        if err.errno in (98, 48, 10048):
+            raise HostingError(
+                Message(
+                    "port {port} on {host} is in use (another server?); choose another with --metrics-port",
+                    port=port,
+                    host=host,
+                )
+            ) from None
+        raise HostingError(
+            Message(
+                "cannot serve the metrics on {host} port {port}: {why}; check --metrics-host and "
+                "--metrics-port",
+                host=host,
+                port=port,
+                why=str(err.strerror or err),
+            )
+        ) from None
+
+
 async def stop_tables(app: Any) -> None:
     """The application's part of a graceful stop: its hub's `stop` (hub.py)."""
     hub = getattr(app.state, "hub", None)

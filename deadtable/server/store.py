@@ -44,6 +44,8 @@ from .rows import ActionRow, NoteRow, SeatRow, TableRow, Verdict
 
 NOTIFY_CHANNEL = "deadtable"
 NO_TABLE = N_("there is no table {table!r}")
+CLOSED = "closed"  # the status of a table its operator closed (`deadtable admin close`, upkeep.py)
+CLOSED_MESSAGE = N_("the server's operator closed this table: it takes no more moves")
 
 
 def hash_token(token: str) -> str:
@@ -83,9 +85,11 @@ class Store:
         # The row lock that serializes a table's actions (FOR UPDATE is dropped on SQLite, where
         # BEGIN IMMEDIATE already makes the whole transaction exclusive).
         by_table = tables.c.id == bindparam("id")
-        self._lock_query = select(tables.c.n_actions).where(by_table).with_for_update()
+        self._lock_query = select(tables.c.n_actions, tables.c.status).where(by_table).with_for_update()
         # The same with the count of undos, for a caller that knows it (takeback.py).
-        self._lock_undos = select(tables.c.n_actions, tables.c.undos).where(by_table).with_for_update()
+        self._lock_undos = (
+            select(tables.c.n_actions, tables.c.undos, tables.c.status).where(by_table).with_for_update()
+        )
         # Statements built once: building them per action costs more than running them.
         self._insert_action = insert(actions)
         by_id = update(tables).where(tables.c.id == bindparam("tid"))
@@ -387,6 +391,8 @@ class Store:
             row = conn.execute(lock, {"id": table_id}).first()
             if row is None:
                 raise Refused("no-table", Message(NO_TABLE, table=table_id))
+            if row.status == CLOSED:  # by the server's operator (upkeep.py): no move any more
+                raise Refused("closed", Message(CLOSED_MESSAGE))
             n = int(row.n_actions)
             moved_back = n < known or (undos is not None and undos != row.undos)  # undone since
             if (index is not None and index != n) or moved_back:

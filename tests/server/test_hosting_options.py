@@ -17,7 +17,7 @@ from .pg import free_port
 def test_serve_help_lists_the_tls_proxy_and_metrics_options() -> None:
     result = CliRunner().invoke(serve, ["--help"], terminal_width=200)
     assert result.exit_code == 0
-    for option in ("--certfile", "--keyfile", "--forwarded-allow-ips"):
+    for option in ("--certfile", "--keyfile", "--forwarded-allow-ips", "--metrics-port", "--metrics-host"):
         assert option in result.output, option
     assert "127.0.0.1,::1" in result.output  # the default of --forwarded-allow-ips
 

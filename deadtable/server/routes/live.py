@@ -232,6 +232,7 @@ async def _handle(s: Session, raw: dict[str, Any]) -> None:
         msg = protocol.parse(raw)
         await HANDLERS[msg["type"]](s, msg)
     except Refused as err:
+        s.hub.refused(err.code)
         s.send(_error_json(conn.lang, err.code, err.msg, index=s.table.index, **_action_of(raw)))
     except (WebSocketDisconnect, RuntimeError):
         raise

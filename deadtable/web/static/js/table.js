@@ -445,7 +445,7 @@ function connect() {
       setPending(null);
       say(msg.message, "error"); // the server's sentence; never the action's text
       toast(msg.message);
-      if (["no-table", "no-seat", "bad-token", "no-token", "bot-seat", "bad-seat"].includes(msg.code)) closedForGood = true;
+      if (["no-table", "no-seat", "bad-token", "no-token", "bot-seat", "bad-seat", "closed"].includes(msg.code)) closedForGood = true;
     }
   };
   ws.onclose = () => {
