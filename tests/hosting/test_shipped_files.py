@@ -43,6 +43,7 @@ def test_the_unit_and_its_environment_give_serve_only_options_it_has() -> None:
     assert words[1:3] == ["serve", "--host"] and words[0].endswith("/bin/deadtable")
     options = [w for w in words[2:] if not w.startswith("$")]
     options = [o.replace("%i", "8001") for o in options] + shlex.split(environment["DEADTABLE_SERVE_OPTIONS"])
+    options += ["--metrics-port", "9101"]  # what docs/hosting.md puts in a process's own file
     with serve.make_context("serve", options) as context:  # a wrong option fails here
         params = context.params
     assert params["host"] == "127.0.0.1" and params["port"] == 8001
