@@ -10,6 +10,12 @@ client's turn again, after the bot's reply ("turn").
     python -m benchmarks.load                          # 200 tables, 30 s, think 0.5 s
     python -m benchmarks.load --tables 200 --think 0   # as fast as the clients can go
     python -m benchmarks.load --url http://127.0.0.1:8000   # against a running server
+    python -m benchmarks.load --url https://play.example.org --ca ca.pem --resolve play.example.org:127.0.0.1
+
+`--url` may be https:// (through a proxy: the WebSockets are then wss://); `--ca` trusts a
+certificate authority of its own, and `--resolve NAME:ADDRESS` connects to ADDRESS for NAME (the
+certificate is still checked for NAME), like curl's. `benchmarks/proxy_load.py` runs it through
+the shipped nginx site and straight to one process.
 """
 
 from __future__ import annotations
@@ -21,13 +27,15 @@ import os
 import random
 import resource
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, Any
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import websockets
@@ -60,10 +68,82 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[k]
 
 
-async def client(base: str, k: int, args: argparse.Namespace, stats: Stats, stop: float) -> None:
+@dataclass(frozen=True)
+class Target:
+    """Where the clients go: the server's URL, and how to reach it (TLS, a name's address)."""
+
+    base: str
+    ca: str | None = None  # a PEM file of certificate authorities to trust (https)
+    address: str | None = None  # connect here for the URL's host name (`--resolve`)
+
+    @property
+    def host(self) -> str:
+        return urlsplit(self.base).hostname or ""
+
+    @property
+    def port(self) -> int:
+        parts = urlsplit(self.base)
+        return parts.port or (443 if parts.scheme == "https" else 80)
+
+    def tls(self) -> ssl.SSLContext | None:
+        if not self.base.startswith("https://"):
+            return None
+        return ssl.create_default_context(cafile=self.ca)
+
+    def http(self) -> httpx.AsyncClient:
+        """An HTTP client of the server (to the `address` when given, asking TLS for the name)."""
+        context = self.tls()
+        verify: Any = context if context is not None else True
+        if self.address is None:
+            return httpx.AsyncClient(base_url=self.base, timeout=30, verify=verify, trust_env=False)
+        parts = urlsplit(self.base)
+        netloc = f"[{self.address}]" if ":" in self.address else self.address
+        direct = urlunsplit((parts.scheme, f"{netloc}:{self.port}", parts.path, "", ""))
+
+        async def sni(request: httpx.Request) -> None:
+            request.extensions["sni_hostname"] = self.host
+
+        return httpx.AsyncClient(
+            base_url=direct,
+            timeout=30,
+            verify=verify,
+            trust_env=False,
+            headers={"host": parts.netloc},
+            event_hooks={"request": [sni]},
+        )
+
+    def websocket(self, path: str) -> Any:
+        """A WebSocket to `path` (ws://, or wss:// under https://)."""
+        scheme = "wss" if self.base.startswith("https://") else "ws"
+        url = scheme + self.base.rstrip("/")[len(urlsplit(self.base).scheme) :] + path
+        extra: dict[str, Any] = {}
+        if self.tls() is not None:
+            extra["ssl"] = self.tls()
+            extra["origin"] = self.base.rstrip("/")
+        if self.address is not None:
+            extra.update(host=self.address, port=self.port)
+            if "ssl" in extra:
+                extra["server_hostname"] = self.host
+        return websockets.connect(url, max_size=1 << 22, compression=None, **extra)
+
+
+def parse_resolve(value: str | None) -> str | None:
+    """The address of `--resolve NAME:ADDRESS` (an IPv6 address may have colons; NAME has none).
+
+    >>> parse_resolve("play.example.org:127.0.0.1"), parse_resolve("play.example.org:::1")
+    ('127.0.0.1', '::1')
+    """
+    if value is None:
+        return None
+    _name, sep, address = value.partition(":")
+    if not sep or not address:
+        raise SystemExit(f"--resolve wants NAME:ADDRESS, not {value!r}")
+    return address.strip("[]")
+
+
+async def client(target: Target, k: int, args: argparse.Namespace, stats: Stats, stop: float) -> None:
     rng = random.Random(k)
-    ws_base = base.replace("http://", "ws://")
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with target.http() as http:
         while time.monotonic() < stop:
             r = await http.post(
                 "/api/tables",
@@ -74,8 +154,7 @@ async def client(base: str, k: int, args: argparse.Namespace, stats: Stats, stop
                 },
             )
             table = r.json()
-            url = f"{ws_base}/ws/tables/{table['id']}"
-            async with websockets.connect(url, max_size=1 << 22, compression=None) as ws:
+            async with target.websocket(f"/ws/tables/{table['id']}") as ws:
                 await ws.send(json.dumps({"type": "hello", "seat": 0, "token": table["seats"][0]["token"]}))
                 sent_at: float | None = None
                 sent_index = -1
@@ -169,13 +248,13 @@ def start_server(
     raise SystemExit("the server did not start")
 
 
-async def run(base: str, args: argparse.Namespace) -> Stats:
+async def run(target: Target, args: argparse.Namespace) -> Stats:
     stats = Stats()
     stop = time.monotonic() + args.duration
     # Open the tables over the first second, as players would arrive, not all in one instant.
     tasks = [asyncio.create_task(watch_lag(stats, stop))]
     for k in range(args.tables):
-        tasks.append(asyncio.create_task(client(base, k, args, stats, stop)))
+        tasks.append(asyncio.create_task(client(target, k, args, stats, stop)))
         await asyncio.sleep(1.0 / args.tables)
     results = await asyncio.gather(*tasks, return_exceptions=True)
     stats.errors += sum(1 for r in results if isinstance(r, BaseException))
@@ -185,7 +264,14 @@ async def run(base: str, args: argparse.Namespace) -> Stats:
     return stats
 
 
-def main(argv: list[str] | None = None) -> None:
+def measure(target: Target, args: argparse.Namespace) -> tuple[Stats, float]:
+    """Run the clients against `target` for `args.duration` seconds: their stats, and the seconds taken."""
+    started = time.monotonic()
+    stats = asyncio.run(run(target, args))
+    return stats, time.monotonic() - started
+
+
+def arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.load", description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--duration", type=float, default=30.0)
@@ -193,10 +279,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot", default="random")
     parser.add_argument("--db", default=None, help="SQLite file or database URL for the started server")
     parser.add_argument("--url", default=None, help="use this running server instead of starting one")
+    parser.add_argument("--ca", default=None, help="a PEM file of certificate authorities to trust (https)")
+    parser.add_argument("--resolve", default=None, metavar="NAME:ADDRESS", help="connect to ADDRESS for NAME")
     parser.add_argument(
         "--nice", type=int, default=0, help="scheduling priority of the started server (negative needs root)"
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = arguments().parse_args(argv)
     proc = None
     base = args.url
     if base is None:
@@ -206,9 +298,7 @@ def main(argv: list[str] | None = None) -> None:
     load_before = os.getloadavg()[0]
     cpu_before = cpu_seconds(proc.pid) if proc is not None else float("nan")
     try:
-        started = time.monotonic()
-        stats = asyncio.run(run(base, args))
-        elapsed = time.monotonic() - started
+        stats, elapsed = measure(Target(base, args.ca, parse_resolve(args.resolve)), args)
         server_cpu = (cpu_seconds(proc.pid) if proc is not None else float("nan")) - cpu_before
     finally:
         if proc is not None:
