@@ -89,8 +89,18 @@ def summary(lt: LiveTable | None, row: Any, lang: str = "en") -> dict[str, Any]:
         "created_at": row.created_at,
         "outcome": row.outcome,
         "rematch": row.rematch,  # the table "Play again" made from this one (rematch.py)
+        # The options that differ from the game's defaults, in words (the lobby lists them).
+        "options": changed_options(row, lang),
         **({"seed": row.seed} if row.seed_chosen else {}),  # a drawn seed is never shown
     }
+
+
+def changed_options(row: Any, lang: str) -> list[dict[str, Any]]:
+    try:
+        the_game = find_game(row.game)
+    except DeadtableError:
+        return []
+    return [o for o in options_in_force(the_game, shown_options(row.options), lang) if o["changed"]]
 
 
 @router.get("/api/tables")

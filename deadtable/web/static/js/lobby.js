@@ -3,7 +3,9 @@
 import { api, el } from "./api.js";
 import { clockSpec, setupClockChoice } from "./clock.js";
 import { onLanguageChange, startI18n, t } from "./i18n.js";
+import { fitChoices } from "./combinations.js";
 import { remember } from "./mytables.js";
+import { changedWords } from "./options.js";
 import { startYourTables } from "./yourtables.js";
 
 const $ = (id) => document.getElementById(id);
@@ -68,7 +70,7 @@ function optionInput(option) {
   let input;
   if (option.choices) {
     input = el("select", common,
-      option.choices.map((c) => el("option", { value: String(c), selected: c === option.default }, String(c))));
+      option.choices.map((c) => el("option", { value: String(c), selected: c === option.default }, (option.value_labels || {})[String(c)] || String(c))));
   } else if (kind === "boolean") {
     input = el("input", { ...common, type: "checkbox", checked: option.default });
   } else if (kind === "number") {
@@ -97,6 +99,7 @@ function drawOptions() {
   $("players").value = String(n);
   $("options").replaceChildren(...(game.options.length ? game.options.map(optionInput) : [el("p", { class: "dim" }, t("This game has no options."))]));
   drawSeats();
+  fitChoices(game, n);
 }
 
 function drawSeats() {
@@ -229,7 +232,8 @@ function tableRow(row, finished) {
     : [el("a", { class: "button", href: `/t/${row.id}` }, t("watch")),
       row.joinable ? el("a", { class: "button primary", href: `/t/${row.id}` }, t("join")) : null];
   const result = finished && row.outcome ? t("winner: {winners}", { winners: row.outcome.winners.map((w) => `P${w + 1}`).join(", ") }) : t("move {n}", { n: row.index });
-  return el("tr", {}, el("td", { class: "game" }, row.game_name), el("td", { class: "dim id" }, row.id),
+  return el("tr", {}, el("td", { class: "game" }, row.game_name, row.options && row.options.length ? el("small", { class: "table-options dim" }, changedWords(row.options)) : null),
+    el("td", { class: "dim id" }, row.id),
     el("td", { class: "seat-list" }, seats), el("td", {}, result), el("td", { class: "links" }, links));
 }
 
@@ -254,7 +258,8 @@ async function start() {
   await loadGames();
   onLanguageChange(async () => { await loadGames(); drawOptions(); refresh(); });
   $("game").addEventListener("change", drawOptions);
-  $("players").addEventListener("change", drawSeats);
+  $("players").addEventListener("change", () => { drawSeats(); fitChoices(currentGame(), Number($("players").value)); });
+  $("options").addEventListener("change", () => fitChoices(currentGame(), Number($("players").value)));
   $("create-form").addEventListener("submit", create);
   setupClockChoice();
   startYourTables();
