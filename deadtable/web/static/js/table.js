@@ -44,6 +44,7 @@ let renderer = null; // the game's renderer module (renderers/index.js), loaded 
 const marked = new Set(); // pieces the others' moves changed, since you last acted
 const whyWaiters = new Map();
 let guard = null; // asked before a move is sent (confirm.js), or null
+let lastDrawn = null; // what the last draw() drew: { msg, renderer, ctx, newest }
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -59,6 +60,7 @@ window.deadtable = {
   send: (msg) => send(msg), // for chat.js, rematch.js and undo.js, which read `deadtable:message` events
   // confirm.js: `guard(text, state) -> Promise<boolean>` is asked before a move is sent.
   setGuard: (fn) => { guard = fn; },
+  lastDrawn: () => lastDrawn,
   // The messages handed out so far (the newest state, and the others in order, at most BACKLOG):
   // a module that starts listening late (its script still loading when the first messages came)
   // reads them first (`onTableMessage` in api.js), so it never misses the state it must draw.
@@ -344,8 +346,10 @@ function draw(msg, newest = msg === last) {
   mark(after);
   drawActions(msg, renderer, interactive);
   drawResult(msg, renderer, ctx);
-  // panels.js and summary.js draw beside the board from the same state and renderer.
-  window.dispatchEvent(new CustomEvent("deadtable:drawn", { detail: { msg, renderer, ctx, newest } }));
+  // panels.js draws beside the board from the same state and renderer (`lastDrawn()` for a module
+  // that starts after the first states were drawn).
+  lastDrawn = { msg, renderer, ctx, newest };
+  window.dispatchEvent(new CustomEvent("deadtable:drawn", { detail: lastDrawn }));
   $("board-panel").classList.toggle("is-offline", !online);
   $("offline").classList.toggle("hidden", online || !everOnline || closedForGood);
   document.body.dataset.index = String(msg.index);
