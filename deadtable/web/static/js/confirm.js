@@ -6,7 +6,8 @@
 // ("Make the move", Enter) or dropped ("Cancel", Escape); a move that can still be taken back
 // (Undo, undo.js) goes at once. A new state (the clock ran out, the table moved) drops the box.
 //
-// table.js asks `guard(text, state)` before sending any move (window.deadtable.setGuard).
+// table.js asks `guard(text, state)` before sending any move (window.deadtable.setGuard): true sends
+// it in the same click, a promise waits for the answer.
 import { el, onTableMessage } from "./api.js";
 import { onLanguageChange, t } from "./i18n.js";
 
@@ -50,7 +51,7 @@ function ask(state) {
 }
 
 function guard(text, state) {
-  if (!confirming() || !Array.isArray(state.final) || !state.final.includes(text)) return Promise.resolve(true);
+  if (!confirming() || !Array.isArray(state.final) || !state.final.includes(text)) return true;
   return ask(state);
 }
 

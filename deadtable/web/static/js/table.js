@@ -58,7 +58,7 @@ window.deadtable = {
   connected: () => Boolean(ws && ws.readyState === WebSocket.OPEN),
   dropForTest: () => { if (ws) ws.close(); },
   send: (msg) => send(msg), // for chat.js, rematch.js and undo.js, which read `deadtable:message` events
-  // confirm.js: `guard(text, state) -> Promise<boolean>` is asked before a move is sent.
+  // confirm.js: `guard(text, state) -> true | Promise<boolean>` is asked before a move is sent.
   setGuard: (fn) => { guard = fn; },
   lastDrawn: () => lastDrawn,
   // The messages handed out so far (the newest state, and the others in order, at most BACKLOG):
@@ -100,9 +100,12 @@ function act(text) {
   // A second click while the first is on its way is the same wish (a double click), not a new move;
   // after a few seconds without an answer, a click sends again.
   if (pending && pending.index === last.index && Date.now() - pending.at < 5000) return;
-  if (!guard) { actNow(text); return; }
+  // The guard answers true at once for a move to send now (sent in this very click, as without a
+  // guard), or a promise when it asks first.
+  const answer = guard ? guard(text, last) : true;
+  if (answer === true) { actNow(text); return; }
   const at = last.index;
-  guard(text, last).then((ok) => { if (ok && last && last.index === at && shown === last && online) actNow(text); });
+  Promise.resolve(answer).then((ok) => { if (ok && last && last.index === at && shown === last && online) actNow(text); });
 }
 
 function actNow(text) {
