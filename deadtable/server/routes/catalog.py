@@ -14,6 +14,7 @@ GET  /i18n/{lang}.json   a language's message catalogue, for the browser client
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -178,7 +179,8 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
             entry["choices"] = list(o.choices) if o.choices else None
             entry["minimum"] = o.minimum
             entry["maximum"] = o.maximum
-        d["combinations"] = combinations(g.id)  # what the lobby may offer together
+        # What the lobby may offer together: found once per game (a game may read its card files).
+        d["combinations"] = await asyncio.to_thread(combinations, g.id)
         d["agents"] = agent_names(g)  # the names, as before
         d["bots"] = bots_json(g, lang)
         d.update(web_parts(g))
