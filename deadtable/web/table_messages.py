@@ -19,6 +19,7 @@ TABLE_MESSAGES: tuple[str | tuple[str, str], ...] = (
     # Confirming a move that cannot be taken back (js/confirm.js).
     N_("Make the move"),
     N_("This move cannot be taken back. Make it?"),
+    N_("{what}: this move cannot be taken back. Make it?"),
     N_("Ask before a move that cannot be taken back"),
     # Open seats, taken from the lobby (js/openseats.js, lobby.js).
     N_("open seat"),

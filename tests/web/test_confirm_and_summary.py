@@ -31,6 +31,10 @@ def test_a_final_move_waits_for_its_confirmation(server, browser):
         assert page.evaluate(ONE_MOVE)
         page.wait_for_selector("#confirm-box")
         assert page.evaluate("document.activeElement.id") == "confirm-yes"
+        # The box names the card clicked, in the words the piece shows, never the move's text.
+        what = page.inner_text("#confirm-what")
+        assert what.endswith("cannot be taken back. Make it?") and ":" in what, what
+        assert "recruit " not in what
         page.wait_for_timeout(300)
         assert _index(page) == before  # nothing sent yet
         page.click("#confirm-no")

@@ -32,13 +32,28 @@ function close(answer) {
   resolve(answer);
 }
 
-function ask(state) {
+// The piece the move was clicked on, in the words it shows (its label, or its first line: a card's
+// name), so the box says what is about to happen; null when no piece names it.
+function pieceWords(text) {
+  for (const node of document.querySelectorAll("#board [data-actions]")) {
+    const d = node.dataset.actions || "";
+    let acts = [];
+    try { acts = d.startsWith("[") ? JSON.parse(d) : d.split("\n"); } catch { acts = []; }
+    if (!acts.includes(text)) continue;
+    const label = (node.getAttribute("aria-label") || node.innerText || "").split("\n").map((s) => s.trim()).find(Boolean);
+    if (label && label !== text && label.length <= 60) return label;
+  }
+  return null;
+}
+
+function ask(state, text) {
   close(false);
   return new Promise((resolve) => {
+    const what = pieceWords(text);
     const yes = el("button", { type: "button", class: "primary", id: "confirm-yes", onclick: () => close(true) }, t("Make the move"));
     const no = el("button", { type: "button", id: "confirm-no", onclick: () => close(false) }, t("Cancel"));
     const box = el("div", { id: "confirm-box", class: "confirm-box", role: "alertdialog", "aria-labelledby": "confirm-what" },
-      el("span", { id: "confirm-what", class: "confirm-what" }, t("This move cannot be taken back. Make it?")), yes, no);
+      el("span", { id: "confirm-what", class: "confirm-what" }, what ? t("{what}: this move cannot be taken back. Make it?", { what }) : t("This move cannot be taken back. Make it?")), yes, no);
     box.addEventListener("keydown", (event) => {
       if (event.key === "Escape") { event.preventDefault(); close(false); }
     });
@@ -52,7 +67,7 @@ function ask(state) {
 
 function guard(text, state) {
   if (!confirming() || !Array.isArray(state.final) || !state.final.includes(text)) return true;
-  return ask(state);
+  return ask(state, text);
 }
 
 // The table's settings row under the board (this setting, and the turn sound of sound.js).
