@@ -2,12 +2,13 @@
 
 A table's creator may leave a person's seat open (`{"kind": "open"}` in POST /api/tables): it is
 stored as a person's seat without a secret, so no link plays it (`seat_access.authenticate` refuses
-a seat without one) and, like any person away, the table's stand-in bot plays it after the leave
-grace. The lobby lists such seats (`open` in a seat's public summary) and anyone may take one
-(POST /api/tables/{id}/seats/{seat}/take): ONE transaction locks the table's row, checks that the
-game is still on and the seat still open, and writes the new secret's hash and the name given; the
-first to ask gets the seat, the others are told it was taken. The secret is answered once, as the
-links of a new table are.
+a seat without one), and away from the start: like any person away, the table's stand-in bot plays
+it while people are at the table, until someone takes it and comes. The lobby lists such seats
+(`open` in a seat's public summary) and anyone may take one (POST
+/api/tables/{id}/seats/{seat}/take): ONE transaction locks the table's row, checks that the game is
+still on and the seat still open, and writes the new secret's hash and the name given; the first to
+ask gets the seat, the others are told it was taken. The secret is answered once, as the links of a
+new table are.
 """
 
 from __future__ import annotations

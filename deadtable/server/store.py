@@ -214,7 +214,9 @@ class Store:
                     agent=agent,
                     name=name,
                     token_hash=token_hash,
-                    away=False,
+                    # A seat left open (a person's seat without a secret) starts away: the stand-in
+                    # bot plays it until someone takes it and comes (open_seats.py).
+                    away=kind == "human" and token_hash is None,
                 )
             )
         return table_id

@@ -28,3 +28,15 @@ def test_an_open_seat_is_listed_taken_once_and_played_with_its_new_link(client):
         ws.send_json({"type": "hello", "seat": 1, "token": token})
         state = next_state(ws)
         assert state["seat"] == 1 and state["seats"][1]["name"] == "Bea"
+
+
+def test_a_seat_left_open_is_played_by_the_stand_in_while_people_are_there(client):
+    t = create(client, seats=[{"kind": "human"}, {"kind": "open"}])
+    token = t["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": token})
+        for _ in range(3):  # each of your moves is answered by the stand-in playing the open seat
+            state = next_state(ws, turn=True)
+            assert state["seats"][1]["away"] and state["seats"][1]["open"]
+            ws.send_json({"type": "act", "action": state["legal"][0], "index": state["index"]})
+        assert next_state(ws, turn=True)["index"] >= 5
