@@ -253,8 +253,9 @@ class Game(ABC):
     def describe(self, lang: str | None = None) -> dict[str, Any]:
         """Metadata as JSON: what `deadtable games` and the lobby show.
 
-        With `lang`, the name, summary and option help are in that language (the id and option
-        names never change); without it they are the English originals.
+        With `lang`, the name, summary and each option's help, label and value labels are in that
+        language (the id, option names and values never change); without it they are the English
+        originals.
         """
 
         def text(s: str) -> str:
@@ -270,6 +271,13 @@ class Game(ABC):
                     "name": o.name,
                     "default": o.default,
                     "help": text(o.help),
+                    "label": o.label_text(lang or "en"),
+                    "default_text": o.value_text(o.default, lang or "en"),
+                    # Each choice (or labelled value) in words, by the value as text.
+                    "value_labels": {
+                        str(v): o.value_text(v, lang or "en")
+                        for v in (o.choices or [v for v, _ in o.value_labels])
+                    },
                     "choices": list(o.choices) if o.choices else None,
                     "house_rule": o.house_rule,
                 }

@@ -1,4 +1,4 @@
-"""Declared game options: a name, a default, help text and a check of every value."""
+"""Declared game options: a name, a default, help text, words for a person and a check of every value."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from deadtable.i18n import N_
+from deadtable.i18n import N_, render
 
 from .errors import OptionError
 
 WHOLE_NUMBER = N_("option {name!r} takes a whole number, not {value!r}")
+YES = N_("yes")
+NO = N_("no")
 
 
 @dataclass(frozen=True)
@@ -20,9 +22,16 @@ class Option:
     `help` is English and a catalogue message id: mark it `N_("...")` where the game declares
     it; the CLI and the web table translate it where they show it.
 
-    >>> o = Option("rounds", 60, "Round limit; 0 means none.", minimum=0)
+    `label` names the option in words and `value_labels` some of its values ((value, words) pairs),
+    both catalogue message ids like `help`: a person reads "Round limit: no limit", never the
+    option's name and raw value (`rounds = 0`), which stay the record's and the API's.
+
+    >>> o = Option("rounds", 60, "Round limit; 0 means none.", minimum=0,
+    ...            label="Round limit", value_labels=((0, "no limit"),))
     >>> o.coerce("12")
     12
+    >>> o.label_text(), o.value_text(0), o.value_text(12)
+    ('Round limit', 'no limit', '12')
     """
 
     name: str
@@ -35,6 +44,24 @@ class Option:
     # Set by the game itself when it deals (deadtable.core.cardlists.PIN), never asked of a person:
     # the lobby, `deadtable games` and `deadtable rules` do not list it.
     set_by_game: bool = False
+    label: str = ""
+    value_labels: tuple[tuple[Any, str], ...] = ()
+
+    def label_text(self, lang: str = "en") -> str:
+        """The option's name in words in `lang` (its label; without one, its name spelled out)."""
+        return render(self.label, lang) if self.label else self.name.replace("_", " ").capitalize()
+
+    def value_text(self, value: Any, lang: str = "en") -> str:
+        """`value` in words in `lang`: its label where the game gives one, yes or no for a switch,
+        a dash for nothing, else the value as written (a number, a list of names)."""
+        for known, words in self.value_labels:
+            if known == value and type(known) is type(value):
+                return render(words, lang)
+        if isinstance(value, bool):
+            return render(YES if value else NO, lang)
+        if value is None or value == "":
+            return "—"
+        return str(value)
 
     @property
     def kind(self) -> type:

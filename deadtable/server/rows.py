@@ -23,6 +23,8 @@ class SeatRow:
             "agent": self.agent,
             "name": self.name,
             "away": self.away,
+            # A person's seat without a link: anyone may take it from the lobby (open_seats.py).
+            "open": self.kind == "human" and self.token_hash is None,
         }
 
 

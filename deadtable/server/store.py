@@ -135,10 +135,14 @@ class Store:
         hints: bool = False,
         to_act: int | None = None,
     ) -> tuple[str, dict[int, str]]:
-        """A new table; returns its id and the secret token of each human seat (shown once)."""
+        """A new table; returns its id and the secret token of each human seat (shown once). A seat of
+        kind "open" is a person's seat without one, which anyone may take (open_seats.py)."""
         tokens: dict[int, str] = {}
         seat_rows: list[tuple[str, str | None, str, str | None]] = []
         for seat, (kind, agent, name) in enumerate(seat_specs):
+            if kind == "open":  # a person's seat without a secret, for anyone to take (open_seats.py)
+                seat_rows.append(("human", None, name, None))
+                continue
             if kind == "human":
                 tokens[seat] = new_token()
             seat_rows.append((kind, agent, name, hash_token(tokens[seat]) if seat in tokens else None))
@@ -214,7 +218,9 @@ class Store:
                     agent=agent,
                     name=name,
                     token_hash=token_hash,
-                    away=False,
+                    # A seat left open (a person's seat without a secret) starts away: the stand-in
+                    # bot plays it until someone takes it and comes (open_seats.py).
+                    away=kind == "human" and token_hash is None,
                 )
             )
         return table_id

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from deadtable.i18n import N_
 
+from .table_messages import TABLE_MESSAGES
+
 STATIC = Path(__file__).resolve().parent / "static"
 _CALL = re.compile(r'\b(n?t)\("((?:[^"\\]|\\.)*)"(?:,\s*"((?:[^"\\]|\\.)*)")?')
 _ATTR = re.compile(r'data-i18n(?:-title|-placeholder)?="([^"]*)"')
@@ -34,7 +36,7 @@ def _pages() -> list[Path]:
     from deadtable.core import games
     from deadtable.core.parts import files
 
-    own = [files(g, "web", "renderer.js") for g in games()]
+    own = [files(g, "web", name) for g in games() for name in ("renderer.js", "panels.js")]
     return sorted(STATIC.rglob("*")) + [Path(str(p)) for p in own if p.is_file()]
 
 
@@ -548,3 +550,4 @@ MESSAGES: tuple[Key, ...] = (
     N_("Skip to the board"),
     N_("Characters by shape: P1 round, P2 square, P3 arch, P4 leaf."),
 )
+MESSAGES += TABLE_MESSAGES  # the table's panels, confirmations and summary (table_messages.py)

@@ -26,6 +26,8 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+CONFIRM_OFF = "try { localStorage.setItem('deadtable.confirm', 'off') } catch (e) {}"
+CONFIRM_ON = "try { localStorage.setItem('deadtable.confirm', 'on') } catch (e) {}"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -101,6 +103,17 @@ def chromium() -> Iterator[Any]:
     try:
         with sync_playwright() as p:
             b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            new_context = b.new_context
+
+            # The pages ask before a move that cannot be taken back (js/confirm.js), a setting on
+            # unless a person turns it off; tests that play by clicking start with it off, and a
+            # test of the confirmation turns it on in its context (CONFIRM_ON).
+            def quiet_context(*args: Any, **kwargs: Any) -> Any:
+                context = new_context(*args, **kwargs)
+                context.add_init_script(CONFIRM_OFF)
+                return context
+
+            b.new_context = quiet_context
             try:
                 yield b
             finally:

@@ -78,7 +78,10 @@ def test_options_have_labels_help_and_proper_inputs(lobby: Any) -> None:
     page = lobby
     page.select_option("#game", "zombie-shedding")
     mode = page.locator("select#opt-mode")
-    assert mode.locator("option").all_inner_texts()[:3] == ["auto", "duel", "alliances"]
+    # Each choice in words; its value stays the option's own.
+    values = mode.evaluate("(s) => [...s.options].map((o) => o.value)")
+    assert values[:3] == ["auto", "duel", "alliances"]
+    assert mode.locator("option").all_inner_texts()[1:3] == ["Duel (2 players)", "Alliances (teams)"]
     assert page.inner_text("label[for='opt-mode']") == "Mode"
     assert "duel" in page.inner_text("#opt-mode-help")  # the help is shown, not only on hover
     assert page.locator("input#opt-cards[type=file]").count() == 1

@@ -46,7 +46,13 @@ class Overlords(Game):
     game_type = GameType(zero_sum=True, chance=True, perfect_information=False)
     card_lists = BUILTINS  # the built-in lists, for records from before pinning
     options = (
-        Option("cards", "", N_("Your own card file (TOML, like data/cards.toml); empty: the printed set.")),
+        Option(
+            "cards",
+            "",
+            N_("Your own card file (TOML, like data/cards.toml); empty: the printed set."),
+            label=N_("Card file"),
+            value_labels=(("", N_("the printed set")),),
+        ),
         Option(
             "hired_hands",
             "random",
@@ -54,11 +60,14 @@ class Overlords(Game):
                 "Which 7 Hired Hands join the deck: 'random', or 7 names separated by commas, for "
                 "example 'black knight,red knight,blue knight,thief,sorcerer,medusa,lich king' (OV-1)."
             ),
+            label=N_("Hired Hands"),
+            value_labels=(("random", N_("7 drawn at random")),),
         ),
         Option(
             "teams",
             False,
             N_("2 versus 2 team game (4 players; teammates sit opposite; house readings OV-H8, OV-H9)."),
+            label=N_("2 versus 2 teams"),
         ),
         PIN_OPTION,  # the card list the game was dealt with, set when it deals
     )

@@ -12,10 +12,18 @@ from typing import Any
 from rich.markup import escape
 from rich.text import Text
 
+from deadtable.core import Action
 from deadtable.core.state import read_narration
-from deadtable.i18n import N_, Translator, translator
+from deadtable.i18n import N_, Message, Translator, translator
 
+from .actions import Exchange, NoExchange, Recruit, RecruitForDummy
 from .card_text import CONTEXT
+
+# A hidden pick in words, for a hint (move_words).
+RECRUIT = N_("Recruit {card}")
+RECRUIT_FOR_DUMMY = N_("Recruit {card} for the dummy")
+EXCHANGE = N_("Offer {card} to your teammate")
+NO_EXCHANGE = N_("Offer no card to your teammate")
 
 COLOURS = ("red", "cyan", "green", "yellow", "magenta")
 COLUMN = 7
@@ -234,3 +242,29 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         lines.append("")
         lines.extend(_sheet(tr, view))
     return "\n".join(lines)
+
+
+def _card_name(view: dict[str, Any], card: str) -> str:
+    """A card id of an action ("undead warrior 3") as the seat's view names it ("Undead Warrior 3")."""
+    seat = view.get("seat")
+    hands = view.get("hands") or []
+    seen: list[str] = []
+    if isinstance(seat, int) and 0 <= seat < len(hands):
+        seen = list(hands[seat].get("cards") or [])
+    for name in seen:
+        if name.lower() == card:
+            return name
+    return card.title()
+
+
+def move_words(view: dict[str, Any], action: Action) -> Message | None:
+    """For a hint, the picks the log tells only once every seat has picked (OV-2): recruiting and
+    the team game's exchange, said with the card's name in the reader's language."""
+    if isinstance(action, Recruit | RecruitForDummy | Exchange):
+        card = Message.in_context(CONTEXT, _card_name(view, action.card))
+        if isinstance(action, RecruitForDummy):
+            return Message(RECRUIT_FOR_DUMMY, card=card)
+        return Message(RECRUIT if isinstance(action, Recruit) else EXCHANGE, card=card)
+    if isinstance(action, NoExchange):
+        return Message(NO_EXCHANGE)
+    return None

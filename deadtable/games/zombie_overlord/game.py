@@ -34,6 +34,8 @@ class ZombieOverlord(Game):
                 "A card file (TOML) to play with instead of the built-in set, which is a reconstruction "
                 "of the printed cards (RULINGS ZO-1)."
             ),
+            label=N_("Card file"),
+            value_labels=(("", N_("the built-in set")),),
         ),
         Option(
             "rounds",
@@ -41,8 +43,15 @@ class ZombieOverlord(Game):
             N_("Round limit: after this many rounds the living players are ranked by life; 0 means none."),
             minimum=0,
             house_rule="ZO-10",
+            label=N_("Round limit"),
+            value_labels=((0, N_("no limit")),),
         ),
-        Option("misfits", False, N_("Swap the 20 duplicated Survivors for the Misfits Mini Expansion.")),
+        Option(
+            "misfits",
+            False,
+            N_("Swap the 20 duplicated Survivors for the Misfits Mini Expansion."),
+            label=N_("Misfits expansion"),
+        ),
         Option(
             "catch_up",
             0,
@@ -52,6 +61,8 @@ class ZombieOverlord(Game):
                 "design note for what 10 does)."
             ),
             minimum=0,
+            label=N_("Extra life for later players"),
+            value_labels=((0, N_("none (the printed set-up)")),),
         ),
         PIN_OPTION,  # the card list the game was dealt with, set when it deals
     )

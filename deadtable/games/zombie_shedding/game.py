@@ -21,6 +21,24 @@ from .text import render
 from .view import text_action, why_not
 
 SCREAMER_READINGS = ("house", "literal")  # RULINGS ZS-7
+# Each mode and team layout in words, for the lobby and the rules panel.
+MODE_WORDS = (
+    ("auto", N_("by player count (duel for 2, else marathon)")),
+    ("duel", N_("Duel (2 players)")),
+    ("alliances", N_("Alliances (teams)")),
+    ("marathon", N_("Marathon (to 60)")),
+    ("blitz", N_("Blitz (first out wins)")),
+    ("outsider", N_("Outsider (last one loses)")),
+    ("overlord", N_("Zombie Overlord (points won)")),
+)
+LAYOUT_WORDS = (
+    ("auto", N_("by player count")),
+    ("2v2", N_("2 versus 2")),
+    ("2v2v2", N_("2 versus 2 versus 2")),
+    ("2v2v2v2", N_("2 versus 2 versus 2 versus 2")),
+    ("3v3", N_("3 versus 3")),
+    ("4v4", N_("4 versus 4")),
+)
 
 
 @cache
@@ -49,6 +67,8 @@ class ZombieShedding(Game):
                 "auto: duel for 2 players, else marathon (house reading ZS-H9)"
             ),
             choices=MODES,
+            label=N_("Mode"),
+            value_labels=MODE_WORDS,
         ),
         Option(
             "teams",
@@ -58,12 +78,16 @@ class ZombieShedding(Game):
                 "auto: 2v2, 2v2v2 or 2v2v2v2 by player count"
             ),
             choices=LAYOUTS,
+            label=N_("Alliance teams"),
+            value_labels=LAYOUT_WORDS,
         ),
         Option(
             "cards",
             "",
             N_("A TOML card list to use instead of the built-in one (a reconstruction, RULINGS ZS-1)"),
             house_rule="ZS-1",
+            label=N_("Card file"),
+            value_labels=(("", N_("the built-in list")),),
         ),
         Option(
             "screamer",
@@ -74,6 +98,11 @@ class ZombieShedding(Game):
             ),
             choices=SCREAMER_READINGS,
             house_rule="ZS-7",
+            label=N_("The Screamer's finish"),
+            value_labels=(
+                ("house", N_("adds 15 (house reading)")),
+                ("literal", N_("deducts 15 (as printed)")),
+            ),
         ),
         PIN_OPTION,  # the card list the game was dealt with, set when it deals
     )

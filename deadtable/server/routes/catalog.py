@@ -5,7 +5,8 @@ GET  /api/games          every game's description (options, players, bots): each
                          to upload with POST /api/cardsets), `choices` where fixed, `minimum` and
                          `maximum`; `agents` the bot names, `bots` the same with a description;
                          `renderer` and `style` the URLs of the game's own board and styles
-                         (routes/game_web.py), null where it ships none
+                         (routes/game_web.py), null where it ships none; `combinations` the
+                         player counts and choices the game accepts together (combinations.py)
 GET  /api/rules/{game}   a game's rulebook and house rulings
 GET  /api/lang           the language chosen for this browser, and those spoken
 GET  /i18n/{lang}.json   a language's message catalogue, for the browser client
@@ -13,6 +14,7 @@ GET  /i18n/{lang}.json   a language's message catalogue, for the browser client
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -25,20 +27,12 @@ from deadtable.core import games as all_games
 from deadtable.i18n import LANGUAGES, N_, Message, catalogue_json, normalize, render, translator
 from deadtable.i18n.rules import readings, rules_text, ruling, rulings
 
+from ..combinations import combinations
 from ..deps import LANG_COOKIE, fail, language_of
 from .game_web import web_parts
 
 router = APIRouter()
 
-# The lobby's name for each option (the option's own name is its id in the API and the record).
-OPTION_LABELS: dict[str, str] = {
-    "cards": N_("Card file"),
-    "hired_hands": N_("Hired Hands"),
-    "teams": N_("Teams"),
-    "rounds": N_("Round limit"),
-    "misfits": N_("Misfits expansion"),
-    "mode": N_("Mode"),
-}
 # What each bot does, in a few words.
 BOT_DESCRIPTIONS: dict[str, str] = {
     "random": N_("plays any legal move"),
@@ -96,7 +90,9 @@ def card_texts_json(g: Any, options: dict[str, Any], lang: str) -> dict[str, dic
 
 
 def options_in_force(g: Any, options: dict[str, Any], lang: str) -> list[dict[str, Any]]:
-    """Every option of the table: its value, the default, whether it differs, and its house ruling."""
+    """Every option of the table: its value, the default, whether it differs, and its house ruling;
+    `label`, `value_text` and `default_text` say the option and its values in words (the game's
+    labels, `Option.label_text` / `value_text`), which is all a page shows of it."""
     out = []
     for o in g.chosen_options:
         value = options.get(o.name, o.default)
@@ -106,6 +102,9 @@ def options_in_force(g: Any, options: dict[str, Any], lang: str) -> list[dict[st
             "default": o.default,
             "changed": value != o.default,
             "help": render(o.help, lang) if o.help else "",
+            "label": o.label_text(lang),
+            "value_text": o.value_text(value, lang),
+            "default_text": o.value_text(o.default, lang),
             "house_rule": o.house_rule,
             "ruling": None,
         }
@@ -144,11 +143,6 @@ async def game_rules(game_id: str, request: Request) -> dict[str, Any]:
     return out
 
 
-def option_label(name: str, lang: str) -> str:
-    """The option's label in `lang`: its own where the lobby has one, else its name in words."""
-    return render(OPTION_LABELS.get(name) or name.replace("_", " ").capitalize(), lang)
-
-
 def option_kind(o: Any) -> str:
     """How the lobby asks for an option: boolean, number, cards (a file to upload) or text."""
     if o.name == CARDS_OPTION:
@@ -180,11 +174,13 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
             o = declared.get(entry["name"])
             if o is None:
                 continue
-            entry["label"] = option_label(o.name, lang)
+            entry["label"] = o.label_text(lang)
             entry["kind"] = option_kind(o)
             entry["choices"] = list(o.choices) if o.choices else None
             entry["minimum"] = o.minimum
             entry["maximum"] = o.maximum
+        # What the lobby may offer together: found once per game (a game may read its card files).
+        d["combinations"] = await asyncio.to_thread(combinations, g.id)
         d["agents"] = agent_names(g)  # the names, as before
         d["bots"] = bots_json(g, lang)
         d.update(web_parts(g))

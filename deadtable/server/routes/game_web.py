@@ -2,10 +2,11 @@
 
 GET  /games/{game}/renderer.js   the game's board as an ES module (its package's `web/renderer.js`)
 GET  /games/{game}/renderer.css  the game's styles (its package's `web/renderer.css`)
+GET  /games/{game}/panels.js     the facts of each player's panel, which renderer.js re-exports
 
 Found through the game (`deadtable.core.parts`), never through a table of games: a game shipping no
 such file answers 404, and its description (`GET /api/games`: `renderer`, `style`) says null, so the
-browser draws it with the generic renderer. Only these two names are served, so no path a client
+browser draws it with the generic renderer. Only these names are served, so no path a client
 writes reaches any other file.
 """
 
@@ -25,7 +26,12 @@ from ..deps import fail, language_of
 router = APIRouter()
 
 # The files a game may ship for the browser, by the name served, with their media types.
-WEB_FILES = {"renderer.js": "text/javascript; charset=utf-8", "renderer.css": "text/css; charset=utf-8"}
+WEB_FILES = {
+    "renderer.js": "text/javascript; charset=utf-8",
+    "renderer.css": "text/css; charset=utf-8",
+    # What each player's panel shows (`panels(view, ctx)`), which renderer.js passes on.
+    "panels.js": "text/javascript; charset=utf-8",
+}
 NO_FILE = "{game} has no {name}: the browser draws it with the generic renderer"
 
 

@@ -3,11 +3,16 @@
 GET /api/tables/{id}/review/{seat}   the review of `seat` (from 0), once the game is over; with
                                      ?token= (a seat's secret) it must be that seat's. Each decision
                                      comes with `told` (what the seat was told of its move, in the
-                                     reader's language) and `flag_text`.
+                                     reader's language; for a move the log does not tell, its
+                                     words as a hint gives them), `best_told` (the best move found in words,
+                                     review_words.py; "" when it is the move played or nothing
+                                     tells it) and `flag_text`. A page shows these words, never
+                                     `played` and `best`, the moves' texts.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -16,6 +21,7 @@ from deadtable.i18n import N_, Message, N_plural, translator
 
 from ..deps import client_may, fail, hub_of, language_of, table_or_404
 from ..review_cache import Reviews
+from ..review_words import WORDS, best_words
 from ..seat_access import authenticate
 from ..store import Refused
 
@@ -51,18 +57,27 @@ async def get_review(table_id: str, seat: int, request: Request, token: str | No
     if found is None:
         client_may(request, request.app.state.review_starts, TOO_MANY_REVIEWS, lang)
         found = await reviews.of(lt.id, seat, lt.state.record())
+    if WORDS not in found:
+        found[WORDS] = await asyncio.to_thread(best_words, lt.game, lt.state.record(), found["decisions"])
     return localized(found, lang, [s.public()["name"] for s in lt.row.seats])
 
 
 def localized(done: dict[str, Any], lang: str, names: list[str]) -> dict[str, Any]:
     """The review with each move's narration and flag in `lang` (the cached JSON is left as is)."""
     tr = translator(lang)
+    said = done.get(WORDS, {})
     out = dict(done)
     out["names"] = names
     out["decisions"] = [
         {
             **d,
-            "told": "; ".join(Message.from_json(m).render(lang) for m in d["narration"]),
+            "told": "; ".join(
+                Message.from_json(m).render(lang)
+                for m in d["narration"] or said.get("played", {}).get(str(d["move"]), [])
+            ),
+            "best_told": "; ".join(
+                Message.from_json(m).render(lang) for m in said.get("best", {}).get(str(d["move"]), [])
+            ),
             "flag_text": tr._(FLAG_TEXTS[d["flag"]]) if d["flag"] else "",
         }
         for d in done["decisions"]

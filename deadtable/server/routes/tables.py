@@ -3,6 +3,7 @@
 GET  /api/tables                     the lobby: ?status=playing (default), over or all; ?limit=1..200;
                                      an unfinished table only with an action (or its creation) in
                                      the last 24 hours; `joinable` whether a stranger may take a seat
+                                     (a seat left open, `open` in its summary: open_seats.py)
 POST /api/tables                     create a table; answers one secret link per person's seat and
                                      the creator's token (creator.py); `turn_based` (turns.py)
 GET  /api/tables/{id}                a table's public summary
@@ -50,7 +51,7 @@ SEED_CHOSEN = N_("The table's creator chose the seed {seed}: whoever knows it ca
 
 
 class SeatSpec(BaseModel):
-    kind: Literal["human", "bot"] = "human"
+    kind: Literal["human", "bot", "open"] = "human"  # open: anyone may take it (open_seats.py)
     agent: str | None = Field(None, max_length=64)
     name: str = Field("", max_length=40)
 
@@ -89,8 +90,18 @@ def summary(lt: LiveTable | None, row: Any, lang: str = "en") -> dict[str, Any]:
         "created_at": row.created_at,
         "outcome": row.outcome,
         "rematch": row.rematch,  # the table "Play again" made from this one (rematch.py)
+        # The options that differ from the game's defaults, in words (the lobby lists them).
+        "options": changed_options(row, lang),
         **({"seed": row.seed} if row.seed_chosen else {}),  # a drawn seed is never shown
     }
+
+
+def changed_options(row: Any, lang: str) -> list[dict[str, Any]]:
+    try:
+        the_game = find_game(row.game)
+    except DeadtableError:
+        return []
+    return [o for o in options_in_force(the_game, shown_options(row.options), lang) if o["changed"]]
 
 
 @router.get("/api/tables")
@@ -107,9 +118,9 @@ async def list_tables(
     out = []
     for r in rows:
         entry = summary(hub.tables.get(r.id), r, lang)
-        # Every person's seat is claimed by its secret link when the table is made: a stranger can
-        # watch any table, and take a seat at none.
-        entry["joinable"] = False
+        # A stranger may take a seat left open (open_seats.py); every other person's seat is held by
+        # its secret link from the table's making.
+        entry["joinable"] = r.status == "playing" and any(s["open"] for s in entry["seats"])
         out.append(entry)
     return out
 
@@ -157,7 +168,7 @@ async def _create(spec: CreateTable, request: Request, lang: str) -> dict[str, A
             make_agent(name, the_game)  # a clear error for an unknown bot
             rows.append(("bot", name, s.name or name))
         else:
-            rows.append(("human", None, s.name))
+            rows.append((s.kind, None, s.name))
     make_agent(spec.standby, the_game)
     seed = spec.seed if spec.seed is not None else secrets.randbits(62)
     files: CardFiles = request.app.state.card_files

@@ -8,6 +8,8 @@ POST /api/tables/status                  {"ids": [...]} (at most `STATUS_MOST`):
 POST /api/tables/{id}/creator            {"creator": token}: 200 if it is the creator's token, else 403
 POST /api/tables/{id}/seats/{seat}/link  {"creator": token}: a NEW link for a person's seat; the old
                                          one stops working (creator.py)
+POST /api/tables/{id}/seats/{seat}/take  {"name": ...}: take a seat left open; answers its link once
+                                         (open_seats.py); 409 when someone was first
 
 The browser keeps the list of its seats (its tokens included) in its own storage; it sends only the
 table ids here, and nothing answered holds a token, a seed not chosen, or a hidden card: the summary
@@ -25,8 +27,9 @@ from deadtable.core import DeadtableError
 from deadtable.i18n import N_plural
 
 from ..creator import check_creator, new_link
-from ..deps import client_may, fail, hub_of, language_of
+from ..deps import client_may, fail, hub_of, language_of, refuse_control_text
 from ..live_table import seat_label
+from ..open_seats import take
 from ..rows import TableRow
 from ..store import Refused
 from ..throttle import SlidingWindow
@@ -44,7 +47,15 @@ TOO_MANY_STATUS = N_plural(
 )
 TableId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 Secret = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-STATUS_OF: Final = {"no-table": 404, "no-creator": 403, "not-creator": 403, "no-seat": 404, "bot-seat": 400}
+STATUS_OF: Final = {
+    "no-table": 404,
+    "no-creator": 403,
+    "not-creator": 403,
+    "no-seat": 404,
+    "bot-seat": 400,
+    "seat-taken": 409,
+    "seat-over": 409,
+}
 
 
 class StatusAsk(BaseModel):
@@ -53,6 +64,10 @@ class StatusAsk(BaseModel):
 
 class CreatorAsk(BaseModel):
     creator: Secret
+
+
+class TakeAsk(BaseModel):
+    name: str = Field("", max_length=40)
 
 
 @router.post("/api/tables/status")
@@ -125,6 +140,18 @@ async def seat_link(table_id: str, seat: int, ask: CreatorAsk, request: Request)
     lang = language_of(request)
     try:
         token = await new_link(hub, table_id[:64], ask.creator, seat)
+    except Refused as err:
+        raise _refused(err, lang) from None
+    return {"id": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#seat={seat}&token={token}"}
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/take")
+async def take_open_seat(table_id: str, seat: int, ask: TakeAsk, request: Request) -> dict[str, Any]:
+    hub = hub_of(request)
+    lang = language_of(request)
+    refuse_control_text(ask.model_dump(), "body")
+    try:
+        token = await take(hub, table_id[:64], seat, ask.name.strip())
     except Refused as err:
         raise _refused(err, lang) from None
     return {"id": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#seat={seat}&token={token}"}

@@ -8,6 +8,7 @@
 // character is "char-<seat>-<value>" in hand and on the grid, a position is "pos-<name>").
 import { api, el, seatLabel } from "/static/js/api.js";
 import { nt, t } from "/static/js/i18n.js";
+export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
 
 export const piecesOnly = true;
 // ending() says why the game ended and how it is scored: the banner leaves the outcome's note out.

@@ -10,6 +10,7 @@ import { el } from "/static/js/api.js";
 import { cardText, nt, t } from "/static/js/i18n.js";
 import { gameLog } from "/static/js/renderers/common.js";
 import { Identities } from "/static/js/renderers/identity.js";
+export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
 
 export const piecesOnly = true;
 export const ownNote = true; // ending() is the score sheet, the winners and why it ended (index.js)

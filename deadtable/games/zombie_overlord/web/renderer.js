@@ -12,6 +12,7 @@
 import { api, el } from "/static/js/api.js";
 import { language, t } from "/static/js/i18n.js";
 import { Identities } from "/static/js/renderers/identity.js";
+export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
 
 export const piecesOnly = true;
 
@@ -573,7 +574,9 @@ export function render(container, view, ctx) {
   const pending = view.pending ? el("div", { class: "pending" }, `${who(ctx, view.pending.seat)}: ${view.pending.text}`) : null;
 
   // Each area is a zone: a piece that stays in its zone has not moved, whatever the layout did.
-  const section = (heading, cls, ...kids) => el("section", { class: `zo-area ${cls}`, dataset: { zone: cls } }, el("h3", {}, heading), ...kids);
+  // Your hand is left unmarked: a new turn's hand is all new, and the table's summary of what
+  // happened since your last move (js/summary.js) tells the news instead.
+  const section = (heading, cls, ...kids) => el("section", { class: `zo-area ${cls}`, dataset: { zone: cls, ...(cls === "zo-handarea" ? { marks: "off" } : {}) } }, el("h3", {}, heading), ...kids);
   const board = el("div", { class: "zo-board" },
     status,
     pending,

@@ -8,6 +8,7 @@
 import { el } from "/static/js/api.js";
 import { cardText, nt, t } from "/static/js/i18n.js";
 import { seatName } from "/static/js/renderers/common.js";
+export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
 
 const GAME = "zombie-shedding";
 const ct = (text) => cardText(GAME, text);
@@ -347,7 +348,8 @@ export function render(container, view, ctx) {
       const items = handItems(actions, card.slug);
       return cardPiece(ctx, card, `card-${card.slug}${n > 1 ? `-${n}` : ""}`, items, `play ${card.slug}`, card.fits ? " zs-fits" : "");
     });
-    handArea = el("div", { class: "zs-area zs-hand" }, el("h3", {}, t("Your hand"), " ", el("span", { class: "dim" }, nt("{n} card", "{n} cards", view.hand.length))), el("div", { class: "zs-row" }, hand));
+    // Unmarked: a card drawn shifts the whole hand; the table's summary (js/summary.js) tells the news.
+    handArea = el("div", { class: "zs-area zs-hand", dataset: { zone: "zs-hand", marks: "off" } }, el("h3", {}, t("Your hand"), " ", el("span", { class: "dim" }, nt("{n} card", "{n} cards", view.hand.length))), el("div", { class: "zs-row" }, hand));
   }
 
   // Any action no piece above shows (should not happen): a labelled control still reaches it.

@@ -9,7 +9,7 @@
 // The table shell (table.js) owns the WebSocket: it hands every message it receives to
 // `deadtable:message` listeners, and `window.deadtable.send` sends one.
 import { el, seatLabel, onTableMessage } from "./api.js";
-import { onLanguageChange, t } from "./i18n.js";
+import { language, onLanguageChange, t } from "./i18n.js";
 
 const MAX_CHAT = 300; // characters (deadtable/server/chat.py, MAX_CHAT)
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -91,6 +91,15 @@ function drawLabels() {
   }));
 }
 
+// When a line was said, in the reader's clock and language (the server's `at`: ISO 8601, UTC).
+function stamp(at) {
+  const when = at ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(at) ? at : `${at}Z`) : null;
+  if (!when || Number.isNaN(when.getTime())) return null;
+  const time = new Intl.DateTimeFormat(language(), { hour: "2-digit", minute: "2-digit" }).format(when);
+  const full = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(when);
+  return el("time", { class: "chat-at", datetime: when.toISOString(), title: full }, `${time} `);
+}
+
 function drawLines() {
   const list = $("chat-lines");
   const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
@@ -98,7 +107,7 @@ function drawLines() {
   list.replaceChildren(...sorted.map((line) => el("li", {
     class: `chat-line${muted.has(line.seat) ? " hidden" : ""}${line.seat === mySeat ? " mine" : ""}`,
     dataset: { seat: String(line.seat), id: String(line.id) },
-  }, el("span", { class: `chat-who p${line.seat % 4}` }, `${seatLabel(seats, line.seat)}: `), el("span", { class: "chat-text" }, line.text))));
+  }, stamp(line.at), el("span", { class: `chat-who p${line.seat % 4}` }, `${seatLabel(seats, line.seat)}: `), el("span", { class: "chat-text" }, line.text))));
   const hidden = sorted.filter((line) => muted.has(line.seat)).length;
   list.dataset.hidden = String(hidden);
   if (atEnd) list.scrollTop = list.scrollHeight;

@@ -3,7 +3,10 @@
 import { api, el } from "./api.js";
 import { clockSpec, setupClockChoice } from "./clock.js";
 import { onLanguageChange, startI18n, t } from "./i18n.js";
+import { fitChoices } from "./combinations.js";
 import { remember } from "./mytables.js";
+import { openSeatButtons } from "./openseats.js";
+import { changedWords } from "./options.js";
 import { startYourTables } from "./yourtables.js";
 
 const $ = (id) => document.getElementById(id);
@@ -68,7 +71,7 @@ function optionInput(option) {
   let input;
   if (option.choices) {
     input = el("select", common,
-      option.choices.map((c) => el("option", { value: String(c), selected: c === option.default }, String(c))));
+      option.choices.map((c) => el("option", { value: String(c), selected: c === option.default }, (option.value_labels || {})[String(c)] || String(c))));
   } else if (kind === "boolean") {
     input = el("input", { ...common, type: "checkbox", checked: option.default });
   } else if (kind === "number") {
@@ -97,6 +100,7 @@ function drawOptions() {
   $("players").value = String(n);
   $("options").replaceChildren(...(game.options.length ? game.options.map(optionInput) : [el("p", { class: "dim" }, t("This game has no options."))]));
   drawSeats();
+  fitChoices(game, n);
 }
 
 function drawSeats() {
@@ -116,7 +120,8 @@ function drawSeats() {
     if (!choices.some((b) => b.name === prev.agent)) prev.agent = fallback;
     const kind = el("select", { class: "kind", "aria-label": t("seat {n} kind", { n: seat + 1 }) },
       el("option", { value: "human", selected: prev.kind === "human" }, t("person")),
-      el("option", { value: "bot", selected: prev.kind === "bot" }, t("bot")));
+      el("option", { value: "bot", selected: prev.kind === "bot" }, t("bot")),
+      el("option", { value: "open", selected: prev.kind === "open" }, t("open seat")));
     const agent = el("select", { class: "agent", "aria-label": t("seat {n} bot", { n: seat + 1 }) },
       choices.map((b) => el("option", { value: b.name, selected: b.name === prev.agent }, b.name)));
     const about = el("small", { class: "help bot-about" });
@@ -126,7 +131,8 @@ function drawSeats() {
       agent.classList.toggle("invisible", !isBot);
       agent.disabled = !isBot;
       const chosen = choices.find((b) => b.name === agent.value);
-      about.textContent = isBot && chosen ? chosen.description : kind.value === "human" && seat === firstHuman() ? t("your seat") : "";
+      about.textContent = isBot && chosen ? chosen.description : kind.value === "human" && seat === firstHuman() ? t("your seat")
+        : kind.value === "open" ? t("anyone may take it from the lobby; a bot plays it meanwhile") : "";
     };
     kind.addEventListener("change", () => { for (const s of seatSyncs) s(); });
     agent.addEventListener("change", sync);
@@ -184,7 +190,7 @@ function afterCreate(table) {
     return;
   }
   const items = table.seats.map((s) => {
-    if (!s.link) return el("li", {}, `P${s.seat + 1}: ${t("bot ({agent})", { agent: s.agent })}`);
+    if (!s.link) return el("li", {}, `P${s.seat + 1}: ${s.kind === "open" ? t("open seat") : t("bot ({agent})", { agent: s.agent })}`);
     const url = new URL(s.link, location.href).href;
     const who = s.seat === people[0].seat ? ` ${t("(you)")}` : "";
     return el("li", {}, el("span", { class: "who" }, `P${s.seat + 1}${who}: `),
@@ -202,7 +208,7 @@ async function create(event) {
   $("create-error").textContent = "";
   const seats = [...document.querySelectorAll(".seat-row")].map((row) => {
     const kind = row.querySelector(".kind").value;
-    return { kind, agent: kind === "bot" ? row.querySelector(".agent").value : null, name: row.querySelector(".name").value };
+    return { kind, agent: kind === "bot" ? row.querySelector(".agent").value : null, name: kind === "open" ? "" : row.querySelector(".name").value };
   });
   $("create-button").disabled = true;
   try {
@@ -223,13 +229,14 @@ async function create(event) {
 }
 
 function tableRow(row, finished) {
-  const seats = row.seats.map((s) => `${s.kind === "bot" ? `${t("bot")}:` : s.present ? "●" : "○"} ${s.name || `P${s.seat + 1}`}`).join(", ");
+  const seats = row.seats.map((s) => `${s.kind === "bot" ? `${t("bot")}:` : s.open ? `${t("open seat")}:` : s.present ? "●" : "○"} ${s.name || `P${s.seat + 1}`}`).join(", ");
   const links = finished
     ? [el("a", { class: "button", href: `/replay/${row.id}` }, t("replay"))]
     : [el("a", { class: "button", href: `/t/${row.id}` }, t("watch")),
-      row.joinable ? el("a", { class: "button primary", href: `/t/${row.id}` }, t("join")) : null];
+      ...openSeatButtons(row)];
   const result = finished && row.outcome ? t("winner: {winners}", { winners: row.outcome.winners.map((w) => `P${w + 1}`).join(", ") }) : t("move {n}", { n: row.index });
-  return el("tr", {}, el("td", { class: "game" }, row.game_name), el("td", { class: "dim id" }, row.id),
+  return el("tr", {}, el("td", { class: "game" }, row.game_name, row.options && row.options.length ? el("small", { class: "table-options dim" }, changedWords(row.options)) : null),
+    el("td", { class: "dim id" }, row.id),
     el("td", { class: "seat-list" }, seats), el("td", {}, result), el("td", { class: "links" }, links));
 }
 
@@ -254,7 +261,8 @@ async function start() {
   await loadGames();
   onLanguageChange(async () => { await loadGames(); drawOptions(); refresh(); });
   $("game").addEventListener("change", drawOptions);
-  $("players").addEventListener("change", drawSeats);
+  $("players").addEventListener("change", () => { drawSeats(); fitChoices(currentGame(), Number($("players").value)); });
+  $("options").addEventListener("change", () => fitChoices(currentGame(), Number($("players").value)));
   $("create-form").addEventListener("submit", create);
   setupClockChoice();
   startYourTables();

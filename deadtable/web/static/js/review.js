@@ -95,9 +95,9 @@ function reviewTable(data) {
   const head = el("tr", {}, ...[t("Move"), t("Played"), t("Chance"), t("Best found"), t("Chance"), t("Loss"), ""].map((h) => el("th", {}, h)));
   const rows = data.decisions.map((d) => el("tr", { class: d.flag ? `flag-${d.flag}` : "" },
     el("td", {}, String(d.move)),
-    el("td", {}, el("code", {}, d.played), d.told ? el("div", { class: "dim" }, d.told) : null),
+    el("td", {}, d.told || "—"),
     el("td", {}, pct(d.played_chance)),
-    el("td", {}, d.best === d.played ? "=" : el("code", {}, d.best)),
+    el("td", {}, d.best === d.played ? "=" : d.best_told || "—"),
     el("td", {}, pct(d.best_chance)),
     el("td", {}, d.loss >= 0.005 ? pct(d.loss) : ""),
     el("td", { class: "review-flag" }, d.flag_text)));

@@ -13,6 +13,7 @@ import { api, el, scoreSheet, seatLabel } from "./api.js";
 import { timeLeft } from "./clock.js";
 import { language, nt, onLanguageChange, startI18n, t } from "./i18n.js";
 import { gameDescription, gameStyle, loadRenderer } from "./renderers/index.js";
+import { optionWords } from "./options.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -44,6 +45,8 @@ let playing = false;
 let renderer = null; // the game's renderer module (renderers/index.js), loaded before its first state is drawn
 const marked = new Set(); // pieces the others' moves changed, since you last acted
 const whyWaiters = new Map();
+let guard = null; // asked before a move is sent (confirm.js), or null
+let lastDrawn = null; // what the last draw() drew: { msg, renderer, ctx, newest }
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -57,6 +60,9 @@ window.deadtable = {
   connected: () => Boolean(ws && ws.readyState === WebSocket.OPEN),
   dropForTest: () => { if (ws) ws.close(); },
   send: (msg) => send(msg), // for chat.js, rematch.js and undo.js, which read `deadtable:message` events
+  // confirm.js: `guard(text, state) -> true | Promise<boolean>` is asked before a move is sent.
+  setGuard: (fn) => { guard = fn; },
+  lastDrawn: () => lastDrawn,
   // The messages handed out so far (the newest state, and the others in order, at most BACKLOG):
   // a module that starts listening late (its script still loading when the first messages came)
   // reads them first (`onTableMessage` in api.js), so it never misses the state it must draw.
@@ -96,6 +102,15 @@ function act(text) {
   // A second click while the first is on its way is the same wish (a double click), not a new move;
   // after a few seconds without an answer, a click sends again.
   if (pending && pending.index === last.index && Date.now() - pending.at < 5000) return;
+  // The guard answers true at once for a move to send now (sent in this very click, as without a
+  // guard), or a promise when it asks first.
+  const answer = guard ? guard(text, last) : true;
+  if (answer === true) { actNow(text); return; }
+  const at = last.index;
+  Promise.resolve(answer).then((ok) => { if (ok && last && last.index === at && shown === last && online) actNow(text); });
+}
+
+function actNow(text) {
   marked.clear();
   for (const node of $("board").querySelectorAll(".last-move")) node.classList.remove("last-move");
   setPending({ index: last.index, text, at: Date.now() });
@@ -336,6 +351,10 @@ function draw(msg, newest = msg === last) {
   mark(after);
   drawActions(msg, renderer, interactive);
   drawResult(msg, renderer, ctx);
+  // panels.js draws beside the board from the same state and renderer (`lastDrawn()` for a module
+  // that starts after the first states were drawn).
+  lastDrawn = { msg, renderer, ctx, newest };
+  window.dispatchEvent(new CustomEvent("deadtable:drawn", { detail: lastDrawn }));
   $("board-panel").classList.toggle("is-offline", !online);
   $("offline").classList.toggle("hidden", online || !everOnline || closedForGood);
   document.body.dataset.index = String(msg.index);
@@ -483,11 +502,6 @@ function markdown(text) {
   return out;
 }
 
-function optionValue(v) {
-  if (typeof v === "boolean") return v ? t("yes") : t("no");
-  return v === "" || v === null || v === undefined ? "—" : String(v);
-}
-
 function drawRules(data) {
   const options = data.options || [];
   const changed = options.filter((o) => o.changed);
@@ -496,13 +510,13 @@ function drawRules(data) {
     el("h3", {}, t("Options at this table")),
     options.length ? el("ul", {}, [...changed, ...options.filter((o) => !o.changed)].map((o) =>
       el("li", { class: o.changed ? "changed" : "", dataset: { option: o.name } },
-        `${o.name} = ${optionValue(o.value)}`,
-        o.changed ? ` (${t("default: {value}", { value: optionValue(o.default) })})` : ` (${t("default")})`,
+        optionWords(o),
+        o.changed ? ` (${t("default: {value}", { value: o.default_text })})` : ` (${t("default")})`,
         o.help ? el("span", { class: "dim" }, ` — ${o.help}`) : null))) : el("p", { class: "dim" }, t("This game has no options.")),
     house.length ? el("h3", {}, t("House rulings in force")) : null,
     house.length ? el("ul", { class: "house" }, house.map((o) => el("li", { dataset: { ruling: o.house_rule } },
       el("strong", {}, o.house_rule), " ",
-      t("({option} = {value})", { option: o.name, value: optionValue(o.value) }), " ",
+      `(${optionWords(o)})`, " ",
       o.ruling ? o.ruling.text : ""))) : null);
   $("rules-in-force").replaceChildren(inForce);
   $("rules-note").textContent = data.note || data.missing || "";

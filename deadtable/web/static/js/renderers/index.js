@@ -16,6 +16,7 @@
 // - `ending(view, outcome, ctx) -> Element`: the game's own score breakdown and why it ended,
 //   shown in the table's ending banner instead of the plain score sheet;
 // - `ownNote = true`: ending() says all the outcome's note says, which the banner then leaves out.
+// - `panels(view, ctx) -> { progress, seats }`: each player's panel at the table (js/panels.js).
 // Pieces carry `data-piece="<stable id>"` (a card keeps its id as it moves: identity.js): the table
 // animates them from their old place to the new one, fades new ones in, and marks `.last-move` the
 // ones the others' moves changed: new, changed, or in another zone (the nearest `[data-zone]`
