@@ -27,7 +27,7 @@ from .stamp import ROOT
 from .strength_cells import TARGET_GAMES, cells, fair_share, two_player, verdict
 
 ROWS = ROOT / "benchmarks" / "strength_rows"
-MIN_GAMES = 20  # a run with fewer games is too short to quote a rate for
+MIN_GAMES = 10  # a run with fewer games is too short to quote a rate for
 SEEDS = range(10)  # the --seed values a run's game seeds are matched against
 
 Run = tuple[str, str, str, str]  # (game id, cell label, IS-MCTS spec, opponent)
@@ -188,7 +188,8 @@ def render(rows_dir: Path = ROWS) -> str:
             "",
             "## Trials",
             "",
-            "Settings tried and not adopted, in `benchmarks/strength_rows/trials/` beside the rows above.",
+            "Settings tried while choosing a game's own, kept apart in `benchmarks/strength_rows/trials/`",
+            "(short runs; rows without a commit were played on code that was not committed yet).",
             "",
             *table(load(trials), f"{where}/trials"),
         ]

@@ -197,13 +197,14 @@ def test_the_strength_page_names_the_commit_rows_record_and_leaves_out_short_run
     (tmp_path / "carson-zoo.jsonl").write_text("\n".join(kept) + "\n")
     short = [json.loads(line) for line in lines[:3]]
     for row in short:  # three games of another agent spec, in another game id's file: a run of its own
-        row["agent_s0" if row["agent_s0"] == "ismcts" else "agent_s1"] = "ismcts:iterations=5"
+        row["agent_s0" if row["agent_s0"].startswith("ismcts") else "agent_s1"] = "ismcts:iterations=5"
     (tmp_path / "overlords.jsonl").write_text("".join(json.dumps(r) + "\n" for r in short))
     page = strength_page.render(tmp_path)
     row = next(line for line in page.splitlines() if line.startswith("| carson-zoo |"))
     assert row.endswith("| 120 | " + row.split(" | ")[-2] + f" | {commit} |")
     assert "`ismcts:iterations=5` against `greedy` at overlords 2p, 3 games" in page
-    assert "--game carson-zoo --opponent greedy --games 120 --seed 1" in page
+    spec = "ismcts:iterations=1000:rollout=random:opponents=search"  # the settings those rows played
+    assert f"--game carson-zoo --agent {spec} --opponent greedy --games 120 --seed 1" in page
 
 
 def test_the_strength_page_gives_each_table_its_line_its_verdict_and_the_tables_left(tmp_path: Path) -> None:
