@@ -4,10 +4,13 @@
     .venv/bin/python benchmarks/ismcts_strength.py strength --games 400  # vs heuristic, 2 players
     .venv/bin/python benchmarks/ismcts_strength.py profile --game overlords   # pyinstrument
 
-`strength` plays IS-MCTS (default budget unless --agent says otherwise) against each game's
-heuristic agent, or `greedy` where a game has none, in 2-player games (Zombie shedding: Duel),
-seats rotating, through the same seeded simulator as `deadtable simulate`, and prints the win
-rate with a 95% Wilson interval. `speed` times searches on positions from seeded random play.
+`strength` plays IS-MCTS (the game's settings for the table unless --agent says otherwise)
+against each game's heuristic agent, or `greedy` where a game has none, at every other seat of a
+table: the 2-player table (Zombie shedding: Duel), or those `--cell` names (`4p`, `marathon-3p`,
+`alliances-2v2`, or `all`: every player count and mode, benchmarks/strength_cells.py), the search
+seat rotating, through the same seeded simulator as `deadtable simulate`, and prints the win rate
+with a 95% Wilson interval, the fair share and whether the target is met. `speed` times searches
+on positions from seeded random play.
 
 Each game of `strength` is played by `play_timed`, the simulator's game (`deadtable.sim.runner.
 play_game`: the same seeds, agents and rows) with each agent's `act` timed in CPU seconds of its
