@@ -137,6 +137,7 @@ def missing(runs: dict[Run, list[dict[str, Any]]], folder: str) -> list[str]:
         f"The command that plays them ({TARGET_GAMES} games a table; a table already played plays only "
         "its missing games):",
         "",
+        "<!-- not run: hours of games; the commands above resume runs whose rows are all here -->",
         "```sh",
         "python benchmarks/ismcts_strength.py strength --cell all "
         f"--games {TARGET_GAMES} --seed 1 --rows {folder}",
