@@ -2,8 +2,9 @@
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.hint_cost --games 5
 
-For each game at 2 players, seeded games of the game's hint agent (its heuristic, greedy where it
-has none: deadtable/agents/hint.py) against itself; at every decision with more than one legal
+For each game at 2 players, seeded games of the game's hint agent (its strongest bot at 2
+players, `Game.strongest_agent`: the search where it beats the heuristic; deadtable/agents/hint.py)
+against itself; at every decision with more than one legal
 move, in the same process one after the other: the hint as the server makes it (`info_for`, the
 seat's view and a determinization drawn up front, then `suggest`) and the same agent's own move
 from a lazy SeatInfo (what a bot seat does). Prints per game the decisions timed, the hint's median

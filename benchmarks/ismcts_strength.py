@@ -4,10 +4,13 @@
     .venv/bin/python benchmarks/ismcts_strength.py strength --games 400  # vs heuristic, 2 players
     .venv/bin/python benchmarks/ismcts_strength.py profile --game overlords   # pyinstrument
 
-`strength` plays IS-MCTS (default budget unless --agent says otherwise) against each game's
-heuristic agent, or `greedy` where a game has none, in 2-player games (Zombie shedding: Duel),
-seats rotating, through the same seeded simulator as `deadtable simulate`, and prints the win
-rate with a 95% Wilson interval. `speed` times searches on positions from seeded random play.
+`strength` plays IS-MCTS (the game's settings for the table unless --agent says otherwise)
+against each game's heuristic agent, or `greedy` where a game has none, at every other seat of a
+table: the 2-player table (Zombie shedding: Duel), or those `--cell` names (`4p`, `marathon-3p`,
+`alliances-2v2`, or `all`: every player count and mode, benchmarks/strength_cells.py), the search
+seat rotating, through the same seeded simulator as `deadtable simulate`, and prints the win rate
+with a 95% Wilson interval, the fair share and whether the target is met. `speed` times searches
+on positions from seeded random play.
 
 Each game of `strength` is played by `play_timed`, the simulator's game (`deadtable.sim.runner.
 play_game`: the same seeds, agents and rows) with each agent's `act` timed in CPU seconds of its
@@ -50,8 +53,17 @@ from deadtable.sim.runner import MAX_ACTIONS, build_agent, is_one_of
 
 try:
     from benchmarks.stamp import commit
+    from benchmarks.strength_cells import Cell, cell, cells, fair_share, two_player, verdict
 except ImportError:  # run as a script (python benchmarks/ismcts_strength.py): its folder is on the path
     from stamp import commit  # type: ignore[no-redef]
+    from strength_cells import (  # type: ignore[no-redef]
+        Cell,
+        cell,
+        cells,
+        fair_share,
+        two_player,
+        verdict,
+    )
 
 TWO_PLAYER_OPTIONS: dict[str, dict[str, Any]] = {"zombie-shedding": {"mode": "duel"}}
 
@@ -104,7 +116,7 @@ def play_timed(plan: Plan, index: int) -> dict[str, Any]:
     the_game = deadtable.game(plan.game_id)
     seed = plan.game_seed(index)
     specs = plan.seat_agents(index)
-    agents = [build_agent(spec, the_game) for spec in specs]
+    agents = [build_agent(spec, the_game, plan.players, plan.options) for spec in specs]
     rngs = [random.Random(f"{seed}/agent/{s}") for s in range(plan.players)]
     state = the_game.new(plan.players, seed, **plan.options)
     cpu = [0.0] * plan.players
@@ -163,17 +175,22 @@ def cpu_per_move(
     return seconds / moves, seconds / max(1, choices), moves
 
 
-def resume(plan: Plan, n_games: int, workers: int | None, path: Path) -> list[dict[str, Any]]:
-    """Rows of games 0..n_games-1 of `plan`: those already in `path` (JSON lines), then the rest,
-    each appended to `path` as it finishes."""
+def resume(plan: Plan, n_games: int, workers: int | None, path: Path, cell: Cell) -> list[dict[str, Any]]:
+    """Rows of games 0..n_games-1 of `plan` at `cell`: those already in `path` (JSON lines), then
+    the rest, each appended to `path` as it finishes (a row without a cell is the 2-player cell's)."""
     rows: dict[int, dict[str, Any]] = {}
+    default = two_player(deadtable.game(plan.game_id)).label
     if path.exists():
         for line in path.read_text().splitlines():
             if line.strip():
                 row = json.loads(line)
-                same_plan = int(row["seed"]) == plan.game_seed(int(row["game"]))
-                if same_plan and {row["agent_s0"], row["agent_s1"]} == set(plan.agents):
-                    rows[int(row["game"])] = row
+                index = int(row["game"])
+                same_plan = (
+                    int(row["seed"]) == plan.game_seed(index) and row.get("cell", default) == cell.label
+                )
+                seats = tuple(row.get(f"agent_s{s}") for s in range(int(row.get("players", 2))))
+                if same_plan and seats == plan.seat_agents(index):
+                    rows[index] = row
     todo = [i for i in range(n_games) if i not in rows]
     print(f"  {plan.game_id}: {len(rows)} games in {path}, {len(todo)} to play", file=sys.stderr, flush=True)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -183,6 +200,7 @@ def resume(plan: Plan, n_games: int, workers: int | None, path: Path) -> list[di
         futures = [pool.submit(play_timed, plan, i) for i in todo]
         for k, fut in enumerate(as_completed(futures), start=1):
             row = fut.result()
+            row["cell"] = cell.label
             row["commit"] = measured_on
             rows[int(row["game"])] = row
             out.write(json.dumps(_lean(row), default=str) + "\n")
@@ -204,40 +222,60 @@ def strength(
     workers: int | None,
     rows_dir: str | None = None,
     against: str | None = None,
+    labels: list[str] | None = None,
 ) -> None:
+    """Play `agent` against `against` (default: the game's heuristic) at every other seat of each
+    named cell of each game (`labels`: cell labels, or "all"; default the 2-player cell)."""
     for g in games:
         opp = against or opponent(g)
-        plan = Plan(g.id, 2, (agent, opp), seed=seed, options=TWO_PLAYER_OPTIONS.get(g.id, {}))
-        t = time.time()
-        if rows_dir:
-            rows = resume(plan, n_games, workers, Path(rows_dir) / f"{g.id}.jsonl")
+        if labels and "all" in labels:
+            chosen = cells(g)
+        elif labels:
+            chosen = [cell(g.id, label) for label in labels]
         else:
-            done = [0]
+            chosen = [two_player(g)]
+        for table in chosen:
+            plan = Plan(g.id, table.players, (agent,) + (opp,) * (table.players - 1), seed, table.options)
+            _strength_of(g, plan, table, n_games, agent, workers, rows_dir)
 
-            def progress(k: int, done: list[int] = done, t: float = t, gid: str = g.id) -> None:
-                done[0] += k
-                line = f"  {gid}: {done[0]}/{n_games} games, {time.time() - t:.0f}s"
-                print(line, file=sys.stderr, flush=True)
 
-            rows = run(plan, n_games, workers=workers, progress=progress)
-        rates = {r.label: r for r in by_agent(rows)}
-        r = rates[agent]
-        lo, hi = r.ci
-        costs = []
-        for build in sorted({str(row.get("build")) for row in rows if "build" in row}):
-            timed = cpu_per_move(rows, agent, build)
-            if timed:
-                games = sum(row.get("build") == build for row in rows)
-                costs.append(
-                    f"{build}: {timed[0]:.3f} s CPU a move ({timed[1]:.3f} a move with a choice; "
-                    f"{timed[2]} moves, {games} games)"
-                )
-        cost = "; ".join(costs) or "CPU per move not recorded in these rows"
-        print(
-            f"{g.id:18} {agent} vs {opp}: {r.wins:g}/{r.trials} = {r.rate:.1%} "
-            f"(95% CI {lo:.1%} - {hi:.1%}); {cost}; {time.time() - t:.0f}s",
-            flush=True,
-        )
+def _strength_of(
+    g: Game, plan: Plan, table: Cell, n_games: int, agent: str, workers: int | None, rows_dir: str | None
+) -> None:
+    opp = plan.agents[-1]
+    t = time.time()
+    if rows_dir:
+        rows = resume(plan, n_games, workers, Path(rows_dir) / f"{g.id}.jsonl", table)
+    else:
+        done = [0]
+
+        def progress(k: int, done: list[int] = done, t: float = t, gid: str = g.id) -> None:
+            done[0] += k
+            line = f"  {gid}: {done[0]}/{n_games} games, {time.time() - t:.0f}s"
+            print(line, file=sys.stderr, flush=True)
+
+        rows = run(plan, n_games, workers=workers, progress=progress)
+    rates = {r.label: r for r in by_agent(rows)}
+    r = rates[agent]
+    lo, hi = r.ci
+    costs = []
+    for build in sorted({str(row.get("build")) for row in rows if "build" in row}):
+        timed = cpu_per_move(rows, agent, build)
+        if timed:
+            games = sum(row.get("build") == build for row in rows)
+            costs.append(
+                f"{build}: {timed[0]:.3f} s CPU a move ({timed[1]:.3f} a move with a choice; "
+                f"{timed[2]} moves, {games} games)"
+            )
+    cost = "; ".join(costs) or "CPU per move not recorded in these rows"
+    fair = (
+        f"fair share {fair_share(table.players):.1%}, target {verdict(table.players, r.rate, lo, r.trials)}"
+    )
+    print(
+        f"{g.id:18} {table.label} {agent} vs {opp}: {r.wins:g}/{r.trials} = {r.rate:.1%} "
+        f"(95% CI {lo:.1%} - {hi:.1%}); {fair}; {cost}; {time.time() - t:.0f}s",
+        flush=True,
+    )
 
 
 def profile(the_game: Game, iterations: int, moves: int) -> None:
@@ -267,12 +305,23 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--rows", help="strength: keep each game's row in DIR/<game>.jsonl, resume from it")
+    parser.add_argument(
+        "--cell",
+        action="append",
+        help="strength: a table (2p, 4p, marathon-3p, ...; benchmarks/strength_cells.py) or all; repeatable "
+        "(default: the 2-player table)",
+    )
     args = parser.parse_args(argv)
     chosen = [deadtable.game(g) for g in args.game] if args.game else deadtable.games()
     if args.what == "speed":
         speed(chosen, args.iterations, args.moves)
     elif args.what == "strength":
-        strength(chosen, args.games, args.agent, args.seed, args.workers, args.rows, args.opponent)
+        try:
+            strength(
+                chosen, args.games, args.agent, args.seed, args.workers, args.rows, args.opponent, args.cell
+            )
+        except ValueError as err:  # an unknown cell: its message names the cells there are
+            parser.error(str(err))
     else:
         for g in chosen:
             print(f"== {g.id}")

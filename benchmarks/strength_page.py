@@ -1,11 +1,13 @@
 """docs/figures/strength.md: IS-MCTS against each game's heuristic, from the committed rows.
 
 The rows are those `benchmarks/ismcts_strength.py strength --rows benchmarks/strength_rows` keeps,
-one a game (`play_timed`): nothing is replayed here. A run is the rows of one game id with one
-IS-MCTS spec against one opponent; each is a line of the table with its win rate, the 95% Wilson
-interval, its games, and the IS-MCTS seat's CPU a move per build. Trials (rows kept apart in
-`benchmarks/strength_rows/trials/`) are a second table. A run of fewer than `MIN_GAMES` games is
-named under its table, not given a rate.
+one a game (`play_timed`): nothing is replayed here. A run is the rows of one game id at one table
+(a cell of benchmarks/strength_cells.py: a player count, a mode) with one IS-MCTS spec against one
+opponent at every other seat; each is a line of the table with its win rate, the 95% Wilson
+interval, the fair share, whether the target is met (`verdict`), its games, and the IS-MCTS seat's
+CPU a move per build. The cells no run has rows for are listed with the command that plays them.
+Trials (rows kept apart in `benchmarks/strength_rows/trials/`) are a second table. A run of fewer
+than `MIN_GAMES` games is named under its table, not given a rate.
 """
 
 from __future__ import annotations
@@ -20,14 +22,15 @@ import deadtable
 from deadtable.sim import by_agent
 from deadtable.sim.runner import game_seed
 
-from .ismcts_strength import TWO_PLAYER_OPTIONS, cpu_per_move, opponent
+from .ismcts_strength import cpu_per_move, opponent
 from .stamp import ROOT
+from .strength_cells import TARGET_GAMES, cells, fair_share, two_player, verdict
 
 ROWS = ROOT / "benchmarks" / "strength_rows"
-MIN_GAMES = 100  # a run with fewer games is too short to quote a rate for
+MIN_GAMES = 10  # a run with fewer games is too short to quote a rate for
 SEEDS = range(10)  # the --seed values a run's game seeds are matched against
 
-Run = tuple[str, str, str]  # (game id, IS-MCTS spec, opponent)
+Run = tuple[str, str, str, str]  # (game id, cell label, IS-MCTS spec, opponent)
 
 
 def load(folder: Path) -> dict[Run, list[dict[str, Any]]]:
@@ -41,21 +44,22 @@ def load(folder: Path) -> dict[Run, list[dict[str, Any]]]:
             specs = [str(row[f"agent_s{s}"]) for s in range(int(row.get("players", 2)))]
             searcher = next(s for s in specs if s.startswith("ismcts"))
             opponent = next(s for s in specs if s != searcher)
-            runs[(path.stem, searcher, opponent)].append(row)
+            label = str(row.get("cell") or two_player(deadtable.game(path.stem)).label)
+            runs[(path.stem, label, searcher, opponent)].append(row)
     return runs
 
 
 def seed_of(rows: list[dict[str, Any]]) -> int | None:
     """The `--seed` whose games these rows are, if one of `SEEDS`."""
-    return next(
-        (s for s in SEEDS if all(int(r["seed"]) == game_seed(s, int(r["game"])) for r in rows)), None
-    )
+    return next((s for s in SEEDS if all(int(r["seed"]) == game_seed(s, int(r["game"])) for r in rows)), None)
 
 
 def command(run: Run, rows: list[dict[str, Any]], folder: str) -> str:
     """The command that plays (or resumes) the run into `folder`."""
-    game_id, spec, against = run
+    game_id, label, spec, against = run
     argv = ["python", "benchmarks/ismcts_strength.py", "strength", "--game", game_id]
+    if label != two_player(deadtable.game(game_id)).label:
+        argv += ["--cell", label]
     if spec != "ismcts":
         argv += ["--agent", spec]
     if against != opponent(deadtable.game(game_id)):
@@ -82,24 +86,26 @@ def _commits(rows: list[dict[str, Any]]) -> str:
 def table(runs: dict[Run, list[dict[str, Any]]], folder: str) -> list[str]:
     """The table of `runs`, the runs too short to rate, and the commands that played them."""
     lines = [
-        "| game | IS-MCTS | opponent | IS-MCTS wins | 95% CI | games | CPU s a move (with a choice) "
-        "| measured on commit |",
-        "|---|---|---|---:|---|---:|---|---|",
+        "| game | table | IS-MCTS | opponent | IS-MCTS wins | 95% CI | fair share | target | games "
+        "| CPU s a move (with a choice) | measured on commit |",
+        "|---|---|---|---|---:|---|---:|---|---:|---|---|",
     ]
     short = []
     commands = []
     for run, rows in runs.items():
-        game_id, spec, against = run
+        game_id, label, spec, against = run
         if len(rows) < MIN_GAMES:
-            short.append(f"`{spec}` against `{against}` at {game_id}, {len(rows)} games")
+            short.append(f"`{spec}` against `{against}` at {game_id} {label}, {len(rows)} games")
             continue
         rate = next(r for r in by_agent(rows) if r.label == spec)
         lo, hi = rate.ci
-        options = TWO_PLAYER_OPTIONS.get(game_id, {})
-        label = game_id + (f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else "")
+        players = int(rows[0].get("players", 2))
+        # The target is set against the game's heuristic; a run against another opponent has none.
+        judged = verdict(players, rate.rate, lo, rate.trials) if against == "heuristic" else "-"
+        won = f"{rate.wins:g} = {rate.rate:.1%} | {lo:.1%}-{hi:.1%} | {fair_share(players):.1%}"
         lines.append(
-            f"| {label} | `{spec}` | `{against}` | {rate.wins:g} = {rate.rate:.1%} | {lo:.1%}-{hi:.1%} "
-            f"| {rate.trials} | {_cpu(rows, spec)} | {_commits(rows)} |"
+            f"| {game_id} | {label} | `{spec}` | `{against}` | {won} | {judged} | {rate.trials} "
+            f"| {_cpu(rows, spec)} | {_commits(rows)} |"
         )
         commands.append(command(run, rows, folder))
     if short:
@@ -107,6 +113,36 @@ def table(runs: dict[Run, list[dict[str, Any]]], folder: str) -> list[str]:
     lines += ["", "The commands that played these runs (run again, each plays only the games missing):", ""]
     lines += ["```sh", *commands, "```"]
     return lines
+
+
+def missing(runs: dict[Run, list[dict[str, Any]]], folder: str) -> list[str]:
+    """The cells of every game that no run of the default `ismcts` has rows for, and the command
+    that plays them all."""
+    measured = {(game_id, label) for game_id, label, spec, _ in runs if spec == "ismcts"}
+    lines = []
+    for the_game in deadtable.games():
+        absent = [c.label for c in cells(the_game) if (the_game.id, c.label) not in measured]
+        if absent:
+            lines.append(f"- {the_game.id}: {', '.join(absent)}")
+    if not lines:
+        return []
+    return [
+        "",
+        "## Tables not measured yet",
+        "",
+        "No rows of the default `ismcts` yet at these tables:",
+        "",
+        *lines,
+        "",
+        f"The command that plays them ({TARGET_GAMES} games a table; a table already played plays only "
+        "its missing games):",
+        "",
+        "<!-- not run: hours of games; the commands above resume runs whose rows are all here -->",
+        "```sh",
+        "python benchmarks/ismcts_strength.py strength --cell all "
+        f"--games {TARGET_GAMES} --seed 1 --rows {folder}",
+        "```",
+    ]
 
 
 def render(rows_dir: Path = ROWS) -> str:
@@ -124,13 +160,20 @@ def render(rows_dir: Path = ROWS) -> str:
         "",
         source,
         "",
-        "IS-MCTS against each game's heuristic (`greedy` where named) in 2-player games, seats",
-        "rotating, through the same seeded games `deadtable simulate` plays. `ismcts` alone is the",
-        "game's own search settings (`Game.search_settings()`); a spec such as",
+        "One IS-MCTS seat against each game's heuristic (`greedy` where named) at every other seat",
+        "of a table (a player count, and a mode for Zombie shedding), the search seat rotating,",
+        "through the same seeded games `deadtable simulate` plays. `ismcts` alone is the game's own",
+        "search settings for that table (`Game.search_settings(players, options)`); a spec such as",
         "`ismcts:iterations=64` names settings of its own. The win rate counts a shared win as a",
-        "share, with its 95% Wilson interval. The CPU is the IS-MCTS seat's, in seconds a move",
-        "(`time.process_time` around each `act` in the process that played the game), per build",
-        "(`native`: compiled with mypyc), and in brackets per move with more than one legal action.",
+        "share (a team's win is shared by its seats), with its 95% Wilson interval; a seat's fair",
+        "share is 1 / players. The target: at 2 players at least 70% won; at more, at least 1.5",
+        f"times the fair share with the interval's lower end above it; over at least {TARGET_GAMES} games",
+        "(below that the verdict says too few games); only a run against the game's heuristic is",
+        "judged. Rows measured with older settings keep the",
+        "spec they were played with; the commit column says when. The CPU is the IS-MCTS seat's, in",
+        "seconds a move (`time.process_time` around each `act` in the process that played the game),",
+        "per build (`native`: compiled with mypyc; `pure`: plain Python, four to six times slower), and",
+        "in brackets per move with more than one legal action.",
         "",
         "This page is written from the rows, nothing replayed:",
         "",
@@ -139,6 +182,7 @@ def render(rows_dir: Path = ROWS) -> str:
         "```",
         "",
         *table(runs, where),
+        *missing(runs, where),
     ]
     trials = rows_dir / "trials"
     if trials.is_dir():
@@ -146,7 +190,8 @@ def render(rows_dir: Path = ROWS) -> str:
             "",
             "## Trials",
             "",
-            "Settings tried and not adopted, in `benchmarks/strength_rows/trials/` beside the rows above.",
+            "Settings tried while choosing a game's own, kept apart in `benchmarks/strength_rows/trials/`",
+            "(short runs; rows without a commit were played on code that was not committed yet).",
             "",
             *table(load(trials), f"{where}/trials"),
         ]

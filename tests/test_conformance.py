@@ -225,12 +225,15 @@ def _check_views(state: State, rng: random.Random, seats: list[int | None] | Non
 
 @pytest.mark.parametrize("game", deadtable.games(), ids=lambda g: g.id)
 def test_search_settings_are_ismcts_settings(game: Game) -> None:
-    """A game's search settings name real IS-MCTS settings with values it accepts."""
-    agent = IsmctsAgent()
-    agent.adopt(game)  # raises on an unknown setting or a bad value
-    for key, value in game.search_settings().items():
-        assert type(value) is type(getattr(IsmctsAgent(), key)) or getattr(IsmctsAgent(), key) is None, key
-        assert getattr(agent, key) == value
+    """A game's search settings for each of its variants name real IS-MCTS settings with values it
+    accepts, and an agent adopted for the variant plays with them."""
+    for variant in game.variants():
+        agent = IsmctsAgent()
+        agent.adopt(game, variant.players, variant.options)  # raises on an unknown setting or a bad value
+        for key, value in game.search_settings(variant.players, variant.options).items():
+            default = getattr(IsmctsAgent(), key)
+            assert type(value) is type(default) or default is None, (variant.name, key)
+            assert getattr(agent, key) == value, (variant.name, key)
 
 
 @pytest.mark.parametrize(("game", "variant"), variant_params())

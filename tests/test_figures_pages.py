@@ -31,7 +31,7 @@ def test_the_strength_page_is_what_its_rows_make_today(tmp_path: Path) -> None:
     assert pages.main(["strength", "--out", str(tmp_path)]) == 0
     made = (tmp_path / "strength.md").read_text(encoding="utf-8")
     assert made == (FIGURES / "strength.md").read_text(encoding="utf-8")
-    assert "| overlords | `ismcts` | `heuristic` |" in made  # a run of the rows, with its rate
+    assert "| overlords | 2p | `ismcts` | `heuristic` |" in made  # a run of the rows, with its rate
     assert "python benchmarks/ismcts_strength.py strength --game overlords" in made
 
 
@@ -197,10 +197,29 @@ def test_the_strength_page_names_the_commit_rows_record_and_leaves_out_short_run
     (tmp_path / "carson-zoo.jsonl").write_text("\n".join(kept) + "\n")
     short = [json.loads(line) for line in lines[:3]]
     for row in short:  # three games of another agent spec, in another game id's file: a run of its own
-        row["agent_s0" if row["agent_s0"] == "ismcts" else "agent_s1"] = "ismcts:iterations=5"
+        row["agent_s0" if row["agent_s0"].startswith("ismcts") else "agent_s1"] = "ismcts:iterations=5"
     (tmp_path / "overlords.jsonl").write_text("".join(json.dumps(r) + "\n" for r in short))
     page = strength_page.render(tmp_path)
     row = next(line for line in page.splitlines() if line.startswith("| carson-zoo |"))
     assert row.endswith("| 120 | " + row.split(" | ")[-2] + f" | {commit} |")
-    assert "`ismcts:iterations=5` against `greedy` at overlords, 3 games" in page
-    assert "--game carson-zoo --opponent greedy --games 120 --seed 1" in page
+    assert "`ismcts:iterations=5` against `greedy` at overlords 2p, 3 games" in page
+    spec = "ismcts:iterations=1000:rollout=random:opponents=search"  # the settings those rows played
+    assert f"--game carson-zoo --agent {spec} --opponent greedy --games 120 --seed 1" in page
+
+
+def test_the_strength_page_gives_each_table_its_line_its_verdict_and_the_tables_left(tmp_path: Path) -> None:
+    rows = []
+    for game in range(24):  # one search seat among four, rotating; it wins every third game
+        seat = game % 4
+        row: dict[str, object] = {"game": game, "seed": 100 + game, "players": 4, "cell": "4p"}
+        for s in range(4):
+            row[f"agent_s{s}"] = "ismcts" if s == seat else "heuristic"
+            row[f"win_s{s}"] = float((s == seat) == (game % 3 == 0)) if s == seat else 0.0
+        rows.append(row)
+    (tmp_path / "carson-zoo.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    page = strength_page.render(tmp_path)
+    line = next(x for x in page.splitlines() if x.startswith("| carson-zoo | 4p |"))
+    assert "| 8 = 33.3% |" in line and "| 25.0% |" in line and "| not met (too few games) | 24 |" in line
+    assert "--game carson-zoo --cell 4p --games 24" in page
+    assert "- carson-zoo: 2p, 3p" in page and "- zombie-shedding: duel, marathon-3p" in page
+    assert "strength --cell all --games 200 --seed 1" in page

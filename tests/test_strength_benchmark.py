@@ -60,3 +60,25 @@ def test_the_run_keeps_timed_rows_resumes_and_prints_the_cpu_per_move(tmp_path: 
 
 def test_rows_without_timings_say_so() -> None:
     assert cpu_per_move([{"agent_s0": "ismcts", "win_s0": 1.0, "agent_s1": "greedy"}], "ismcts") is None
+
+
+def test_a_cell_plays_one_search_seat_against_the_heuristic_at_every_other_seat(tmp_path: Path) -> None:
+    cmd = [sys.executable, "-P", "benchmarks/ismcts_strength.py", "strength", "--game", "carson-zoo"]
+    cmd += ["--cell", "3p", "--games", "3", "--agent", "ismcts:iterations=4", "--workers", "1"]
+    cmd += ["--rows", str(tmp_path)]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "carson-zoo         3p ismcts:iterations=4 vs heuristic" in done.stdout
+    assert "fair share 33.3%, target" in done.stdout
+    rows = sorted(
+        (json.loads(line) for line in (tmp_path / "carson-zoo.jsonl").read_text().splitlines()),
+        key=lambda r: r["game"],
+    )
+    assert [r["cell"] for r in rows] == ["3p"] * 3 and {r["players"] for r in rows} == {3}
+    seats = [next(s for s in range(3) if r[f"agent_s{s}"] == "ismcts:iterations=4") for r in rows]
+    assert seats == [0, 2, 1]  # the search seat rotates
+    assert all(sum(r[f"agent_s{s}"] == "heuristic" for s in range(3)) == 2 for r in rows)
+    wrong = subprocess.run([*cmd[:6], "--cell", "9p"], cwd=REPO, env=env, capture_output=True, text=True)
+    assert wrong.returncode == 2 and "carson-zoo has no cell '9p'; its cells: 2p, 3p, 4p" in wrong.stderr
+    assert "Traceback" not in wrong.stderr

@@ -1,12 +1,15 @@
 """Hints at casual tables: the bot's suggested move for the seat to act, from its own view.
 
-A hint is what the game's `heuristic` agent (the generic `greedy` where a game has none,
-`HINT_AGENTS`) would play, handed only `seat_info(state, rng)`: the seat's view and a
+A hint is what the game's strongest bot at a table of that size and mode would play
+(`Game.strongest_agent(players, options)`, measured against the game's heuristic: the IS-MCTS
+search with the game's settings for the table where it wins more, else the game's `heuristic`,
+else the generic `greedy`), handed only `seat_info(state, rng)`: the seat's view and a
 determinization drawn from what that seat can know, never the real hidden cards
-(deadtable.core.agent). Two tables that differ only in cards the seat cannot see get the same hint
-(tests/agents/test_hint.py). The generator is seeded from the move number alone (`hint_seed`), so
-asking again at the same move gives the same answer, and the hint never depends on the table's
-seed (which fixes every hidden card).
+(deadtable.core.agent). The hint says which bot it is (`SUGGESTED`). The search is reproducible
+with its iteration budget, so a hint is too. Two tables that differ only in cards the seat cannot
+see get the same hint (tests/agents/test_hint.py). The generator is seeded from the move number
+alone (`hint_seed`), so asking again at the same move gives the same answer, and the hint never
+depends on the table's seed (which fixes every hidden card).
 
 A hint says the move the way the game tells it (`told`): the lines the seat's own log would add
 if it played the move, in the game's narration (the log's messages, rendered in the reader's
@@ -31,18 +34,36 @@ from typing import Any, Final
 from deadtable.core import Action, Agent, Game, SeatInfo, State, seat_info
 from deadtable.core.parts import module
 from deadtable.core.state import LOG_I18N, LOG_START
-from deadtable.i18n import Message
+from deadtable.i18n import N_, Message
 
 from .registry import make_agent
 
-HINT_AGENTS: Final = ("heuristic", "greedy")  # the first the game has
 TOLD_SAMPLES: Final = 4  # determinizations a move is told on; a line they do not all tell is dropped
 
 
-def hint_agent(the_game: Game) -> Agent:
-    """The agent that gives hints at `the_game`'s tables: its heuristic, else greedy."""
-    own, generic = HINT_AGENTS
-    return make_agent(own if own in the_game.agents() else generic, the_game)
+# What a hint says, by the bot that gives it (the strongest bot's name; any other: the last).
+SUGGESTED: Final = {
+    "ismcts": N_("The search bot (IS-MCTS) would play: {action}"),
+    "heuristic": N_("The heuristic bot would play: {action}"),
+    "greedy": N_("The greedy bot would play: {action}"),
+    "": N_("The bot would play: {action}"),
+}
+
+
+def hint_bot(the_game: Game, players: int, options: dict[str, Any]) -> str:
+    """The name of the bot that gives hints at a table of `the_game` with `players` and `options`."""
+    return the_game.strongest_agent(players, options)
+
+
+def hint_agent(the_game: Game, players: int = 2, options: dict[str, Any] | None = None) -> Agent:
+    """The agent that gives hints at a table of `the_game` with `players` and `options` (`hint_bot`)."""
+    table = options or {}
+    return make_agent(hint_bot(the_game, players, table), the_game, players, table)
+
+
+def suggested(bot: str, action: str) -> Message:
+    """The hint's sentence: which bot would play `action` (already in the reader's words)."""
+    return Message(SUGGESTED.get(bot, SUGGESTED[""]), action=action)
 
 
 def hint_seed(move: int) -> int:
@@ -59,11 +80,18 @@ def info_for(state: State, move: int) -> SeatInfo:
     return seat_info(state, random.Random(hint_seed(move)))
 
 
+def table_of(info: SeatInfo) -> tuple[int, dict[str, Any]]:
+    """The player count and options of the table of `info` (every sample has them)."""
+    sample = info.sample(random.Random(0))
+    return sample.players, sample.options
+
+
 def suggest(info: SeatInfo, the_game: Game, move: int) -> Action:
     """The hint for the seat of `info`: one of its legal actions, from `info` alone."""
     if len(info.legal_actions) == 1:
         return info.legal_actions[0]
-    return hint_agent(the_game).act(info, random.Random(hint_seed(move) + 1))
+    players, options = table_of(info)
+    return hint_agent(the_game, players, options).act(info, random.Random(hint_seed(move) + 1))
 
 
 def told(info: SeatInfo, action: Action, move: int) -> list[Message]:

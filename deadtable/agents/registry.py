@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from deadtable.core import Agent, DeadtableError, Game
 
@@ -21,10 +22,13 @@ def agent_names(game: Game) -> list[str]:
     return sorted({*GENERIC, *game.agents()})
 
 
-def make_agent(name: str, game: Game) -> Agent:
+def make_agent(
+    name: str, game: Game, players: int | None = None, options: dict[str, Any] | None = None
+) -> Agent:
     """A fresh agent called `name` for `game`; a clear error lists the names that exist.
 
-    An `ismcts` agent starts from the game's own search settings (`Game.search_settings`)."""
+    An `ismcts` agent starts from the game's own search settings (`Game.search_settings`) for
+    `players` seats and `options` when given, and refits them to the table it plays at."""
     factories = {**GENERIC, **game.agents()}
     try:
         factory = factories[name]
@@ -38,5 +42,5 @@ def make_agent(name: str, game: Game) -> Agent:
         ) from None
     agent = factory()
     if isinstance(agent, IsmctsAgent):
-        agent.adopt(game)  # the game's measured search settings (Game.search_settings)
+        agent.adopt(game, players, options)  # the game's measured search settings
     return agent

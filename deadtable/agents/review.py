@@ -57,6 +57,7 @@ from deadtable.core import Action, Agent, Game, Record, SeatInfo, State, game, s
 from deadtable.core.errors import DeadtableError, IllegalAction, RecordError
 from deadtable.core.record import REPLAY_FAILED, pinned
 from deadtable.core.state import LOG_I18N, LOG_START
+from deadtable.i18n import N_
 
 from . import calibration
 from .greedy import GreedyAgent
@@ -106,6 +107,19 @@ class ReviewSearch(IsmctsAgent):
     def game_heuristic(self, the_game: Game) -> Agent | None:
         own = super().game_heuristic(the_game)
         return own if own is not None else GreedyAgent(samples=1)  # one sample: playouts stay cheap
+
+
+# What the review says of its playouts, by the bot that plays them (`playout_bot`).
+PLAYED_ON: Final = {
+    "heuristic": N_("Each sampled game is played on to the end by the game's heuristic bot."),
+    "greedy": N_("Each sampled game is played on to the end by the generic greedy bot."),
+}
+
+
+def playout_bot(the_game: Game) -> str:
+    """The bot that plays the review's sampled games on: the game's heuristic, else greedy (the
+    strongest bot cheap enough to play thousands of games a decision; the search is not)."""
+    return "heuristic" if "heuristic" in the_game.agents() else "greedy"
 
 
 def samples_for(iterations: int, actions: int) -> int:
@@ -164,10 +178,12 @@ class Review:
     decisions: list[Decision]
     result: float | None  # the seat's share of the win (None: the record ends before the game)
     calibrated: bool = False  # the chances went through the game's calibration map
+    bot: str = "heuristic"  # the bot that plays the sampled games on (`playout_bot`, `PLAYED_ON`)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
+            "bot": self.bot,
             "players": self.players,
             "seat": self.seat,
             "iterations": self.iterations,
@@ -412,6 +428,7 @@ def review(
         decisions,
         result_of(start, record, seat),
         calibrated,
+        playout_bot(start.game),
     )
 
 

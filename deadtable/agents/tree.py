@@ -39,6 +39,7 @@ class Settings(NamedTuple):
     rollout_turns: int  # the rollout's length in turns (0: count actions)
     guide: float  # the heuristic's exploration bonus at new nodes (0: not asked)
     heuristic_rollout: bool  # rollouts played by the game's heuristic, else uniformly at random
+    model_opponents: bool  # other seats play the game's heuristic in the tree too (no statistics)
 
 
 class Edge:
@@ -112,6 +113,7 @@ class Search:
         self.heuristic = heuristic
         self.guide = settings.guide if heuristic is not None else 0.0
         self.heuristic_rollout = settings.heuristic_rollout and heuristic is not None
+        self.model_opponents = settings.model_opponents and heuristic is not None
 
     def root_statistics(self, actions: tuple[Action, ...]) -> list[tuple[int, float]]:
         """(visits, mean reward for the seat) of each of `actions` at the root."""
@@ -173,6 +175,12 @@ class Search:
             count = len(actions)
             if count == 1:  # a forced move needs no statistics
                 state.apply_trusted(actions[0])
+                key = None
+                continue
+            if self.model_opponents and seat != self.info.seat:
+                # The opponent model: another seat plays what the game's heuristic would in this
+                # determinization, so the tree holds the searching seat's decisions only.
+                state.apply_trusted(self.heuristic_choice(state, actions, rng))
                 key = None
                 continue
             if key is None:

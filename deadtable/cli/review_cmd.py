@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from deadtable.agents.review import DEFAULT_ITERATIONS, Review, review, start_of
+from deadtable.agents.review import DEFAULT_ITERATIONS, PLAYED_ON, Review, playout_bot, review, start_of
 from deadtable.core import Record
 from deadtable.i18n import N_, Message, _, current_language, render
 from deadtable.sim.backends import cores
@@ -108,6 +108,7 @@ def review_cmd(
         f"[bold]{escape(render(the_game.display_name()))}[/bold] · "
         + _("review of P{seat}, {iterations} sampled games per decision", seat=seat, iterations=iterations)
     )
+    console.print(_(PLAYED_ON[playout_bot(the_game)]))
     with Progress(
         TextColumn("[bold]" + _("reviewing")),
         BarColumn(),

@@ -142,13 +142,26 @@ class Game(ABC):
         """
         return False
 
-    def search_settings(self) -> dict[str, Any]:
-        """The IS-MCTS settings this game plays best with, measured (for example a heuristic rollout).
+    def search_settings(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """The IS-MCTS settings this game plays best with at `players` seats and these options (a
+        variant's, or a table's as dealt), measured (for example a heuristic rollout at 4 players).
 
-        `deadtable.agents.make_agent` applies them to a new `ismcts` agent for this game; settings a
-        user writes (`ismcts:iterations=300`) still win. The default, none, keeps the agent's own.
+        A search that wins a duel can lose a 4-player table, where most moves are other seats' and
+        their play decides what a move is worth; so the settings may differ by player count and mode.
+        `IsmctsAgent` applies them for the table it plays at (`adopt`, and again at its first
+        decision at a table of another size); settings a user writes (`ismcts:iterations=300`) still
+        win. The default, none, keeps the agent's own.
         """
         return {}
+
+    def strongest_agent(self, players: int, options: dict[str, Any]) -> str:
+        """The name of this game's strongest bot at `players` seats and these options, as measured
+        against its heuristic (docs/figures/strength.md): hints at such a table are its moves.
+
+        The default is the game's own heuristic, else the generic greedy player; a game names
+        `ismcts` (with its `search_settings` for the table) where the search beats the heuristic.
+        """
+        return "heuristic" if "heuristic" in self.agents() else "greedy"
 
     def variants(self) -> list[Variant]:
         """Named ways to play; the conformance suite plays every one. Default: each player count."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from deadtable.agents.hint import info_for, suggest, words
+from deadtable.agents.hint import hint_bot, info_for, suggest, suggested, table_of, words
 from deadtable.i18n import N_, Message, N_plural, render
 
 from .store import Refused
@@ -38,7 +38,6 @@ STALE = N_("the table has moved on since you asked for a hint")
 TOO_SOON = N_plural(
     "one hint every {seconds} second: wait a moment", "one hint every {seconds} seconds: wait a moment"
 )
-SUGGESTED = N_("The bot would play: {action}")
 
 
 async def hint(lt: LiveTable, seat: int | None, index: int, lang: str) -> dict[str, Any]:
@@ -54,16 +53,17 @@ async def hint(lt: LiveTable, seat: int | None, index: int, lang: str) -> dict[s
         if index != lt.index:
             raise Refused("hint-stale", Message(STALE))
         info = info_for(state, index)  # the seat's view and a determinization: no hidden card
-    action, lines = await asyncio.to_thread(_suggest_and_tell, info, lt, index)
+    action, lines, bot = await asyncio.to_thread(_suggest_and_tell, info, lt, index)
     if lt.index != index:  # a move came (a stand-in's, or an undo) while the bot was thinking
         raise Refused("hint-stale", Message(STALE))
     text = str(action)
     words = "; ".join(line.render(lang) for line in lines)
-    said = Message(SUGGESTED, action=words or text)  # the move's text only where nothing says it
+    said = suggested(bot, words or text)  # the move's text only where nothing says it
     return {"type": "hint", "index": index, "action": text, "text": render(said, lang)}
 
 
-def _suggest_and_tell(info: SeatInfo, lt: LiveTable, index: int) -> tuple[Action, list[Message]]:
-    """The bot's move from `info`, and what the seat's log would tell of it (worker thread)."""
+def _suggest_and_tell(info: SeatInfo, lt: LiveTable, index: int) -> tuple[Action, list[Message], str]:
+    """The bot's move from `info`, what the seat's log would tell of it, and which bot it is
+    (worker thread)."""
     action = suggest(info, lt.game, index)
-    return action, words(info, lt.game, action, index)
+    return action, words(info, lt.game, action, index), hint_bot(lt.game, *table_of(info))

@@ -64,14 +64,18 @@ def game_seed(base: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def build_agent(spec: str, the_game: Game) -> Agent:
+def build_agent(
+    spec: str, the_game: Game, players: int | None = None, options: dict[str, Any] | None = None
+) -> Agent:
     """An agent from a spec: a name, optionally with settings, e.g. `ismcts:iterations=200:rollout=heuristic`.
 
-    Each setting must name an attribute the agent already has; the value is converted to that
-    attribute's type. A bad name or setting raises DeadtableError listing what exists.
+    `players` and `options` are the table's, when known (an `ismcts` agent's game settings are
+    chosen by them, `make_agent`). Each setting must name an attribute the agent already has; the
+    value is converted to that attribute's type. A bad name or setting raises DeadtableError listing
+    what exists.
     """
     name, *settings = spec.split(":")
-    agent = make_agent(name.strip(), the_game)
+    agent = make_agent(name.strip(), the_game, players, options)
     for setting in settings:
         key, sep, text = setting.partition("=")
         key = key.strip().replace("-", "_")
@@ -113,7 +117,7 @@ def check_plan(plan: Plan) -> Game:
         raise DeadtableError("name at least one agent")
     the_game.new(plan.players, 0, **plan.options)  # checks players and options
     for spec in set(plan.agents):
-        build_agent(spec, the_game)
+        build_agent(spec, the_game, plan.players, plan.options)
     return the_game
 
 
@@ -122,7 +126,7 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
     the_game = game(plan.game_id)
     seed = plan.game_seed(index)
     specs = plan.seat_agents(index)
-    agents = [build_agent(spec, the_game) for spec in specs]
+    agents = [build_agent(spec, the_game, plan.players, plan.options) for spec in specs]
     rngs = [random.Random(f"{seed}/agent/{s}") for s in range(plan.players)]
     state = the_game.new(plan.players, seed, **plan.options)
     return play_out(state, agents, rngs, specs, index)

@@ -1,4 +1,5 @@
-"""Hints: the game's heuristic (greedy where there is none) from the seat's own view only.
+"""Hints: the game's strongest bot at the table's size (its search, or its heuristic, greedy where it
+has none) from the seat's own view only.
 
 Twins: two games whose states differ only in cards the seat to act cannot see get the same hint at
 every move where that seat's views agree (tests/surfaces/twins.py makes them)."""
@@ -10,7 +11,7 @@ import random
 import pytest
 
 import deadtable
-from deadtable.agents.hint import _new_lines, game_words, hint_agent, info_for, suggest, told, words
+from deadtable.agents.hint import _new_lines, game_words, hint_agent, hint_bot, info_for, suggest, told, words
 from deadtable.core import State
 from deadtable.games.zombie_overlord.words import PLAY_WORDS, STEP_WORDS
 from tests.surfaces.twins import SEAT, redealt
@@ -39,10 +40,14 @@ def _said(state: State) -> list[str]:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_hint_is_the_games_heuristic_else_greedy(game_id: str) -> None:
+def test_the_hint_is_the_games_strongest_bot_at_the_tables_size(game_id: str) -> None:
     the_game = deadtable.game(game_id)
-    expected = "heuristic" if "heuristic" in the_game.agents() else "greedy"
-    assert hint_agent(the_game).name == expected
+    for variant in the_game.variants():
+        expected = the_game.strongest_agent(variant.players, variant.options)
+        assert expected in ("ismcts", *the_game.agents(), "greedy")
+        assert hint_agent(the_game, variant.players, variant.options).name == expected
+        assert hint_bot(the_game, variant.players, variant.options) == expected
+    assert hint_agent(the_game).name == "ismcts"  # every duel: the search beats the heuristic
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -51,7 +56,7 @@ def test_a_hint_is_a_legal_action_and_the_same_when_asked_again(game_id: str) ->
     state = the_game.new(2, 11)
     rng = random.Random(11)
     asked = 0
-    while not state.is_terminal and len(state.history) < 30:
+    while not state.is_terminal and len(state.history) < 30 and asked < 6:  # a hint may be a search
         legal = state.legal_actions()
         if len(legal) > 1:
             hint = _hint(state)
@@ -146,3 +151,10 @@ def test_carson_zoo_says_a_move_without_the_zoo_card_it_would_take() -> None:
             assert "take" not in english and str(action).split()[-1] in english
             assert said[0].render("es") != english
         state.apply(rng.choice(legal))
+
+
+def test_the_shedding_game_s_hints_search_where_the_search_was_measured_stronger() -> None:
+    shedding = deadtable.game("zombie-shedding")
+    assert hint_bot(shedding, 2, {"mode": "duel"}) == "ismcts"
+    assert hint_bot(shedding, 3, {}) == "ismcts"  # Marathon, the mode 3 players get by default
+    assert hint_bot(shedding, 4, {"mode": "alliances", "teams": "2v2"}) == "heuristic"

@@ -312,13 +312,14 @@ def test_the_game_s_search_settings_are_the_default_and_a_user_s_win() -> None:
     zo = deadtable.game("zombie-overlord")
     agent = make_agent("ismcts", zo)
     assert isinstance(agent, IsmctsAgent)
-    for key, value in zo.search_settings().items():
+    chosen = zo.search_settings(2, {})
+    for key, value in chosen.items():
         assert getattr(agent, key) == value
-    assert agent.sweep and agent.iterations == zo.search_settings()["iterations"]
+    assert agent.sweep and agent.iterations == chosen["iterations"]
     mine = build_agent("ismcts:iterations=2:sweep=0", zo)
     assert isinstance(mine, IsmctsAgent)
     assert (mine.iterations, mine.sweep, mine.rollout) == (2, False, "heuristic")
-    plain = make_agent("ismcts", deadtable.game("carson-zoo"))
+    plain = make_agent("ismcts", deadtable.game("overlords"))  # no settings of its own
     assert isinstance(plain, IsmctsAgent) and not plain.sweep and plain.iterations == 1000
     with pytest.raises(ValueError):
         IsmctsAgent(tree_depth=-1)

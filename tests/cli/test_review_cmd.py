@@ -44,10 +44,12 @@ def test_a_small_review_prints_the_table_the_chart_and_writes_json(tmp_path: Pat
     assert "Winning chance after each move played" in result.output
     # A 2-player shedding game is a Duel, which ships a calibration map: the review says so.
     assert data["calibrated"] is True and "The chances are calibrated" in result.output
+    assert data["bot"] == "heuristic" and "played on to the end by the game's heuristic bot" in result.output
     assert sparkline([d["played_chance"] for d in data["decisions"]]) in result.output
     spanish = CliRunner().invoke(cli, ["--lang", "es", *args])
     assert spanish.exit_code == 0 and "jugada" in spanish.output.lower()
     assert "calibradas" in spanish.output
+    assert "bot heurístico" in spanish.output  # which bot played the samples on, in words
 
 
 def test_sparkline_spans_the_range() -> None:

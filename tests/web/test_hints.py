@@ -37,7 +37,8 @@ def test_a_hint_is_written_under_the_board_and_its_piece_outlined(server, browse
         text = page.inner_text("#hint-text")
         action = page.get_attribute("#hint-text", "data-action")
         assert action in hint["legal"]
-        assert text.startswith("The bot would play: ") and f"“{action}”" not in text  # in words
+        assert text.startswith("The search bot (IS-MCTS) would play: ")  # the strongest bot, named
+        assert f"“{action}”" not in text  # in words
         page.wait_for_function("() => document.querySelectorAll('#board .hinted').length > 0")
         marked = page.evaluate(HINTED)
         assert all(action in actions for actions in marked)
