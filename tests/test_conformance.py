@@ -70,6 +70,11 @@ def _narration_free(view: dict) -> dict:
     return {k: v for k, v in view.items() if k not in NARRATION}
 
 
+def twin_seed(seed: int) -> bool:
+    """Whether the twin check runs on this seed's deep steps (every TWIN_EVERY-th, not narrated)."""
+    return seed % TWIN_EVERY == TWIN_EVERY // 2
+
+
 def _deep_step(step: int) -> bool:
     if step < EARLY_STEPS:
         return True
@@ -123,7 +128,7 @@ def _play(game: Game, variant: Variant, seed: int, tally: Counter | None = None)
         actions = state.legal_actions()
         assert actions, f"seat {state.current_player} has no action but the game is not over"
         if _deep_step(step):
-            twins = tally if seed % TWIN_EVERY == TWIN_EVERY // 2 else None
+            twins = tally if twin_seed(seed) else None
             _deep_checks(game, state, actions, rng, twins, _seats_checked(state, step))
         state.apply(actions[rng.randrange(len(actions))])
         step += 1

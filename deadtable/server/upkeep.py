@@ -22,7 +22,7 @@ from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import delete, select, update
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 
 from deadtable.core import DeadtableError
 from deadtable.i18n import N_, Message
@@ -142,6 +142,8 @@ def pg_dump_command(url: str, dest: str) -> str:
     >>> pg_dump_command("postgresql+psycopg://ana:secret@db.example:5432/tables", "tables.dump")
     'pg_dump --format=custom --file=tables.dump --dbname=postgresql://ana@db.example:5432/tables'
     """
-    parsed = make_url(url).set(drivername="postgresql", password=None)
-    return f"pg_dump --format=custom --file={dest} --dbname={parsed.render_as_string(hide_password=False)}"
+    given = make_url(url)
+    # URL.set() keeps a field given None: the URL is made again, without its password.
+    bare = URL.create("postgresql", given.username, None, given.host, given.port, given.database, given.query)
+    return f"pg_dump --format=custom --file={dest} --dbname={bare.render_as_string(hide_password=False)}"
 
