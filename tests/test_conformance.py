@@ -29,6 +29,7 @@ For each seed the game is played to the end by seeded random choices, and along 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections import Counter
@@ -63,11 +64,15 @@ HIDDEN_DECISIONS: dict[str, Callable[[State, int], int]] = {
 
 # The narration a view may carry beside the position; an information key may leave it out.
 NARRATION = (*VIEW_NARRATION, "note", "note_i18n")
-_KEYS: dict[int, dict[object, dict]] = {}  # per game: information key -> the view it stood for
+# Per game: information key -> a digest of the view it stood for (a digest, not the view: a
+# process keeps every key it met, and whole views would take gigabytes).
+_KEYS: dict[int, dict[object, bytes]] = {}
 
 
-def _narration_free(view: dict) -> dict:
-    return {k: v for k, v in view.items() if k not in NARRATION}
+def _narration_free(view: dict) -> bytes:
+    """A digest of the view less its narration."""
+    bare = {k: v for k, v in view.items() if k not in NARRATION}
+    return hashlib.blake2b(json.dumps(bare, sort_keys=True).encode(), digest_size=16).digest()
 
 
 def twin_seed(seed: int) -> bool:
@@ -215,8 +220,10 @@ def _check_views(state: State, rng: random.Random, seats: list[int | None] | Non
         key = state.information_key(seat)
         assert sample.information_key(seat) == key, f"seat {seat}'s information key reads a hidden card"
         assert sample.seat_facts(seat) == state.seat_facts(seat), f"seat {seat}'s facts read a hidden card"
-        _KEYS.setdefault(id(state.game), {}).setdefault(key, _narration_free(view))
-        assert _KEYS[id(state.game)][key] == _narration_free(view), "one information key for two views"
+        digest = _narration_free(view)
+        assert _KEYS.setdefault(id(state.game), {}).setdefault(key, digest) == digest, (
+            "one information key for two views"
+        )
         again = sample.determinize(seat, random.Random(seed))
         direct = state.determinize(seat, random.Random(seed))
         assert again == direct, f"determinize({seat}) depends on more than the seat's information"
