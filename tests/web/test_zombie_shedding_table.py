@@ -41,7 +41,14 @@ VARIANTS = [
     "overlord-6p",
 ]
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-CASES = [(v, vp) for v in VARIANTS for vp in VIEWPORTS]
+# Every variant at one size, the sizes taking turns down the list so that each mode meets both;
+# the Duel and the most crowded tables (4v4, eight players) at both.
+BOTH = {"duel", "alliances-4v4", "outsider-8p"}
+CASES = [
+    (v, vp)
+    for i, v in enumerate(VARIANTS)
+    for vp in (VIEWPORTS if v in BOTH else ["desktop" if i % 2 else "phone"])
+]
 
 # The union of data-actions over the visible, enabled buttons of the board.
 REACHABLE = """() => {
