@@ -54,14 +54,31 @@ def earlier_agent(commit: str, into: Path) -> Any:
     return importlib.import_module(f"{name}.ismcts").IsmctsAgent
 
 
+class _AtTable:
+    """A game as an earlier search sees it: `search_settings()` without arguments gives the
+    settings of this 2-player table that the earlier search has (a setting added since is left
+    out: that search plays as it did)."""
+
+    def __init__(self, game: Any, options: dict[str, Any], agent: Any) -> None:
+        self._game, self._options, self._agent = game, options, agent
+
+    def search_settings(self, *_: Any) -> dict[str, Any]:
+        settings = self._game.search_settings(2, self._options)
+        return {k: v for k, v in settings.items() if hasattr(self._agent, k)}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
 def play(
     game_id: str, i: int, iterations: int, old_class: Any, options: dict[str, Any]
 ) -> tuple[float, float, float]:
     """Game i: the current version's share of the win, and each version's CPU seconds."""
     g = deadtable.game(game_id)
-    agents = [IsmctsAgent(iterations=iterations), old_class(iterations=iterations)]
-    for a in agents:
-        a.adopt(g)
+    new, old = IsmctsAgent(iterations=iterations), old_class(iterations=iterations)
+    new.adopt(g, 2, options)
+    old.adopt(_AtTable(g, options, old))  # an earlier search asks the game's settings without the table
+    agents = [new, old]
     new_seat = i % 2
     if new_seat:
         agents.reverse()

@@ -92,6 +92,9 @@ def table(runs: dict[Run, list[dict[str, Any]]], folder: str) -> list[str]:
     ]
     short = []
     commands = []
+    # A run's commit is told on a stamp line under the table, the row holding its mark: a
+    # page names a commit only on a line that starts "Measured on commit".
+    marks: dict[str, str] = {}
     for run, rows in runs.items():
         game_id, label, spec, against = run
         if len(rows) < MIN_GAMES:
@@ -103,11 +106,15 @@ def table(runs: dict[Run, list[dict[str, Any]]], folder: str) -> list[str]:
         # The target is set against the game's heuristic; a run against another opponent has none.
         judged = verdict(players, rate.rate, lo, rate.trials) if against == "heuristic" else "-"
         won = f"{rate.wins:g} = {rate.rate:.1%} | {lo:.1%}-{hi:.1%} | {fair_share(players):.1%}"
+        commits = _commits(rows)
+        mark = "-" if commits == "-" else marks.setdefault(commits, f"({len(marks) + 1})")
         lines.append(
             f"| {game_id} | {label} | `{spec}` | `{against}` | {won} | {judged} | {rate.trials} "
-            f"| {_cpu(rows, spec)} | {_commits(rows)} |"
+            f"| {_cpu(rows, spec)} | {mark} |"
         )
         commands.append(command(run, rows, folder))
+    for commits, mark in marks.items():
+        lines += ["", f"Measured on commit {commits}: the rows marked {mark}."]
     if short:
         lines += ["", f"Too short to rate (under {MIN_GAMES} games): {'; '.join(short)}."]
     lines += ["", "The commands that played these runs (run again, each plays only the games missing):", ""]

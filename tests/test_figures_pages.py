@@ -201,7 +201,8 @@ def test_the_strength_page_names_the_commit_rows_record_and_leaves_out_short_run
     (tmp_path / "overlords.jsonl").write_text("".join(json.dumps(r) + "\n" for r in short))
     page = strength_page.render(tmp_path)
     row = next(line for line in page.splitlines() if line.startswith("| carson-zoo |"))
-    assert row.endswith("| 120 | " + row.split(" | ")[-2] + f" | {commit} |")
+    assert row.endswith("| 120 | " + row.split(" | ")[-2] + " | (1) |")
+    assert f"Measured on commit {commit}: the rows marked (1)." in page.splitlines()
     assert "`ismcts:iterations=5` against `greedy` at overlords 2p, 3 games" in page
     spec = "ismcts:iterations=1000:rollout=random:opponents=search"  # the settings those rows played
     assert f"--game carson-zoo --agent {spec} --opponent greedy --games 120 --seed 1" in page

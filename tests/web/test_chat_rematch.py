@@ -63,7 +63,10 @@ def test_two_people_chat_and_play_again_one_on_a_phone(server, browser):
             assert p.locator("#chat-lines b, #chat-lines img").count() == 0
         _say(phone, "good luck!")
         desk.wait_for_function("() => document.querySelectorAll('#chat-lines li').length === 2")
-        assert desk.inner_text("#chat-lines li:last-child") == "P2 Bo: good luck!"
+        line = desk.inner_text("#chat-lines li:last-child")
+        # The line starts with the time it was said (a <time> element), then who said what.
+        assert desk.locator("#chat-lines li:last-child time.chat-at").count() == 1
+        assert line.endswith(" P2 Bo: good luck!") and line != " P2 Bo: good luck!"
         # Too long for the server: refused in words, nothing sent to the other.
         phone.evaluate("() => window.deadtable.send({ type: 'chat', text: 'z'.repeat(301) })")
         phone.wait_for_function("() => document.getElementById('chat-note').className === 'error'")

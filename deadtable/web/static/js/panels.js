@@ -51,6 +51,15 @@ function draw({ msg, renderer, ctx }) {
   const progress = got.progress || [];
   line.classList.toggle("hidden", !progress.length);
   line.replaceChildren(...progress.map((p, i) => el("span", { class: "progress-item", dataset: { progress: p.id } }, i ? ` · ${p.text}` : p.text)));
+  // A row of panels wider than a phone scrolls sideways: then the keyboard reaches it too.
+  keyboardScroll(seatsBox);
+}
+
+/** A region that scrolls takes the focus (tabindex 0), so that arrow keys scroll it (WCAG 2.1.1). */
+export function keyboardScroll(node) {
+  const scrolls = node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1;
+  if (scrolls) node.setAttribute("tabindex", "0");
+  else if (node.getAttribute("tabindex") === "0") node.removeAttribute("tabindex");
 }
 
 window.addEventListener("deadtable:drawn", (event) => draw(event.detail));

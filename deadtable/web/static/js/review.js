@@ -101,7 +101,8 @@ function reviewTable(data) {
     el("td", {}, pct(d.best_chance)),
     el("td", {}, d.loss >= 0.005 ? pct(d.loss) : ""),
     el("td", { class: "review-flag" }, d.flag_text)));
-  return el("div", { class: "review-scroll" }, el("table", { class: "list review-table" }, el("tbody", {}, head, ...rows)));
+  // The table is wider than a phone and scrolls sideways: the keyboard reaches it too.
+  return el("div", { class: "review-scroll", tabindex: "0" }, el("table", { class: "list review-table" }, el("tbody", {}, head, ...rows)));
 }
 
 function draw() {

@@ -8,6 +8,7 @@
 // to the same state), and copies the newest entries of the log's list: the whole log sent again
 // (a language switch, an Undo) redraws the same summary in its new words.
 import { el } from "./api.js";
+import { keyboardScroll } from "./panels.js";
 import { onLanguageChange, t } from "./i18n.js";
 
 let since = 0; // how many of the log's entries there were when your last move was seen made
@@ -39,6 +40,8 @@ function draw(fresh) {
   node.replaceChildren(
     el("h2", { id: "since-title" }, t("Since your last move")),
     entries.length ? el("ol", {}, entries.map((e) => el("li", { class: e.className }, e.textContent))) : el("p", { class: "dim" }, t("Nothing yet.")));
+  const list = node.querySelector("ol");
+  if (list) keyboardScroll(list);
   document.body.dataset.since = String(entries.length);
 }
 
