@@ -3,7 +3,8 @@
 // the limit (RULINGS ZO-10), the phase and the decks left. Counts only for what the seat cannot see.
 import { t } from "/static/js/i18n.js";
 
-function phaseWord(phase) {
+/** The phase in the table's words (the renderer's phase line says it too). */
+export function phaseWord(phase) {
   switch (phase) {
     case "choose": return t("choosing");
     case "purchase": return t("purchase");

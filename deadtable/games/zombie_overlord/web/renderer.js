@@ -13,6 +13,7 @@ import { api, el } from "/static/js/api.js";
 import { language, t } from "/static/js/i18n.js";
 import { Identities } from "/static/js/renderers/identity.js";
 export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
+import { phaseWord } from "./panels.js";
 
 export const piecesOnly = true;
 
@@ -60,15 +61,6 @@ function lureWord(type) {
   }
 }
 
-function phaseWord(phase) {
-  switch (phase) {
-    case "choose": return t("choosing");
-    case "purchase": return t("purchase");
-    case "action": return t("action");
-    case "attack": return t("attack");
-    default: return phase;
-  }
-}
 
 function keywordWord(k) {
   switch (k) {
