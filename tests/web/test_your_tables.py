@@ -30,11 +30,10 @@ def _context(browser: Any, size: str) -> tuple[Any, Any, list[str]]:
     return context, page, errors
 
 
-def _title_follows_the_turn(page: Any) -> bool:
-    """The tab title begins with "(Your turn)" when (and only when) it is the page's seat's turn."""
-    state = page.evaluate("() => window.deadtable.newest()")
-    mine = bool(state["your_turn"] and not state["over"])
-    return page.title().startswith("(Your turn)") == mine
+TITLE_FOLLOWS_THE_TURN = (
+    "() => document.title.startsWith('(Your turn)') === "
+    "Boolean(window.deadtable.newest().your_turn && !window.deadtable.newest().over)"
+)  # the tab title begins with "(Your turn)" when (and only when) it is the page's seat's turn
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -60,7 +59,8 @@ def test_a_turn_based_table_shows_under_your_tables_and_in_the_tab_title(
         page.wait_for_function(STATE)
         assert page.evaluate("() => window.deadtable.newest().move_time") == 6 * 3600
         page.wait_for_function("() => window.deadtable.newest().deadline !== null")
-        assert _title_follows_the_turn(page)
+        # The title is set when the state is drawn, a frame after it arrives: waited for, a timeout fails.
+        page.wait_for_function(TITLE_FOLLOWS_THE_TURN, timeout=5000)
 
         other.goto(friend_link)
         other.wait_for_function(STATE)
@@ -71,10 +71,7 @@ def test_a_turn_based_table_shows_under_your_tables_and_in_the_tab_title(
                 index = p.evaluate(MOVE)
                 if index is not None:
                     page.wait_for_function(f"() => window.deadtable.newest().index > {index}")
-                    page.wait_for_function(
-                        "() => document.title.startsWith('(Your turn)') === "
-                        "Boolean(window.deadtable.newest().your_turn && !window.deadtable.newest().over)"
-                    )
+                    page.wait_for_function(TITLE_FOLLOWS_THE_TURN)
                     titles.append(page.title().startswith("(Your turn)"))
         assert True in titles and False in titles
         assert page.is_visible("#notify-turn")  # the opt-in, never asked without a click
