@@ -406,6 +406,7 @@ def test_replay_steps_are_built_once_and_equal_a_rebuild(client: TestClient) -> 
 def test_the_replay_cache_keeps_the_last_tables(sqlite_url: str) -> None:
     limits = Limits(replays_cached=1)
     with TestClient(create_app(sqlite_url, limits=limits, test_client=True)) as c:
+        c.app.state.hub.bot_pace = 0.0  # type: ignore[attr-defined]  # tables of bots at full speed
         ids = []
         for seed in (1, 2):
             t = create(c, seed=seed, seats=[{"kind": "bot", "agent": "random"}] * 2)
