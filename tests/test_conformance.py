@@ -20,9 +20,10 @@ For each seed the game is played to the end by seeded random choices, and along 
 - views are JSON-ready; a view without narration (`view(seat, narration=False)`, what observation
   vectors and search rollouts read) is the full view less its "log", "log_i18n" and "log_start",
   nothing else;
-- (every 4th seed, after every move:) every seat's view tells the spectator's narration, and
-  "log_start" places it in the game's whole narration: an entry once told keeps its message, no
-  entry is skipped, log_start never goes back (`GameNarration`, as a server accumulates it);
+- (every 4th seed, after every move:) a seat's view, each seat in turn (and at the end every
+  seat's), tells the spectator's narration, and "log_start" places it in the game's whole
+  narration: an entry once told keeps its message, no entry is skipped, log_start never goes back
+  (`GameNarration`, as a server accumulates it);
 - the outcome is well formed, and `result()` has its scores, ranks and winners;
 - `replay(record())` reproduces the final state; the same seed gives the same game.
 """
@@ -103,10 +104,11 @@ class GameNarration:
         self.entries: list[dict] = []  # JSON messages, by absolute index
         self.start = 0  # the last view's log_start
 
-    def read(self, state: State) -> None:
-        """Take the spectator's narration, check every seat tells the same, and check the invariant."""
+    def read(self, state: State, step: int | None = None) -> None:
+        """Take the spectator's narration, check a seat tells the same (at `step`, one seat in turn;
+        without it, every seat), and check the invariant."""
         told = _told(state.view(None))
-        for seat in range(state.players):
+        for seat in range(state.players) if step is None else [step % state.players]:
             assert _told(state.view(seat)) == told, f"seat {seat}'s narration is not the spectator's"
         start, messages = told[0], told[2]
         assert isinstance(start, int) and start >= self.start, "log_start went back"
@@ -129,7 +131,7 @@ def _play(game: Game, variant: Variant, seed: int, tally: Counter | None = None)
     while not state.is_terminal:
         assert step < MAX_STEPS, f"{game.id} seed {seed} did not end in {MAX_STEPS} actions"
         if narration is not None:
-            narration.read(state)
+            narration.read(state, step)
         actions = state.legal_actions()
         assert actions, f"seat {state.current_player} has no action but the game is not over"
         if _deep_step(step):
