@@ -1,8 +1,10 @@
-"""Shared fixtures: the registered games and their variants, English output, a private data folder."""
+"""Shared fixtures: the registered games and their variants, English output, a private data folder,
+and one throwaway PostgreSQL server for the whole session."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -33,3 +35,17 @@ def _english_and_a_private_data_folder(
     monkeypatch.setenv("DEADTABLE_LANG", "en")
     monkeypatch.setenv("DEADTABLE_HOME", str(tmp_path_factory.mktemp("deadtable-home")))
     set_language("en")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[str]:
+    """A throwaway PostgreSQL server (Debian's packages), one for the whole session: the store's
+    tests (tests/server) and the hosting tests (tests/hosting) each make their databases on it
+    (`tests.server.pg.fresh_database`). Skipped, with the reason, when it cannot start here."""
+    from tests.server.pg import throwaway_postgresql, unavailable
+
+    why = unavailable()
+    if why:
+        pytest.skip(why)
+    with throwaway_postgresql() as url:
+        yield url

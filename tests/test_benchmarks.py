@@ -212,6 +212,10 @@ def test_the_abuse_benchmark_measures_the_baseline_and_reports_each_abuse() -> N
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+    # The stamp first: the commit, the machine and its load as the run ended and as it began.
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("Measured on commit ") and "load average" in first, first
+    assert re.search(r"\(at the start of the run: \d+\.\d\)\.$", first), first
     head = next(line for line in done.stdout.splitlines() if line.startswith("| scenario"))
     assert [c.strip() for c in head.strip("|").split("|")] == [
         "scenario",

@@ -4,11 +4,14 @@ text or Markdown)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import textwrap
 from urllib.parse import urlsplit
 
-from .. import abuse
+from deadtable import native
+
+from .. import abuse, stamp
 from .report import Row, judge, run_scenario
 from .scenarios import ORDER
 from .server import Server
@@ -18,8 +21,13 @@ ABOUT = abuse.__doc__ or ""  # the package's docstring: the description and epil
 HEAD = ["scenario", "moves", "p50 ms", "p99 ms", "max ms"]
 
 
-def print_rows(rows: list[Row], markdown: bool) -> None:
+def print_rows(rows: list[Row], markdown: bool, load_at_start: float | None = None) -> None:
     if markdown:
+        # The stamp (commit, date, machine, its load as the run ends), and the load as it began:
+        # the latencies are those of a machine this busy.
+        began = f" (at the start of the run: {load_at_start:.1f})" if load_at_start is not None else ""
+        print(stamp.measured([native.describe()])[:-1] + began + ".")
+        print()
         head = [*HEAD, "player", "the server answered the abuser", "server log", "targets"]
         print("| " + " | ".join(head) + " |")
         print("|" + "|".join("---" for _ in head) + "|")
@@ -98,6 +106,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--url must be a loopback server (127.0.0.1)")
     if args.moves < 1 or args.duration <= 0:
         parser.error("--moves and --duration must be positive")
+    load_at_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     server = Server(args)
     rows = []
     try:
@@ -118,4 +127,4 @@ def main(argv: list[str] | None = None) -> None:
         if row.name == "spectators":
             row.targets = judge(row, baseline)
             print(f"abuse: spectators' targets: {row.targets}", file=sys.stderr, flush=True)
-    print_rows(rows, args.markdown)
+    print_rows(rows, args.markdown, load_at_start)

@@ -146,11 +146,11 @@ async def send_history(hub: Hub, lt: LiveTable, conn: Conn) -> None:
         conn.put(message(lt.chat.lines, history=True))
 
 
-def _tell(lt: LiveTable, lines: list[ChatLine]) -> None:
+def _tell(hub: Hub, lt: LiveTable, lines: list[ChatLine]) -> None:
+    """New lines to everyone at the table: a line never wakes a crowd of spectators on the path of
+    the seats' messages (`Hub.announce`)."""
     if lines:
-        text = message(lines)
-        for c in list(lt.conns):
-            c.put(text)
+        hub.announce(lt, message(lines))
 
 
 async def say(hub: Hub, lt: LiveTable, seat: int | None, text: Any) -> None:
@@ -169,13 +169,13 @@ async def say(hub: Hub, lt: LiveTable, seat: int | None, text: Any) -> None:
     except BaseException:
         lt.chat.window.release(key)
         raise
-    _tell(lt, lt.chat.merge([stored]))
+    _tell(hub, lt, lt.chat.merge([stored]))
 
 
 async def catch_up(hub: Hub, lt: LiveTable) -> None:
     """Lines another process stored for this table: to this process's connections."""
     if lt.chat.loaded and lt.conns:
-        _tell(lt, lt.chat.merge(await hub.run(last_lines, hub.store, lt.id)))
+        _tell(hub, lt, lt.chat.merge(await hub.run(last_lines, hub.store, lt.id)))
 
 
 class Chat(TableFeature):

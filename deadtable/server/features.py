@@ -11,7 +11,8 @@ uses their public interfaces:
 - The hub: `await hub.run(fn, *args)` runs blocking work (the store's calls) in the hub's database
   threads; `hub.spawn(coro)` starts a background task the hub owns (cancelled when it closes);
   `await hub.get(table_id)` the live table (loaded from the store if need be), `hub.tables` those
-  held now; `hub.broadcast(lt)` queues the state for every connection of the table;
+  held now; `hub.broadcast(lt)` queues the state for every connection of the table, and
+  `hub.announce(lt, text)` a message the same for everyone (the spectators' after the seats');
   `hub.after_change(lt)` lets bots and clocks go on after a change; `hub.stop_clock(lt)`;
   `await hub.rebuild(lt)` rebuilds a table from the store after its record was rewritten;
   `await hub.refresh(table_id)` catches up with another process; `await hub.stand_in(...)`

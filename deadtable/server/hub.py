@@ -347,6 +347,18 @@ class Hub(BotsAndClocks):
         if watched:
             lt.spectators.tell(lt, self.spawn)
 
+    def announce(self, lt: LiveTable, text: str) -> None:
+        """Queue `text`, a message the same for everyone (a chat line), for every connection: the
+        seats' at once, the spectators' by the table's own task after the seats (spectators.py)."""
+        watched = False
+        for c in list(lt.conns):
+            if c.seat is None:
+                watched = True
+            else:
+                c.put(text)
+        if watched:
+            lt.spectators.say(lt, self.spawn, text)
+
     # -- actions ----------------------------------------------------------------------------
     async def act(self, lt: LiveTable, seat: int, text: str, index: int | None, actor: str = "player") -> int:
         """Accept `text` for `seat` at move `index` (None: whatever the current move is); while the

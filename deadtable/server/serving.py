@@ -32,7 +32,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from deadtable.core import DeadtableError
 from deadtable.i18n import Message
 
-from . import db
+from . import collector, db
 
 log = logging.getLogger("deadtable.server")
 STOP_TIMEOUT = 15.0  # seconds the moves in flight may take to be written before the process goes on
@@ -182,6 +182,10 @@ class Graceful(uvicorn.Server):
     async def serve(self, sockets: list[socket.socket] | None = None) -> None:
         self.loop = asyncio.get_running_loop()
         await super().serve(sockets)
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        collector.settle()  # started: what start-up made is frozen (collector.py)
 
     @contextlib.contextmanager
     def capture_signals(self) -> Iterator[None]:

@@ -15,6 +15,12 @@ spectators are woken by `Spectators`, one background task per table:
   a crowd takes at most a share of the event loop (1 / (1 + rest)) however fast the players move,
   and the process is never busy for long at a time, so a player's message finds it ready.
 
+A chat line is the same for everyone and goes the same way (`say`): the seats' writers at once,
+the spectators' by the table's task, in its next round over them, before the state if that changed
+too. A spectator that joined after the line was queued needs it not from that round: its chat
+history, read from the store after it joined (chat.send_history), holds the line (and should the
+round reach it too, the line comes twice with one id, and the page shows it once).
+
 A spectator is told "the newest state", made when its writer sends it (`Conn.want_state`): a state
 that changed again before a spectator's turn came is sent once, as it is now, and a change during
 a round over the spectators starts another round after it. So every spectator ends at the latest
@@ -39,19 +45,29 @@ Spawn = Callable[[Coroutine[Any, Any, None]], "asyncio.Task[None]"]
 
 
 class Spectators:
-    """The spectators of one table: whether they are behind its state, and the task telling them."""
+    """The spectators of one table: what they have not been told yet, and the task telling them."""
 
     def __init__(self, batch: int = SPECTATOR_BATCH, rest: float = SPECTATOR_REST) -> None:
         self.batch = max(1, batch)
         self.rest = rest
-        self.behind = False  # the state changed since the round under way began
+        self.stale = False  # the state changed since the round under way began
+        self.said: list[str] = []  # messages for every spectator (chat lines) for the next round
         self.task: asyncio.Task[None] | None = None
         self.rounds = 0  # rounds over every spectator begun so far
 
     def tell(self, lt: LiveTable, spawn: Spawn) -> None:
         """The table's state changed: its spectators are told, after the seats, by the table's task
         (started with `spawn` unless it runs already)."""
-        self.behind = True
+        self.stale = True
+        self._wake(lt, spawn)
+
+    def say(self, lt: LiveTable, spawn: Spawn, text: str) -> None:
+        """`text`, a message the same for everyone (a chat line), goes to every spectator the same
+        way: after the seats, by the table's task."""
+        self.said.append(text)
+        self._wake(lt, spawn)
+
+    def _wake(self, lt: LiveTable, spawn: Spawn) -> None:
         if self.task is None:
             self.task = spawn(self._run(lt))
 
@@ -59,8 +75,9 @@ class Spectators:
         loop = asyncio.get_running_loop()
         try:
             await asyncio.sleep(0)  # the seats' writers, woken just now, go first
-            while self.behind:
-                self.behind = False
+            while self.stale or self.said:
+                stale, said = self.stale, self.said
+                self.stale, self.said = False, []
                 self.rounds += 1
                 watching = [c for c in lt.conns if c.seat is None]
                 for start in range(0, len(watching), self.batch):
@@ -68,7 +85,10 @@ class Spectators:
                         async with lt.lock:
                             pass
                     for conn in watching[start : start + self.batch]:
-                        conn.want_state(lt.message)
+                        for text in said:
+                            conn.put(text)
+                        if stale:
+                            conn.want_state(lt.message)
                     began = loop.time()
                     await asyncio.sleep(0)  # the batch's writers send (before this task goes on)
                     await asyncio.sleep((loop.time() - began) * self.rest)

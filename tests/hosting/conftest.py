@@ -15,22 +15,13 @@ pytest.importorskip(
     "fastapi", reason="the online table needs the server extra: pip install 'deadtable[server]'"
 )
 
-from tests.server.pg import fresh_database, throwaway_postgresql, unavailable
+from tests.server.pg import fresh_database
 
 from .deployed import Certificate, Proxy, Serve, nginx_binary
 
 # Tables one address may create per window, per process: small, to reach it. The processes are
 # shared by the tests, so each test's clients come from loopback addresses of its own.
 CREATE_LIMIT = 3
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[str]:
-    why = unavailable()
-    if why:
-        pytest.skip(why)
-    with throwaway_postgresql() as url:
-        yield url
 
 
 @pytest.fixture(scope="session")
@@ -52,16 +43,10 @@ class Site:
 @pytest.fixture(scope="session")
 def processes(pg_server: str) -> Iterator[tuple[list[Serve], str]]:
     """Two `deadtable serve` processes on one new database, shared by the nginx and Caddy tests
-    (each proxy in front of both, one module at a time); the database's URL."""
-    from deadtable.server import db as store_db
-    from deadtable.server import migrate
-
+    (each proxy in front of both, one module at a time); the database's URL. They start at once
+    on the empty database, as a host's service manager starts them: one makes the store's tables
+    while the other waits (the migration's lock, tests/server/test_migrate_at_once.py)."""
     db = fresh_database(pg_server, "hosting")
-    # The store's tables first, as the first process to start would make them: then both start
-    # at once (two processes making them at the same moment could trip over each other).
-    engine = store_db.make_engine(db)
-    migrate.upgrade(engine)
-    engine.dispose()
     both = [Serve(db, create_limit=CREATE_LIMIT) for _ in range(2)]
     try:
         for p in both:

@@ -18,18 +18,9 @@ from fastapi.testclient import TestClient
 from deadtable.server import create_app, db, migrate
 from deadtable.server.store import Store
 
-from .pg import fresh_database, throwaway_postgresql, unavailable
+from .pg import fresh_database
 
 _names = itertools.count()
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[str]:
-    why = unavailable()
-    if why:
-        pytest.skip(why)
-    with throwaway_postgresql() as url:
-        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -142,3 +142,55 @@ def test_spectators_wait_while_a_change_is_made_then_are_all_told(client):
     lt = hub.tables[t["id"]]
     during, after, rounds = client.portal.call(_told_while_locked, hub, lt)
     assert (during, after, rounds) == (0, 3 * SPECTATOR_BATCH, 1)
+
+
+async def _crowd_hears_a_line(hub: Any, lt: LiveTable) -> dict[str, Any]:
+    """Seat 0 writes a chat line while the crowd watches: what the writers took, in order."""
+    from deadtable.server import chat
+
+    taken: list[tuple[str, str]] = []  # (who, message type) in the order the writers took them
+
+    async def write(conn: Conn, who: str) -> None:
+        async for text in conn.outgoing():
+            taken.append((who, json.loads(text)["type"]))
+
+    seats = [(Conn(seat=seat), f"seat {seat}") for seat in (0, 1)]
+    crowd = [(Conn(seat=None), "watcher") for _ in range(WATCHERS)]
+    writers = []
+    for conn, who in [*seats, *crowd]:
+        await hub.join(lt, conn)
+        writers.append(asyncio.ensure_future(write(conn, who)))
+    try:
+        for _ in range(10_000):  # everyone has had the table's state
+            if sum(1 for _, kind in taken if kind == "state") >= 2 + WATCHERS:
+                break
+            await asyncio.sleep(0.001)
+        taken.append(("said", "chat"))  # from here on, the seats wait for the line
+        await chat.say(hub, lt, 0, "the Trap is armed")
+        for _ in range(10_000):
+            if taken.count(("watcher", "chat")) == WATCHERS:
+                break
+            await asyncio.sleep(0.001)
+    finally:
+        for task in writers:
+            task.cancel()
+        for conn, _ in [*seats, *crowd]:
+            lt.remove_conn(conn)
+    return {"taken": taken, "rounds": lt.spectators.rounds}
+
+
+def test_a_chat_line_reaches_the_seats_before_all_but_one_batch_of_spectators(client):
+    t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    hub = client.app.state.hub
+    lt = hub.tables[t["id"]]
+    seen = client.portal.call(_crowd_hears_a_line, hub, lt)
+    taken = seen["taken"]
+    start = taken.index(("said", "chat"))
+    reached = [taken.index((f"seat {seat}", "chat"), start) for seat in (0, 1)]
+    ahead = sum(1 for who, kind in taken[start : max(reached)] if who == "watcher" and kind == "chat")
+    # Were the spectators' writers woken with the seats', the seats would wait among them.
+    assert ahead <= SPECTATOR_BATCH, ahead
+    # Every spectator gets the line once, and no state comes with it (the state did not change).
+    assert taken[start:].count(("watcher", "chat")) == WATCHERS
+    assert ("watcher", "state") not in taken[start:]
+    assert seen["rounds"] == 1

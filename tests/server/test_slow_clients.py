@@ -16,17 +16,14 @@ import contextlib
 import json
 import os
 import socket
-import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 
 from .procs import recv_state
+from .threaded import Server, serving
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
@@ -59,43 +56,11 @@ def _stuck_spectator(port: int, table_id: str) -> socket.socket:
     return s
 
 
-@dataclass
-class Server:
-    port: int
-
-    @property
-    def ws_base(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        r = httpx.post(f"http://127.0.0.1:{self.port}{path}", json=body, timeout=10)
-        assert r.status_code == 201, r.text
-        return r.json()  # type: ignore[no-any-return]
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    uvicorn = pytest.importorskip("uvicorn")
-    from deadtable.server import create_app
-
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    app = create_app(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
-    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False))
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    try:
-        yield Server(port)
-    finally:
-        srv.should_exit = True
-        thread.join(10)
-        sock.close()
+    pytest.importorskip("uvicorn")
+    with serving(tmp_path, send_buffer=4096) as running:
+        yield running
 
 
 def _play(server: Server, table: dict, moves: int) -> list[float]:

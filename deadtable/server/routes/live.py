@@ -197,28 +197,40 @@ def _error_json(lang: str, code: str, message: Message, **extra: Any) -> dict[st
     return {"type": "error", "code": code, "message": message.render(lang), **extra}
 
 
-async def _error(ws: WebSocket, lang: str, code: str, message: Message) -> None:
-    """An error sent before the connection has its writer (to a refused hello)."""
-    await ws.send_json(_error_json(lang, code, message))
+async def _refuse(ws: WebSocket, lang: str, code: str, message: Message, close_code: int) -> None:
+    """An error sent before the connection has its writer (to a refused hello), then the close;
+    a client already gone is let go (a debug line)."""
+    try:
+        await ws.send_json(_error_json(lang, code, message))
+        await ws.close(close_code)
+    except (WebSocketDisconnect, RuntimeError):
+        log.debug("a connection left before its refusal (%s) was sent", code)
 
 
 async def _hello(ws: WebSocket, hub: Hub, lt: LiveTable, lang: str) -> Conn | None:
-    """The connection the first message opens, or None (refused, answered and closed)."""
+    """The connection the first message opens, or None (refused, answered and closed; or gone).
+
+    A client may leave before its hello, or while its refusal is being answered: that is normal
+    (a page closed, a network gone), worth a debug line, never a traceback."""
     try:
         try:
-            first = protocol.parse(await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT))
+            raw = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
         except TimeoutError:
             raise Refused("no-hello", Message(SAY_HELLO)) from None
+        if raw["type"] == "websocket.disconnect":
+            log.debug("table %s: a connection left before its hello", lt.id)
+            return None
+        first = protocol.parse(raw)
         if first.get("type") != "hello":
             raise Refused("no-hello", Message(SAY_HELLO))
         if isinstance(first.get("lang"), str):
             lang = normalize(first["lang"]) or lang
         seat = seat_access.authenticate(lt, first.get("seat"), first.get("token"))
     except Refused as err:
-        await _error(ws, lang, err.code, err.msg)
-        await ws.close(4403)
+        await _refuse(ws, lang, err.code, err.msg, 4403)
         return None
     except (WebSocketDisconnect, RuntimeError):
+        log.debug("table %s: a connection left before its hello", lt.id)
         return None
     return Conn(seat=seat, lang=lang)
 
@@ -289,13 +301,16 @@ async def _write(s: Session, reader: asyncio.Task[None]) -> None:
 
 @router.websocket("/ws/tables/{table_id}")
 async def play(ws: WebSocket, table_id: str) -> None:
-    await ws.accept()
+    try:
+        await ws.accept()
+    except (WebSocketDisconnect, RuntimeError):
+        log.debug("a connection left before it was accepted")
+        return
     hub = hub_of(ws)
     lang = language_of(ws)
     lt = await hub.get(table_id[:64])
     if lt is None:
-        await _error(ws, lang, "no-table", Message(NO_TABLE, table=table_id[:64]))
-        await ws.close(4404)
+        await _refuse(ws, lang, "no-table", Message(NO_TABLE, table=table_id[:64]), 4404)
         return
     conn = await _hello(ws, hub, lt, lang)
     if conn is None:

@@ -1,0 +1,69 @@
+"""A client that leaves before its hello is answered is normal (a page closed, a network gone): the
+server lets it go with a debug line, never a traceback in its log, and goes on serving."""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import os
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .procs import recv_state
+from .threaded import Server, serving
+
+websockets_sync = pytest.importorskip("websockets.sync.client")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    pytest.importorskip("uvicorn")
+    with serving(tmp_path) as running:
+        yield running
+
+
+def _handshake(port: int, table_id: str) -> socket.socket:
+    """A raw socket whose WebSocket handshake is done (the server's answer read), nothing more."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(
+        (
+            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += s.recv(1)
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    return s
+
+
+def test_clients_leaving_before_their_hello_leave_no_traceback(
+    server: Server, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = server.post("/api/tables", {"game": "carson-zoo", "seed": 3, "seats": [{"kind": "human"}] * 2})
+    url = f"{server.ws_base}/ws/tables/{table['id']}"
+    caplog.set_level(logging.DEBUG, logger="deadtable.server")
+    for _ in range(3):  # a clean close (a close frame), before any hello
+        with websockets_sync.connect(url):
+            pass
+    for _ in range(3):  # the socket simply gone, before any hello
+        _handshake(server.port, table["id"]).close()
+    for _ in range(3):  # a hello that will be refused, the socket gone before the refusal is sent
+        with websockets_sync.connect(url) as ws:
+            ws.send(json.dumps({"type": "hello", "seat": 0, "token": "not the seat's token"}))
+    for _ in range(3):  # a client leaving as it opens a table that does not exist
+        _handshake(server.port, "no-such-table").close()
+    # The server goes on: a spectator is answered the table's state.
+    with websockets_sync.connect(url) as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        assert recv_state(ws)["table"] == table["id"]
+    tracebacks = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+    assert not tracebacks, [r.getMessage() for r in tracebacks]
+    left = [r for r in caplog.records if "left before" in r.getMessage()]
+    assert left and all(r.levelno == logging.DEBUG for r in left)
