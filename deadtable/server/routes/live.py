@@ -25,11 +25,13 @@ from starlette.websockets import WebSocketState
 
 from deadtable.i18n import N_, Message, normalize
 
-from .. import chat, hints, protocol, seat_access, takeback
+from .. import chat, hints, lessons, protocol, seat_access, takeback
 from ..deps import hub_of, language_of
 from ..hub import Hub
 from ..live_limits import (
     CLOSE_TIMEOUT,
+    COACH_BURST,
+    COACH_PER_SECOND,
     DROPPED,
     FLOOD_FORGIVEN_PER_SECOND,
     FLOOD_REFUSALS,
@@ -74,6 +76,10 @@ def _hint_budget() -> TokenBucket:
     return TokenBucket(1.0 / HINT_EVERY, 1)
 
 
+def _coach_budget() -> TokenBucket:
+    return TokenBucket(COACH_PER_SECOND, COACH_BURST)
+
+
 def _forgiveness() -> TokenBucket:
     return TokenBucket(FLOOD_FORGIVEN_PER_SECOND, FLOOD_REFUSALS)
 
@@ -94,6 +100,7 @@ class Session:
     lang_budget: TokenBucket = field(default_factory=_lang_budget)
     undo_budget: TokenBucket = field(default_factory=_undo_budget)
     hint_budget: TokenBucket = field(default_factory=_hint_budget)
+    coach_budget: TokenBucket = field(default_factory=_coach_budget)
     forgiveness: TokenBucket = field(default_factory=_forgiveness)
 
     @property
@@ -166,6 +173,12 @@ async def on_hint(s: Session, msg: dict[str, Any]) -> None:
     s.send(await hints.hint(s.table, s.seat, msg["index"], s.conn.lang))
 
 
+async def on_coach(s: Session, msg: dict[str, Any]) -> None:
+    if not s.coach_budget.take():  # at the seat's turn, each answer runs a bot
+        raise s.slow_down(COACH_PER_SECOND)
+    s.send(await lessons.coach_message(s.table, s.seat, msg["index"], s.conn.lang))
+
+
 HANDLERS: dict[str, Handler] = {
     "ping": on_ping,
     "why": on_why,
@@ -177,6 +190,7 @@ HANDLERS: dict[str, Handler] = {
     "rematch": on_rematch,
     "undo": on_undo,
     "hint": on_hint,
+    "coach": on_coach,
 }
 
 

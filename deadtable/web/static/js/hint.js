@@ -52,25 +52,29 @@ function draw() {
   node.replaceChildren(...parts);
 }
 
-// The pieces whose data-actions hold the suggested action, marked (again after each redraw). A card
-// whose first step enters a phase lists that step too: when a control (`data-control`, a phase or
-// end-turn button) does the action, only the controls are marked; else the most specific pieces,
-// those that lead to the fewest actions.
-function mark() {
-  const board = document.getElementById("board");
-  if (!board) return;
-  for (const node of board.querySelectorAll(`.${HINTED}`)) node.classList.remove(HINTED);
-  if (!hint || !last || hint.index !== last.index) return;
+// The pieces whose data-actions hold `action`, marked with the class `cls` (again after each redraw;
+// the coach, coach.js, marks its suggestion the same way). A card whose first step enters a phase
+// lists that step too: when a control (`data-control`, a phase or end-turn button) does the action,
+// only the controls are marked; else the most specific pieces, those that lead to the fewest actions.
+export function markPieces(board, action, cls) {
+  for (const node of board.querySelectorAll(`.${cls}`)) node.classList.remove(cls);
+  if (!action) return;
   const found = [];
   for (const node of board.querySelectorAll("[data-actions]")) {
     let texts = [];
     try { texts = JSON.parse(node.dataset.actions); } catch { texts = []; }
-    if (Array.isArray(texts) && texts.includes(hint.action)) found.push([texts.length, node]);
+    if (Array.isArray(texts) && texts.includes(action)) found.push([texts.length, node]);
   }
   const controls = found.filter(([, node]) => node.dataset.control !== undefined);
-  if (controls.length) { for (const [, node] of controls) node.classList.add(HINTED); return; }
+  if (controls.length) { for (const [, node] of controls) node.classList.add(cls); return; }
   const fewest = Math.min(...found.map(([n]) => n));
-  for (const [n, node] of found) if (n === fewest) node.classList.add(HINTED);
+  for (const [n, node] of found) if (n === fewest) node.classList.add(cls);
+}
+
+function mark() {
+  const board = document.getElementById("board");
+  if (!board) return;
+  markPieces(board, hint && last && hint.index === last.index ? hint.action : null, HINTED);
 }
 
 function ask() {
