@@ -52,6 +52,16 @@ function draw() {
   node.replaceChildren(...parts);
 }
 
+// A piece's data-actions: a JSON list of action texts, or the texts one a line (Carson City Zoo's).
+function actionsOf(node) {
+  const raw = node.dataset.actions || "";
+  try {
+    const texts = JSON.parse(raw);
+    if (Array.isArray(texts)) return texts;
+  } catch { /* one a line */ }
+  return raw.split("\n").filter(Boolean);
+}
+
 // The pieces whose data-actions hold `action`, marked with the class `cls` (again after each redraw;
 // the coach, coach.js, marks its suggestion the same way). A card whose first step enters a phase
 // lists that step too: when a control (`data-control`, a phase or end-turn button) does the action,
@@ -61,9 +71,8 @@ export function markPieces(board, action, cls) {
   if (!action) return;
   const found = [];
   for (const node of board.querySelectorAll("[data-actions]")) {
-    let texts = [];
-    try { texts = JSON.parse(node.dataset.actions); } catch { texts = []; }
-    if (Array.isArray(texts) && texts.includes(action)) found.push([texts.length, node]);
+    const texts = actionsOf(node);
+    if (texts.includes(action)) found.push([texts.length, node]);
   }
   const controls = found.filter(([, node]) => node.dataset.control !== undefined);
   if (controls.length) { for (const [, node] of controls) node.classList.add(cls); return; }
