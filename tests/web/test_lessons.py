@@ -15,7 +15,7 @@ import time
 import pytest
 
 import deadtable
-from deadtable.agents.coach import lesson
+from deadtable.agents.coach import lesson, lesson_texts
 
 from .conftest import open_page
 from .test_docs_images import SIZES, _folder
@@ -32,6 +32,8 @@ COACHED = """() => {
   if (s.over) return true;
   return Boolean(document.querySelector('#coach-suggestion') && document.querySelector('.coached'));
 }"""
+NO_MOTION = """() => [...document.querySelectorAll('#coach .coach-rule.new')]
+  .every((n) => getComputedStyle(n).animationName === 'none')"""
 MOVES_MOST = 400  # clicks; a lesson is a short game
 GAME_SECONDS = 120
 
@@ -68,6 +70,11 @@ def test_a_guided_game_is_played_to_its_end_by_the_coachs_pieces(server, browser
         else:
             assert box["y"] >= board["y"] + board["height"] - 1
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        # The suggested pieces are on the first screen (the coach never pushes them off), and a new
+        # rule appears without motion when the reader asks for less (prefers-reduced-motion).
+        first = page.locator(".coached").first.bounding_box()
+        assert first is not None and first["y"] < height, (size, first)
+        assert page.evaluate(NO_MOTION)
         page.screenshot(path=str(_folder() / f"learn-{game}-{size}.png"))
         said: set[str] = set()
         met: set[str] = set()
@@ -106,6 +113,30 @@ def test_a_guided_game_is_played_to_its_end_by_the_coachs_pieces(server, browser
         assert said, said
         if size == "desktop":  # the coach's words on the scoring, beside the ending
             page.screenshot(path=str(_folder() / f"learn-{game}-{size}-end.png"))
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    "lang,title,rule", [("es", "Entrenador", "Una regla nueva"), ("ru", "Тренер", "Новое правило")]
+)
+def test_the_coach_speaks_the_pages_language(server, browser, lang, title, rule):
+    """The lobby's button, the coach and the lesson's own words in Spanish and Russian."""
+    context, page, errors = open_page(browser, 390, 844)
+    try:
+        page.goto(server + "/")
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.click("#lessons [data-lesson='zombie-shedding']")
+        page.wait_for_url("**/t/*#seat=0&token=*&lesson=1")
+        _wait_for_coach(page)
+        intro = lesson_texts(deadtable.game("zombie-shedding"), lang)["intro"]
+        assert page.inner_text("#coach-title") == title
+        assert page.inner_text("#coach .coach-intro") == intro
+        assert rule in page.inner_text("#coach")
+        suggestion = page.inner_text("#coach-suggestion")
+        assert not any(word in suggestion for word in ("would play", "Why:"))  # nothing left in English
         assert errors == [], errors
     finally:
         context.close()
