@@ -140,3 +140,26 @@ def test_the_coach_speaks_the_pages_language(server, browser, lang, title, rule)
         assert errors == [], errors
     finally:
         context.close()
+
+
+def test_a_tables_rules_panel_starts_its_games_lesson(server, browser):
+    """From any table of a game with a lesson, the rules panel's button opens a new guided game."""
+    from .conftest import new_table
+
+    table = new_table(server, "carson-zoo", seed=3)
+    context, page, errors = open_page(browser, 1280, 800)
+    try:
+        page.goto(server + table["seats"][0]["link"])
+        page.click("#rules-button")
+        button = page.locator("#rules-learn button")
+        button.wait_for()
+        assert button.inner_text() == "Learn to play Carson City Zoo Apocalypse"
+        assert page.locator("#coach").count() == 0  # an ordinary table has no coach
+        button.click()
+        page.wait_for_url("**/t/*#seat=0&token=*&lesson=1")
+        assert table["id"] not in page.url
+        _wait_for_coach(page)
+        assert page.locator("#coach-suggestion").is_visible()
+        assert errors == [], errors
+    finally:
+        context.close()
