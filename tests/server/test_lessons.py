@@ -57,6 +57,8 @@ def test_the_coach_answers_the_seat_from_its_own_view(client: Any) -> None:
         assert said["suggestion"]["text"].startswith("The ")  # which bot, in words
         assert said["suggestion"]["why"]
         assert said["rules"] and said["scoring"] is None
+        ws.send_json({"type": "coach", "index": msg["index"]})  # asked again: the same answer
+        assert next_of(ws, "coach") == said
         watcher.send_json({"type": "coach", "index": msg["index"]})
         assert next_of(watcher, "error")["code"] == "coach-spectator"
         ws.send_json({"type": "coach", "index": msg["index"] + 1})

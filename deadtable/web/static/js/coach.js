@@ -111,7 +111,7 @@ function receive(msg) {
       draw();
       mark();
     }
-  } else if (msg.type === "error" && msg.code === "slow-down" && !said) {
+  } else if (msg.type === "error" && msg.code === "coach-too-soon" && !said) {
     asked = ""; // asked too fast: again in a moment
     clearTimeout(retry);
     retry = setTimeout(ask, 600);
