@@ -22,6 +22,9 @@ it; none of them keeps a table of games. The parts, each optional, and who reads
 - `texts/rules.<lang>.md`: the game's rulebook in each language; `texts/RULINGS.<lang>.md` and
   `texts/READINGS.<lang>.md`: its house rulings and readings (read by `deadtable.i18n.rules`).
 - `data/calibration.json`: the review's calibration map (`deadtable.agents.calibration`).
+- `data/lesson.toml` and `texts/lesson.<lang>.toml`: the game's guided first game, its table and
+  the coach's words in each language (read by `deadtable.agents.coach`; without them, the game has
+  no "Learn to play").
 - `native.txt`: the game's modules that the native build compiles, one name a line (read by
   `deadtable.which_build` by path, for the games inside `deadtable/games/`).
 

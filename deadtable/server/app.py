@@ -42,7 +42,7 @@ from .limits import Limits
 from .notify import Listener
 from .replays import Replays
 from .review_cache import REVIEW_WINDOW, REVIEWS_PER_WINDOW, Reviews
-from .routes import cardsets, catalog, game_web, health, live, pages, review, tables, yours
+from .routes import cardsets, catalog, game_web, health, lessons, live, pages, review, tables, yours
 from .routes.pages import WEB
 from .store import Store
 from .throttle import SlidingWindow
@@ -113,7 +113,7 @@ def create_app(
     middleware.install(app, limits, frozenset(hosts), {UPLOAD_PATH: limits.card_file_bytes})
     app.add_exception_handler(RequestValidationError, _invalid_request)  # type: ignore[arg-type]
     app.add_exception_handler(DeadtableError, _deadtable_error)  # type: ignore[arg-type]
-    for module in (pages, catalog, game_web, yours, tables, cardsets, live, review, health):
+    for module in (pages, catalog, game_web, yours, tables, lessons, cardsets, live, review, health):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app

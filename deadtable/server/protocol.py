@@ -10,6 +10,7 @@ Client to server, one JSON object per text message:
   {"type": "rematch"}                              "Play again" once the game is over (seats; rematch.py)
   {"type": "undo", "index": 7}                     take back my last move, the table at move 7 (takeback.py)
   {"type": "hint", "index": 7}                     the bot's suggested move, at a table with hints (hints.py)
+  {"type": "coach", "index": 7}                    the coach of a guided first game (lessons.py)
   {"type": "ping"}
 Server to client: {"type": "state", ...} (the seat's view, the log since the last state, and for the
 seat to act `legal`, its legal actions' texts, and `actions`, the same in structured form:
@@ -18,6 +19,7 @@ seat to act `legal`, its legal actions' texts, and `actions`, the same in struct
 {"type": "error", "code": ..., "message": ...},
 {"type": "why", ...}, {"type": "pong"}, {"type": "chat", "lines": [...], "history": ...} (chat.py),
 {"type": "hint", "index": 7, "action": ..., "text": ...} (to the asking connection only; hints.py),
+{"type": "coach", "index": 7, ...} (the same; lessons.py),
 {"type": "restarting", "message": ...} (the server stops for a restart: the connection is closed
 next, with code 1012, and the client reconnects to the same seat; hub.Hub.stop). A move refused
 while the server stops has the code "restarting"; at a table its operator closed, "closed".
@@ -44,7 +46,7 @@ from .store import Refused
 NOT_JSON = N_('a message must be a JSON object such as {"type": "ping"}')  # no parameters: braces as written
 MAX_MESSAGE = 4096  # characters; a move is a few words
 MAX_ACTION = 300
-TYPES = ("hello", "act", "why", "back", "ping", "lang", "chat", "rematch", "undo", "hint")
+TYPES = ("hello", "act", "why", "back", "ping", "lang", "chat", "rematch", "undo", "hint", "coach")
 # C0 and C1 controls (NUL, newlines and tabs included: no field needs them) and lone surrogates.
 BAD_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
@@ -93,7 +95,7 @@ def parse(raw: dict[str, Any]) -> dict[str, Any]:
             raise Refused("bad-action", Message('an action is its text, for example "pass"'))
         if len(action) > MAX_ACTION:
             raise Refused("bad-action", Message("an action is at most {most} characters", most=MAX_ACTION))
-    if kind in ("act", "undo", "hint"):
+    if kind in ("act", "undo", "hint", "coach"):
         index = msg.get("index")
         if isinstance(index, bool) or not isinstance(index, int) or index < 0:
             raise Refused(

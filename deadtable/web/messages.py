@@ -549,5 +549,26 @@ MESSAGES: tuple[Key, ...] = (
     # Accessibility: the table's skip link (table.html), the board's shapes by seat (Carson City Zoo).
     N_("Skip to the board"),
     N_("Characters by shape: P1 round, P2 square, P3 arch, P4 leaf."),
+    # Guided first games (js/coach.js, js/learn.js, the lobby, the table's rules panel).
+    N_("Learn to play"),
+    N_(
+        "A guided first game with the bots: a coach beside the board explains each choice, suggests a "
+        "move and tells each rule as it happens."
+    ),
+    N_("Learn to play {game}"),
+    N_("Start the guided game again"),
+    N_("Coach"),
+    N_("The coach is reading the table…"),
+    N_("A new rule"),
+    N_("New rules"),
+    N_("How the game is scored"),
+    N_("Your decision"),
+    N_("Why:"),
+    N_("Its pieces are outlined. You may play any move: the coach follows."),
+    N_(
+        "The others are playing: the log tells their moves, and a new rule is explained here when it "
+        "first happens."
+    ),
+    N_("Rules met so far ({n})"),
 )
 MESSAGES += TABLE_MESSAGES  # the table's panels, confirmations and summary (table_messages.py)

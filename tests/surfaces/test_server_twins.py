@@ -3,7 +3,8 @@
 Twin games (twins.py) differ only in what seat 0 cannot see. Each is played at a real table of the
 server (every seat a person with its own WebSocket, the moves sent by the seat that makes them), and
 everything seat 0 can read is collected after every move: the state messages of its WebSocket and
-the HTTP answers about the table (its summary, rules, cards, record and replay). The two collections
+the HTTP answers about the table (its summary, rules, cards, record and replay), and for a game with a
+guided first game, the coach's answer after the last move (the tables have hints). The two collections
 must be equal, byte for byte, once the table's own id (random) and its creation time are set aside.
 """
 
@@ -22,6 +23,7 @@ pytest.importorskip(
 
 from fastapi.testclient import TestClient
 
+from deadtable.agents.coach import lesson
 from deadtable.core.undo import UndoWindow
 from deadtable.server import create_app
 from deadtable.server.routes import tables as table_routes
@@ -64,7 +66,7 @@ def _received(ws: Any, index: int) -> str:
 def _read_at_table(client: TestClient, twin: Twin, second: bool) -> list[str]:
     actions = twin.actions(second)
     players = twin.variant.players
-    created = client.post("/api/tables", json=twin.table_spec())
+    created = client.post("/api/tables", json={**twin.table_spec(), "hints": True})
     assert created.status_code == 201, created.text
     table_id = created.json()["id"]
     tokens = [s["token"] for s in created.json()["seats"]]
@@ -94,6 +96,11 @@ def _read_at_table(client: TestClient, twin: Twin, second: bool) -> list[str]:
             read.append(_same_for_every_table(_received(sockets[SEAT], i + 1), table_id))
             read.append(_same_for_every_table(client.get(f"/api/tables/{table_id}").text, table_id))
             window = window.play(state, state.game.parse_action(state, text))
+        # The coach of a guided game (a table with hints, server/lessons.py) tells seat 0 the same:
+        # what it decides, the rules met in its log, and at its turn the bot's move from its own view.
+        if lesson(twin.game) is not None:
+            sockets[SEAT].send_json({"type": "coach", "index": len(actions)})
+            read.append(_same_for_every_table(_coach(sockets[SEAT]), table_id))
         # An undo twin: the seat to act takes back its last move when the game allows it, and seat 0
         # reads the table after it (the log says who took a move back, never which).
         actor = state.current_player
@@ -102,6 +109,18 @@ def _read_at_table(client: TestClient, twin: Twin, second: bool) -> list[str]:
             read.append(_same_for_every_table(_received_at(sockets[SEAT], len(actions) - 1), table_id))
         http()
     return read
+
+
+def _coach(ws: Any) -> str:
+    """The raw text of the next coach message; a refusal fails the test."""
+    for _ in range(1000):
+        text = ws.receive_text()
+        msg = json.loads(text)
+        if msg["type"] == "error":
+            raise AssertionError(f"the coach refused: {msg}")
+        if msg["type"] == "coach":
+            return str(text)
+    raise AssertionError("no coach message arrived")
 
 
 def _received_at(ws: Any, index: int) -> str:
@@ -123,6 +142,8 @@ def test_twin_tables_send_seat_0_the_same_bytes(
         first = _read_at_table(client, twin, second=False)
         monkeypatch.setattr(table_routes, "secrets", _Seed(twin.second_seed))
         second = _read_at_table(client, twin, second=True)
-    assert len(first) == len(second) and len(first) - (2 * twin.moves + 1 + 2 * len(HTTP)) in (0, 1)
+    coached = int(lesson(twin.game) is not None)
+    assert len(first) == len(second)
+    assert len(first) - (2 * twin.moves + 1 + 2 * len(HTTP) + coached) in (0, 1)
     for i, (a, b) in enumerate(zip(first, second, strict=True)):
         assert a == b, f"seat 0 read different things after move {(i - 1 - len(HTTP)) // 2}"

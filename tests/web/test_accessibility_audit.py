@@ -119,3 +119,24 @@ def test_more_contrast_at_200_percent_zoom_keeps_the_table_usable(
         assert not found, "\n".join(found)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_guided_game_with_its_coach_passes_axe(server: str, browser: Any, viewport: str) -> None:
+    """A lesson table (routes/lessons.py) with the coach beside or below the board, and the rules
+    panel's "Learn to play" button."""
+    context, page, errors = _audited(browser, *VIEWPORTS[viewport])
+    try:
+        page.goto(server + "/")
+        page.click("#lessons [data-lesson='zombie-shedding']")
+        page.wait_for_url("**/t/*#seat=0&token=*&lesson=1")
+        page.wait_for_function(TURN_STYLED)
+        page.wait_for_selector("#coach-suggestion")
+        found = violations(page, f"lesson {viewport}")
+        page.click("#rules-button")
+        page.wait_for_selector("#rules-learn button")
+        found += violations(page, f"lesson {viewport} rules")
+        assert not found, "\n".join(found)
+        assert not errors, errors
+    finally:
+        context.close()

@@ -25,11 +25,13 @@ from starlette.websockets import WebSocketState
 
 from deadtable.i18n import N_, Message, normalize
 
-from .. import chat, hints, protocol, seat_access, takeback
+from .. import chat, hints, lessons, protocol, seat_access, takeback
 from ..deps import hub_of, language_of
 from ..hub import Hub
 from ..live_limits import (
     CLOSE_TIMEOUT,
+    COACH_BURST,
+    COACH_PER_SECOND,
     DROPPED,
     FLOOD_FORGIVEN_PER_SECOND,
     FLOOD_REFUSALS,
@@ -53,6 +55,7 @@ HELLO_TIMEOUT = 30.0
 SAY_HELLO = N_(
     'say hello first: {"type": "hello", "seat": 0, "token": ...}'
 )  # no parameters: braces as written
+COACH_TOO_SOON = N_("the coach answers at most {rate} times a second: it will be asked again in a moment")
 SLOW_DOWN = N_("too many messages: at most {rate} a second; wait a moment before the next")
 FLOODING = "too many messages, too fast, for too long"
 NOT_READING = "a message waited too long to leave: the connection does not read"
@@ -72,6 +75,10 @@ def _undo_budget() -> TokenBucket:
 
 def _hint_budget() -> TokenBucket:
     return TokenBucket(1.0 / HINT_EVERY, 1)
+
+
+def _coach_budget() -> TokenBucket:
+    return TokenBucket(COACH_PER_SECOND, COACH_BURST)
 
 
 def _forgiveness() -> TokenBucket:
@@ -94,6 +101,8 @@ class Session:
     lang_budget: TokenBucket = field(default_factory=_lang_budget)
     undo_budget: TokenBucket = field(default_factory=_undo_budget)
     hint_budget: TokenBucket = field(default_factory=_hint_budget)
+    coach_budget: TokenBucket = field(default_factory=_coach_budget)
+    coached: tuple[tuple[int, str], Any, dict[str, Any]] | None = None  # the last coach answer and its state
     forgiveness: TokenBucket = field(default_factory=_forgiveness)
 
     @property
@@ -166,6 +175,19 @@ async def on_hint(s: Session, msg: dict[str, Any]) -> None:
     s.send(await hints.hint(s.table, s.seat, msg["index"], s.conn.lang))
 
 
+async def on_coach(s: Session, msg: dict[str, Any]) -> None:
+    asked = (msg["index"], s.conn.lang)
+    # The same question about the same state (an undo makes a new one): the same answer, no bot.
+    if s.coached is not None and s.coached[0] == asked and s.coached[1] is s.table.state:
+        s.send(s.coached[2])
+        return
+    if not s.coach_budget.take():  # at the seat's turn, each answer runs a bot
+        raise Refused("coach-too-soon", Message(COACH_TOO_SOON, rate=int(COACH_PER_SECOND)))
+    said = await lessons.coach_message(s.table, s.seat, msg["index"], s.conn.lang)
+    s.coached = (asked, s.table.state, said)
+    s.send(said)
+
+
 HANDLERS: dict[str, Handler] = {
     "ping": on_ping,
     "why": on_why,
@@ -177,6 +199,7 @@ HANDLERS: dict[str, Handler] = {
     "rematch": on_rematch,
     "undo": on_undo,
     "hint": on_hint,
+    "coach": on_coach,
 }
 
 

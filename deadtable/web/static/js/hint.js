@@ -52,25 +52,38 @@ function draw() {
   node.replaceChildren(...parts);
 }
 
-// The pieces whose data-actions hold the suggested action, marked (again after each redraw). A card
-// whose first step enters a phase lists that step too: when a control (`data-control`, a phase or
-// end-turn button) does the action, only the controls are marked; else the most specific pieces,
-// those that lead to the fewest actions.
+// A piece's data-actions: a JSON list of action texts, or the texts one a line (Carson City Zoo's).
+function actionsOf(node) {
+  const raw = node.dataset.actions || "";
+  try {
+    const texts = JSON.parse(raw);
+    if (Array.isArray(texts)) return texts;
+  } catch { /* one a line */ }
+  return raw.split("\n").filter(Boolean);
+}
+
+// The pieces whose data-actions hold `action`, marked with the class `cls` (again after each redraw;
+// the coach, coach.js, marks its suggestion the same way). A card whose first step enters a phase
+// lists that step too: when a control (`data-control`, a phase or end-turn button) does the action,
+// only the controls are marked; else the most specific pieces, those that lead to the fewest actions.
+export function markPieces(board, action, cls) {
+  for (const node of board.querySelectorAll(`.${cls}`)) node.classList.remove(cls);
+  if (!action) return;
+  const found = [];
+  for (const node of board.querySelectorAll("[data-actions]")) {
+    const texts = actionsOf(node);
+    if (texts.includes(action)) found.push([texts.length, node]);
+  }
+  const controls = found.filter(([, node]) => node.dataset.control !== undefined);
+  if (controls.length) { for (const [, node] of controls) node.classList.add(cls); return; }
+  const fewest = Math.min(...found.map(([n]) => n));
+  for (const [n, node] of found) if (n === fewest) node.classList.add(cls);
+}
+
 function mark() {
   const board = document.getElementById("board");
   if (!board) return;
-  for (const node of board.querySelectorAll(`.${HINTED}`)) node.classList.remove(HINTED);
-  if (!hint || !last || hint.index !== last.index) return;
-  const found = [];
-  for (const node of board.querySelectorAll("[data-actions]")) {
-    let texts = [];
-    try { texts = JSON.parse(node.dataset.actions); } catch { texts = []; }
-    if (Array.isArray(texts) && texts.includes(hint.action)) found.push([texts.length, node]);
-  }
-  const controls = found.filter(([, node]) => node.dataset.control !== undefined);
-  if (controls.length) { for (const [, node] of controls) node.classList.add(HINTED); return; }
-  const fewest = Math.min(...found.map(([n]) => n));
-  for (const [n, node] of found) if (n === fewest) node.classList.add(HINTED);
+  markPieces(board, hint && last && hint.index === last.index ? hint.action : null, HINTED);
 }
 
 function ask() {

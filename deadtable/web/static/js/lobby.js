@@ -4,6 +4,7 @@ import { api, el } from "./api.js";
 import { clockSpec, setupClockChoice } from "./clock.js";
 import { onLanguageChange, startI18n, t } from "./i18n.js";
 import { fitChoices } from "./combinations.js";
+import { gamesWithLessons, lessonButton } from "./learn.js";
 import { remember } from "./mytables.js";
 import { openSeatButtons } from "./openseats.js";
 import { changedWords } from "./options.js";
@@ -256,10 +257,18 @@ async function loadGames() {
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.id, selected: g.id === chosen }, g.name)));
 }
 
+// "Learn to play": a button per game that brings a lesson (learn.js); the panel hides without any.
+async function drawLessons() {
+  let found = [];
+  try { found = await gamesWithLessons(); } catch (err) { console.warn(err); }
+  $("learn-panel").classList.toggle("hidden", !found.length);
+  $("lessons").replaceChildren(...found.map((l) => lessonButton(l.game, l.name, $("learn-error"))));
+}
+
 async function start() {
   await startI18n();
   await loadGames();
-  onLanguageChange(async () => { await loadGames(); drawOptions(); refresh(); });
+  onLanguageChange(async () => { await loadGames(); drawOptions(); refresh(); drawLessons(); });
   $("game").addEventListener("change", drawOptions);
   $("players").addEventListener("change", () => { drawSeats(); fitChoices(currentGame(), Number($("players").value)); });
   $("options").addEventListener("change", () => fitChoices(currentGame(), Number($("players").value)));
@@ -267,6 +276,7 @@ async function start() {
   setupClockChoice();
   startYourTables();
   drawOptions();
+  drawLessons();
   refresh();
   setInterval(refresh, 5000);
 }

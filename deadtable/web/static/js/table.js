@@ -460,7 +460,7 @@ function connect() {
     } else if (msg.type === "error" && msg.code === "slow-down" && pending) {
       const { text, index } = pending; // too fast: the same move again, a moment later
       setTimeout(() => { if (pending && pending.index === index && pending.text === text) sendMove(text, index); }, 1000);
-    } else if (msg.type === "error" && !/^(chat|rematch|undo|hints?)-/.test(msg.code)) { // chat.js, rematch.js, undo.js, hint.js
+    } else if (msg.type === "error" && !/^(chat|rematch|undo|hints?|coach)-/.test(msg.code)) { // chat.js, rematch.js, undo.js, hint.js, coach.js
       setPending(null);
       say(msg.message, "error"); // the server's sentence; never the action's text
       toast(msg.message);

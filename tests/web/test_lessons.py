@@ -1,0 +1,165 @@
+"""The guided first games in Chromium: for every game that brings a lesson, the lobby's "Learn to
+play" button makes the table in one click, and the person plays the whole game by clicking the
+pieces the coach outlines, at a desktop's 1280x800 and a phone's 390x844 with reduced motion. The
+coach says what is being decided and why the suggested move (in words, never the action's text), tells
+rules as they are met, stays beside the board (below it on a phone, under the first screen's pieces)
+and explains the scoring at the end.
+
+The first screen of each lesson and its ending are pictured for docs/learn.md (docs/images/ with
+DEADTABLE_DOCS_IMAGES=1, as test_docs_images.py does; test-artifacts/ otherwise)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import deadtable
+from deadtable.agents.coach import lesson, lesson_texts
+
+from .conftest import open_page
+from .test_docs_images import SIZES, _folder
+
+pytestmark = pytest.mark.browser
+
+LESSONS = [g.id for g in deadtable.games() if lesson(g) is not None]
+# The coach has answered for the newest state: its suggestion (your turn), or the ending's scoring.
+COACHED = """() => {
+  const s = window.deadtable && window.deadtable.newest();
+  const body = document.body.dataset;
+  if (!s || body.coached !== String(s.index)) return false;
+  if (body.catching !== 'no' || body.moving === 'yes') return false;
+  if (s.over) return true;
+  return Boolean(document.querySelector('#coach-suggestion') && document.querySelector('.coached'));
+}"""
+NO_MOTION = """() => [...document.querySelectorAll('#coach .coach-rule.new')]
+  .every((n) => getComputedStyle(n).animationName === 'none')"""
+MOVES_MOST = 400  # clicks; a lesson is a short game
+GAME_SECONDS = 120
+
+
+def _wait_for_coach(page) -> None:
+    """Until the coach has spoken at the newest state that is yours or the ending."""
+    page.wait_for_function(
+        """() => { const s = window.deadtable && window.deadtable.newest();
+                   return Boolean(s) && (s.over || s.your_turn); }""",
+        timeout=60_000,
+    )
+    page.wait_for_function(COACHED, timeout=60_000)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", LESSONS)
+def test_a_guided_game_is_played_to_its_end_by_the_coachs_pieces(server, browser, game, size):
+    width, height = SIZES[size]
+    context, page, errors = open_page(browser, width, height)
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector(f"#lessons [data-lesson='{game}']")
+        page.click(f"#lessons [data-lesson='{game}']")
+        page.wait_for_url("**/t/*#seat=0&token=*&lesson=1")
+        _wait_for_coach(page)
+        coach = page.locator("#coach")
+        assert coach.locator(".coach-intro").inner_text().strip()
+        # Beside the board on a desktop; below it on a phone, under the pieces you play.
+        board = page.locator("#board").bounding_box()
+        box = coach.bounding_box()
+        assert board is not None and box is not None
+        if size == "desktop":
+            assert box["x"] >= board["x"] + board["width"] - 1
+        else:
+            assert box["y"] >= board["y"] + board["height"] - 1
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        # The suggested pieces are on the first screen (the coach never pushes them off), and a new
+        # rule appears without motion when the reader asks for less (prefers-reduced-motion).
+        first = page.locator(".coached").first.bounding_box()
+        assert first is not None and first["y"] < height, (size, first)
+        assert page.evaluate(NO_MOTION)
+        page.screenshot(path=str(_folder() / f"learn-{game}-{size}.png"))
+        said: set[str] = set()
+        met: set[str] = set()
+        started = time.monotonic()
+        for _ in range(MOVES_MOST):
+            state = page.evaluate("window.deadtable.newest()")
+            met.update(
+                page.eval_on_selector_all("#coach [data-rule]", "(nodes) => nodes.map((n) => n.dataset.rule)")
+            )
+            if state["over"]:
+                break
+            assert time.monotonic() - started < GAME_SECONDS, "the guided game took too long"
+            suggestion = page.locator("#coach-suggestion")
+            action = suggestion.get_attribute("data-action")
+            assert action in state["legal"]
+            text = suggestion.inner_text()
+            assert f"“{action}”" not in text  # the move in words, not its action text
+            assert page.locator("#coach .coach-deciding").count() >= 1
+            said.add(suggestion.get_attribute("data-kind") or "")
+            page.locator(".coached").first.evaluate("(node) => { window.lessonClicked = node; }")
+            page.locator(".coached").first.click()
+            # A piece that plays the move is answered by the next state; one that only selects
+            # (a card, then its target) is redrawn with the next piece outlined.
+            page.wait_for_function(
+                f"""() => window.deadtable.newest().index !== {state["index"]}
+                    || (document.body.dataset.moving !== 'yes'
+                        && !document.querySelector('.coached')?.isSameNode(window.lessonClicked))""",
+                timeout=30_000,
+            )
+            _wait_for_coach(page)
+        else:
+            pytest.fail("the guided game did not end")
+        assert page.locator("#coach .coach-scoring").inner_text().strip()
+        assert page.locator("#result").is_visible()
+        assert len(met) >= 3, met  # rules were explained along the way
+        assert said, said
+        if size == "desktop":  # the coach's words on the scoring, beside the ending
+            page.screenshot(path=str(_folder() / f"learn-{game}-{size}-end.png"))
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    "lang,title,rule", [("es", "Entrenador", "Una regla nueva"), ("ru", "Тренер", "Новое правило")]
+)
+def test_the_coach_speaks_the_pages_language(server, browser, lang, title, rule):
+    """The lobby's button, the coach and the lesson's own words in Spanish and Russian."""
+    context, page, errors = open_page(browser, 390, 844)
+    try:
+        page.goto(server + "/")
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.click("#lessons [data-lesson='zombie-shedding']")
+        page.wait_for_url("**/t/*#seat=0&token=*&lesson=1")
+        _wait_for_coach(page)
+        intro = lesson_texts(deadtable.game("zombie-shedding"), lang)["intro"]
+        assert page.inner_text("#coach-title") == title
+        assert page.inner_text("#coach .coach-intro") == intro
+        assert rule in page.inner_text("#coach")
+        suggestion = page.inner_text("#coach-suggestion")
+        assert not any(word in suggestion for word in ("would play", "Why:"))  # nothing left in English
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+def test_a_tables_rules_panel_starts_its_games_lesson(server, browser):
+    """From any table of a game with a lesson, the rules panel's button opens a new guided game."""
+    from .conftest import new_table
+
+    table = new_table(server, "carson-zoo", seed=3)
+    context, page, errors = open_page(browser, 1280, 800)
+    try:
+        page.goto(server + table["seats"][0]["link"])
+        page.click("#rules-button")
+        button = page.locator("#rules-learn button")
+        button.wait_for()
+        assert button.inner_text() == "Learn to play Carson City Zoo Apocalypse"
+        assert page.locator("#coach").count() == 0  # an ordinary table has no coach
+        button.click()
+        page.wait_for_url("**/t/*#seat=0&token=*&lesson=1")
+        assert table["id"] not in page.url
+        _wait_for_coach(page)
+        assert page.locator("#coach-suggestion").is_visible()
+        assert errors == [], errors
+    finally:
+        context.close()
