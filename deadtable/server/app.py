@@ -39,6 +39,7 @@ from .deps import NOT_TEXT_MESSAGE, language_of
 from .features import TableFeature, standard
 from .hub import Hub
 from .limits import Limits
+from .live_limits import BOT_PACE
 from .notify import Listener
 from .replays import Replays
 from .review_cache import REVIEW_WINDOW, REVIEWS_PER_WINDOW, Reviews
@@ -56,6 +57,7 @@ def create_app(
     url: str | None = None,
     *,
     bot_time: float = 5.0,
+    bot_pace: float = BOT_PACE,
     listen: bool | None = None,
     resume: bool = True,
     limits: Limits | None = None,
@@ -64,8 +66,10 @@ def create_app(
 ) -> FastAPI:
     """The application on the store at `url` (default: `db.default_url()`).
 
-    `limits`: what clients may ask (`Limits()` by default). `test_client`: also answer the Host
-    "testserver" of Starlette's TestClient (tests only; a server never needs it). `metrics`: a
+    `limits`: what clients may ask (`Limits()` by default). `bot_pace`: the seconds at least between
+    two bot moves at a watched table (people follow them; tests may play at full speed).
+    `test_client`: also answer the Host "testserver" of Starlette's TestClient (tests only; a server
+    never needs it). `metrics`: a
     `metrics.Metrics` to count into (its hub hooks), when the operator asked for them.
     """
     db_url = url or db.default_url()
@@ -77,7 +81,8 @@ def create_app(
         engine = db.make_engine(db_url)
         await asyncio.to_thread(migrate.upgrade, engine)
         store = Store(engine)
-        hub = Hub(store, bot_time=bot_time, features=None if metrics is None else (*standard(), metrics))
+        features = None if metrics is None else (*standard(), metrics)
+        hub = Hub(store, bot_time=bot_time, bot_pace=bot_pace, features=features)
         app.state.hub = hub
         listener = None
         if store.postgresql and listen is not False:

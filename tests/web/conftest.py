@@ -59,7 +59,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
     # The browser tests create many tables from this one address: no creation limit in the way.
-    app = create_app(f"sqlite:///{db}", limits=Limits(creations=100_000))
+    app = create_app(f"sqlite:///{db}", limits=Limits(creations=100_000), bot_pace=0.0)
     yield from serve(app)
 
 
