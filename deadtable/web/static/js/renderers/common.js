@@ -19,3 +19,13 @@ export function gameLog(lines, ctx, n = 8) {
   return area(t("Recent play"), el("ol", { class: "dim" }, lines.slice(-n).map((l) => el("li", {}, String(l)))));
 }
 
+
+// A piece that cannot be played now: `aria-disabled`, never `disabled`, so that the keyboard
+// reaches it and a screen reader reads it as unavailable (js/whynot.js says why on Enter or Space,
+// and stops every click on it). `whyNot`, if given, asks why and shows it as a tap does: a function
+// returning a promise of the reason in words (or null).
+export function unplayable(node, whyNot = null) {
+  node.setAttribute("aria-disabled", "true");
+  if (whyNot) node.whyNot = whyNot;
+  return node;
+}
