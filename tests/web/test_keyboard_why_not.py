@@ -4,7 +4,8 @@ screen reader reads it as unavailable; Enter or Space on it says why in words, s
 and read out through the polite live region, and never makes a move.
 
 Zombie Overlord's Purchase Row card you cannot afford says its cost (the server's reason, RULINGS
-ZO-5); the shedding game's card that does not fit says why and opens the card large, as a tap does.
+ZO-5), by keyboard and, opened large, by a tap; the shedding game's card that does not fit says why
+and opens the card large, as a tap does.
 """
 
 from __future__ import annotations
@@ -67,6 +68,11 @@ def test_an_unaffordable_trap_says_its_cost_by_keyboard(
         assert not page.evaluate(FOCUSED, ZO_UNAFFORDABLE)
         page.keyboard.press("ArrowRight")
         assert page.evaluate(FOCUSED, ZO_UNAFFORDABLE)
+        # A tap (or a click) opens the card large with the same reason, and makes no move either.
+        page.keyboard.press("Escape")
+        page.locator(ZO_UNAFFORDABLE).click(force=True)  # aria-disabled: Playwright would wait
+        page.wait_for_selector(".zo-details:not(.hidden) .zo-why")
+        assert page.inner_text(".zo-details .zo-why").strip() == said
         assert not errors, errors
     finally:
         context.close()

@@ -8,7 +8,7 @@
 // reader's language (catalogue context "overlords:card"; names printed in English stay English).
 import { el } from "/static/js/api.js";
 import { cardText, nt, t } from "/static/js/i18n.js";
-import { gameLog, unplayable } from "/static/js/renderers/common.js";
+import { gameLog, longPress, unplayable } from "/static/js/renderers/common.js";
 import { Identities } from "/static/js/renderers/identity.js";
 export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
 
@@ -209,6 +209,7 @@ function piece(ctx, view, { id, cls = "", acts = [], children, name = null, prob
     return asked || Promise.resolve(reason);
   };
   if (!usable.length) unplayable(node, details);
+  else longPress(node, details); // a phone, which has no hover: the card large, no move
   slot.addEventListener("mouseenter", details);
   slot.addEventListener("mouseleave", () => { if (popover) { popover.remove(); popover = null; popoverOf = null; } });
   if (!usable.length) slot.addEventListener("click", details);
@@ -390,7 +391,11 @@ export function render(container, view, ctx) {
     el("span", {}, t("Overlord"), " ", el("b", {}, who(ctx, view, view.overlord))));
 
   const say = prompt(view, ctx, kinds);
-  const promptBox = say ? el("div", { class: `ovl-prompt${ctx.interactive ? " yours" : ""}` }, say) : null;
+  // XIII: the seat that plays the dummy this turn took the top card of the dummy's hand into its
+  // own, so it holds one card more than the rules' hand size; said beside the prompt while it picks.
+  const playsDummy = ctx.interactive && view.dummy && view.dummy_controller === ctx.seat && (kinds.has("recruit") || kinds.has("recruit-for-dummy"));
+  const dummyNote = playsDummy ? el("span", { class: "ovl-dummy-note" }, t("You play the dummy this turn: the top card of its hand joined yours, which is why you hold one card more; recruit one card for your army and one for the dummy.")) : null;
+  const promptBox = say ? el("div", { class: `ovl-prompt${ctx.interactive ? " yours" : ""}` }, say, dummyNote) : null;
 
   // The Red Knight's look through an army: its cards, bottom to top, to choose the new top from.
   let redKnight = null;

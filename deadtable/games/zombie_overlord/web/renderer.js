@@ -12,7 +12,7 @@
 import { api, el } from "/static/js/api.js";
 import { language, t } from "/static/js/i18n.js";
 import { Identities } from "/static/js/renderers/identity.js";
-import { unplayable } from "/static/js/renderers/common.js";
+import { longPress, unplayable } from "/static/js/renderers/common.js";
 export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
 import { phaseWord } from "./panels.js";
 
@@ -303,7 +303,7 @@ function piece(ctx, view, { id, face, cls = "", acts = [], lead = null, onClick 
     node.zoOpen = () => ask().then((r) => { showDetails(face, r); return r; });
     unplayable(node, node.zoOpen);
   }
-  node.addEventListener("contextmenu", (e) => { e.preventDefault(); showDetails(face, null); });
+  longPress(node, () => showDetails(face, null)); // a phone: the card large, no move
   peekOn(node, face, () => (enabled ? node.title : node.title || null));
   return node;
 }

@@ -7,7 +7,7 @@
 // (catalogue context "zombie-shedding:card"); no card id is ever shown.
 import { el } from "/static/js/api.js";
 import { cardText, nt, t } from "/static/js/i18n.js";
-import { seatName, unplayable } from "/static/js/renderers/common.js";
+import { longPress, seatName, unplayable } from "/static/js/renderers/common.js";
 export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
 
 const GAME = "zombie-shedding";
@@ -169,7 +169,7 @@ function piece(ctx, { id, cls, body, items, title, probe = null, card = null }) 
       if (items.length === 1) ctx.act(items[0][1]);
       else openMenu(title, items, ctx);
     });
-    if (card) node.addEventListener("contextmenu", (e) => { e.preventDefault(); showDetails(card); });
+    if (card) longPress(node, () => showDetails(card)); // a phone: the card large, no move
     return node;
   }
   // One question per piece: a tap or click while the hover's question is on its way waits for the
