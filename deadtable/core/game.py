@@ -190,6 +190,18 @@ class Game(ABC):
         """
         return False
 
+    def asks_first(self, state: State, action: Action) -> bool:
+        """Whether a table should ask "Make the move?" before `action`, by the seat to act in
+        `state`: one click that commits more than a player would expect from one click.
+
+        For instance a hidden pick that is final the moment it is made (Overlords' recruit), or a
+        card used up for the turn at a touch (a Zombie Overlord Trap's ability). An ordinary move,
+        even one that cannot be taken back, is not asked: a table that asks at every move teaches
+        its players to click through the box. The default, False, asks before nothing, so a new
+        game needs nothing here.
+        """
+        return False
+
     def recordable_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options as stored in a record (JSON values only)."""
         return dict(options)

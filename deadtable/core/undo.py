@@ -108,17 +108,3 @@ def undone(state: State, window: UndoWindow, seat: int, moves: int = 1) -> tuple
 
 __all__ = ["UndoWindow", "follow", "take_back", "undone"]
 
-
-def could_take_back(state: State, action: Action) -> bool:
-    """Whether the seat to act could take `action` (legal now) back right after making it: the game
-    vouches that it shows nothing, it leaves nothing to chance and the same seat is still to act,
-    as `UndoWindow.play` decides. A page asks before a move for which this is False (it is final).
-    Copies the state only for a move the game vouches for."""
-    seat = state.current_player
-    if seat is None or not state.game.reveals_nothing(state, action):
-        return False
-    after = state.clone()
-    chance = after.rng.getstate()
-    after.apply_trusted(action)
-    return after.rng.getstate() == chance and after.current_player == seat
-

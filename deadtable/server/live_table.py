@@ -29,7 +29,7 @@ from typing import Any
 from deadtable.core import Agent, Game, IllegalAction, RecordError, State, game
 from deadtable.core.cardlists import PREDATES, recovering, unpinned
 from deadtable.core.narration import NarrationLog
-from deadtable.core.undo import UndoWindow, could_take_back
+from deadtable.core.undo import UndoWindow
 from deadtable.i18n import N_, Message, nmsg, render
 
 from .chat import ChatLog
@@ -356,9 +356,9 @@ class LiveTable:
             "away": bool(seat is not None and self.row.seats[seat].away),
             "legal": [str(a) for a in legal],
             "actions": [{"text": str(a), **a.describe()} for a in legal],  # the same, as pieces
-            # The legal actions that could not be taken back once made (deadtable.core.undo):
-            # a page asks before sending one (js/confirm.js).
-            "final": [str(a) for a in legal if not could_take_back(st, a)],
+            # The legal actions one click on which commits more than a player would expect
+            # (`Game.asks_first`): a page asks before sending one (js/confirm.js).
+            "confirm": [str(a) for a in legal if self.game.asks_first(st, a)],
             "seats": [
                 {**s.public(), "present": self.present(s.seat) if s.kind == "human" else True}
                 for s in self.row.seats

@@ -15,6 +15,7 @@ Client to server, one JSON object per text message:
 Server to client: {"type": "state", ...} (the seat's view, the log since the last state, and for the
 seat to act `legal`, its legal actions' texts, and `actions`, the same in structured form:
 {"text": "buy trap 3", "kind": "buy", "what": "trap", "slot": 3}, from `Action.describe()`, and
+`confirm`, the legal actions' texts its game asks about before they are made (`Game.asks_first`),
 `can_undo`, how many of its own moves the seat may take back now),
 {"type": "error", "code": ..., "message": ...},
 {"type": "why", ...}, {"type": "pong"}, {"type": "chat", "lines": [...], "history": ...} (chat.py),

@@ -196,6 +196,10 @@ MESSAGES: tuple[Key, ...] = (
     N_("Waiting for the others ({phase})."),
     N_("Choose the card the dummy recruits."),
     N_("Choose a card to recruit, and one for the dummy."),
+    N_(
+        "You play the dummy this turn: the top card of its hand joined yours, which is why you hold "
+        "one card more; recruit one card for your army and one for the dummy."
+    ),
     N_("Choose a card from your hand to recruit."),
     N_("Choose a card to offer your teammate, or keep your cards."),
     N_("Activate one of your Hired Hands, or none."),

@@ -1,5 +1,5 @@
 """The texts of the table's player panels, confirmations and summary (js/panels.js, confirm.js,
-summary.js, sound.js and the games' web/panels.js), for the message catalogues.
+whynot.js, summary.js, sound.js and the games' web/panels.js), for the message catalogues.
 
 Listed apart from `messages.MESSAGES`, which takes them in, so that these pages' texts keep their
 own catalogue file (`table.po`).
@@ -21,6 +21,8 @@ TABLE_MESSAGES: tuple[str | tuple[str, str], ...] = (
     N_("This move cannot be taken back. Make it?"),
     N_("{what}: this move cannot be taken back. Make it?"),
     N_("Ask before a move that cannot be taken back"),
+    # A piece that cannot be played, Enter or Space on it, when the server gives no reason (js/whynot.js).
+    N_("You cannot play this now."),
     # Open seats, taken from the lobby (js/openseats.js, lobby.js).
     N_("open seat"),
     N_("take seat P{seat}"),

@@ -102,10 +102,11 @@ def test_the_live_region_says_each_thing_once_in_words(server: str, browser: Any
         assert all(line != action and action not in line for action in mine), line
 
 
-# The board's enabled pieces: each one's face (the text a screen reader is given), and what it says
-# it would do (data-doing; a Carson City Zoo character's aria-label; a control's text is its move),
-# marked for the names' check.
-PIECES = """() => [...document.querySelectorAll("#board button:enabled[data-piece]")].slice(0, 12)
+# The board's playable pieces (neither disabled nor aria-disabled): each one's face (the text a
+# screen reader is given), and what it says it would do (data-doing; a Carson City Zoo character's
+# aria-label; a control's text is its move), marked for the names' check.
+PIECES = """() => [...document.querySelectorAll("#board button[data-piece]")]
+  .filter((b) => !b.disabled && b.ariaDisabled !== "true").slice(0, 12)
   .map((b, i) => {
   b.setAttribute("data-name-check", String(i));
   const label = b.getAttribute("aria-label");

@@ -24,7 +24,7 @@ def _index(page) -> int:
 
 def _click_zoo_move(page) -> None:
     """One Carson City Zoo move through the board: a character from hand (or on the grid), then a target."""
-    chars = page.locator(".hand button.char:not([disabled])")
+    chars = page.locator(".hand button.char:not([disabled],[aria-disabled=true])")
     if chars.count():
         chars.first.click()
     else:
@@ -39,7 +39,8 @@ ONE_MOVE = """() => {
     const d = n.dataset.actions || '';
     return d.startsWith('[') ? JSON.parse(d) : d.split('\\n').filter(Boolean);
   };
-  const nodes = [...document.querySelectorAll('#board button[data-actions]:not([disabled])')]
+  const playable = '#board button[data-actions]:not([disabled],[aria-disabled=true])';
+  const nodes = [...document.querySelectorAll(playable)]
     .filter((n) => acts(n).length === 1 && n.getBoundingClientRect().width > 0);
   const pick = nodes.find((n) => /control/.test(n.className)) || nodes[0];
   if (!pick) return false;
@@ -70,7 +71,7 @@ def test_lobby_to_a_whole_carson_zoo_game_against_a_bot_by_clicking(server, page
         blocked = ".cell:has(.piece):not(.mine)"  # a piece there: no character may be placed on it
         if not refused_shown and page.locator(blocked).count():
             # Pick a character, then a position it may not go to: the page says why not.
-            chars = page.locator(".hand button.char:not([disabled])")
+            chars = page.locator(".hand button.char:not([disabled],[aria-disabled=true])")
             if chars.count():
                 chars.first.click()
                 page.locator(blocked).first.click()

@@ -26,7 +26,8 @@ UNREACHABLE = """() => {
   const s = window.deadtable.state();
   const got = new Set();
   for (const n of document.querySelectorAll("#board [data-actions]")) {
-    if (n.disabled || n.classList.contains("blocked") || !n.getClientRects().length) continue;
+    if (n.disabled || n.ariaDisabled || n.classList.contains("blocked")) continue;
+    if (!n.getClientRects().length) continue;
     for (const a of n.dataset.actions.split("\\n")) if (a) got.add(a);
   }
   return (s.actions || []).map((a) => a.text).filter((text) => !got.has(text));
@@ -34,7 +35,7 @@ UNREACHABLE = """() => {
 
 # Enabled buttons of the board smaller than a finger (44 px) on either side.
 SMALL_TARGETS = """() => [...document.querySelectorAll("#board button")]
-  .filter((b) => !b.disabled && b.getClientRects().length)
+  .filter((b) => !(b.disabled || b.ariaDisabled) && b.getClientRects().length)
   .map((b) => [b.textContent, b.getBoundingClientRect()])
   .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
   .map(([text, r]) => `${text}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
@@ -94,11 +95,11 @@ def _play_one(page: Any, rng: random.Random, *, by_menu: bool = False) -> None:
     """
     before = _index(page)
     pieces = page.locator(
-        "#board .cell[data-actions]:not([data-actions='']):not([disabled]), "
-        "#board .hand button.char:not([disabled])"
+        "#board .cell[data-actions]:not([data-actions='']):not([disabled],[aria-disabled=true]), "
+        "#board .hand button.char:not([disabled],[aria-disabled=true])"
     )
     if by_menu:
-        pieces = page.locator("#board .cell.open:not(.mine):not([disabled])")
+        pieces = page.locator("#board .cell.open:not(.mine):not([disabled],[aria-disabled=true])")
     n = pieces.count()
     assert n, "no piece to play"
     pieces.nth(rng.randrange(n)).click()
@@ -146,7 +147,7 @@ def test_a_whole_game_by_the_board_pieces(server: str, browser: Any, variant: st
         if viewport == "phone":
             _no_sideways_scroll(page, outside)
             assert page.evaluate(SMALL_TARGETS) == []
-        chars = page.locator("#board .hand button.char:not([disabled])")
+        chars = page.locator("#board .hand button.char:not([disabled],[aria-disabled=true])")
         taken = page.locator("#board .cell:has(.piece):not(.mine)")
         if not refused and chars.count() and taken.count():
             # A character, then a position it may not go to: the board says why not (CZ-3).
@@ -157,7 +158,7 @@ def test_a_whole_game_by_the_board_pieces(server: str, browser: Any, variant: st
             refused = True
         if moves == 3:
             shot(page, f"{name}-middle")
-            blocked = page.locator("#board .cell[disabled]")
+            blocked = page.locator("#board .cell[aria-disabled=true]")
             if blocked.count():  # a position not playable now still shows itself large
                 pos = blocked.first.get_attribute("data-pos")
                 blocked.first.hover()

@@ -1,11 +1,14 @@
-"""Asking before a move that cannot be taken back, and the summary of what happened since your last
-move, in Chromium: an Overlords recruit waits for "Make the move" (Cancel drops it), the setting is
-remembered, a Zombie Overlord step that can be taken back goes at once; after the bots' moves the
+"""Asking before a move that commits more than one click suggests, and the summary of what happened
+since your last move, in Chromium: an Overlords recruit waits for "Make the move" (Cancel drops it),
+the setting is remembered; an ordinary move of Carson City Zoo, the shedding game and Zombie
+Overlord goes at once (a Trap's ability is asked: test_confirm_trap.py); after the bots' moves the
 summary beside the board tells them in words, never as action texts."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import pytest
 
 from .conftest import CONFIRM_ON, TURN_STYLED, new_table, open_page
 from .test_browser import ONE_MOVE, _click_a_move, _index, _wait_turn_or_over
@@ -60,14 +63,25 @@ def test_a_final_move_waits_for_its_confirmation(server, browser):
         context.close()
 
 
-def test_a_move_that_can_be_taken_back_goes_at_once(server, browser):
-    context, page, errors = _seat_page(browser, server, "zombie-overlord", confirm=True, seed=3)
+@pytest.mark.parametrize(
+    "game,seed,width,height",
+    [("carson-zoo", 6, 1280, 800), ("zombie-shedding", 3, 390, 844), ("zombie-overlord", 3, 390, 844)],
+)
+def test_an_ordinary_move_goes_at_once(server, browser, game, seed, width, height):
+    # Carson City Zoo and the shedding game declare no move worth a question; Zombie Overlord's
+    # End Turn cannot be taken back (it draws), yet it is what a player expects from the button.
+    context, page, errors = open_page(browser, width, height)
+    context.add_init_script(CONFIRM_ON)
     try:
-        state = page.evaluate("window.deadtable.newest()")
-        final = set(state["final"])
-        assert "end turn" in final and "purchase" not in final
+        table = new_table(server, game, seed=seed, players=2, opponent="greedy")
+        page.goto(server + table["seats"][0]["link"])
+        page.wait_for_function(TURN_STYLED)
+        assert page.evaluate("window.deadtable.newest().confirm") == []
         before = _index(page)
-        page.locator("#board [data-actions*='purchase']").first.click()
+        if game == "zombie-overlord":
+            page.locator("#board [data-control='end turn']").first.click()
+        else:
+            _click_a_move(page, game)
         page.wait_for_function(f"Number(document.body.dataset.index) > {before}")
         assert page.locator("#confirm-box").count() == 0
         assert errors == []

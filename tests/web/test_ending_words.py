@@ -1,7 +1,8 @@
 """Words of the shedding game's board and endings, in Chromium: a card's points are "1 point",
-"2 points" (never "1 pts"); the Screamer's finish is told with its sign ("Screamer: −15" where it
-takes 15 off a penalty score); Carson City Zoo's ending says why the game ended once (its renderer
-says it, so the banner leaves the outcome's note out)."""
+"2 points" (never "1 pts"); a Duel's ending shows each hand's points left in hand and the
+Screamer's finish with its sign ("Screamer: −15" where it takes 15 off a penalty score); Carson City
+Zoo's ending says why the game ended once (its renderer says it, so the banner leaves the outcome's
+note out)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,18 @@ SCREAMER = """async () => {
 }"""
 
 
+# The same ending's recap: the row of its one hand, cell by cell.
+HAND_ROW = """async () => {
+  const m = await import('/games/zombie-shedding/renderer.js');
+  const s = window.deadtable.state();
+  const view = { ...s.view, over: true, scores: [0, 10],
+    last_hand: { hand: 1, out: [0], points: [0, 10], finisher: 0, finish_bonus: 15 } };
+  const box = m.ending(view, { winners: [0] }, { seat: s.seat, seats: s.seats });
+  const rows = box.querySelectorAll('.zs-recap tr');
+  return [...rows[1].querySelectorAll('td')].map((td) => td.textContent);
+}"""
+
+
 def test_shedding_points_and_the_screamers_sign(server: str, browser: Any) -> None:
     t = new_table(server, "zombie-shedding", seed=3)
     context, page, errors = open_page(browser, 1280, 800)
@@ -38,6 +51,10 @@ def test_shedding_points_and_the_screamers_sign(server: str, browser: Any) -> No
         assert not any(p == "1 points" or "pts" in p for p in points), points
         said = page.evaluate(SCREAMER)
         assert "Screamer: −15" in said and "Screamer: 15" not in said
+        # The hand's row: who went out first (with the Screamer's sign), then each seat's points
+        # left in hand; the line above says what the points are.
+        assert page.evaluate(HAND_ROW) == ["1", "P1 (Screamer: −15)", "0", "10"]
+        assert "Points are the zombie points left in hands when a hand ends." in said
         assert not errors, errors
     finally:
         context.close()

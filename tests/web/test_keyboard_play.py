@@ -39,7 +39,8 @@ AIM = """(action) => {
     const raw = n.dataset.actions || "";
     return raw.startsWith("[") ? JSON.parse(raw) : raw.split("\\n").filter(Boolean);
   };
-  const shown = (n) => !n.disabled && n.getClientRects().length && getComputedStyle(n).visibility !== "hidden"
+  const shown = (n) => !(n.disabled || n.ariaDisabled) && n.getClientRects().length
+    && getComputedStyle(n).visibility !== "hidden"
     && !n.closest(".hidden, .zs-hidden, #actions");
   for (const n of document.querySelectorAll("[data-kb-target]")) n.removeAttribute("data-kb-target");
   const all = [...document.querySelectorAll("[data-actions], [data-action]")]
@@ -58,7 +59,8 @@ AIM = """(action) => {
 
 # What the board offers, for a failure's message.
 OFFERED = """() => [window.deadtable.newest().index, [...document.querySelectorAll('[data-actions]')]
-  .map((n) => [n.dataset.piece || n.dataset.control, n.disabled ? "off" : "on", n.dataset.actions])]"""
+  .map((n) => [n.dataset.piece || n.dataset.control, n.disabled || n.ariaDisabled ? "off" : "on",
+    n.dataset.actions])]"""
 
 # The newest state is on the board, styled, and either over or the seat's turn with nothing on its way.
 READY = """() => {
@@ -217,7 +219,8 @@ def test_arrows_escape_and_the_focus_kept_on_carson_zoo(server: str, browser: An
         page.keyboard.press("ArrowLeft")
         assert page.evaluate(where) == start[0] + down[1]
         # A hand character, chosen with Enter, keeps the focus across the redraw it causes.
-        page.evaluate("() => document.querySelector('.hand .char:enabled').setAttribute('data-kb', 'char')")
+        mine = "document.querySelector('.hand .char:enabled:not([aria-disabled=true])')"
+        page.evaluate(f"() => {mine}.setAttribute('data-kb', 'char')")
         _tab_to(page, "char")
         piece = page.evaluate("() => document.activeElement.dataset.piece")
         page.keyboard.press("Enter")
@@ -230,8 +233,9 @@ def test_arrows_escape_and_the_focus_kept_on_carson_zoo(server: str, browser: An
         assert page.evaluate("() => document.activeElement.dataset.piece") == piece
         # A position several characters can enter opens a menu: the focus goes into it, Escape closes it.
         opened = page.evaluate("""() => {
-          const cell = [...document.querySelectorAll('#board button.cell')].find((b) => !b.disabled
-            && b.dataset.actions.split('\\n').length > 1 && !b.classList.contains('mine'));
+          const cell = [...document.querySelectorAll('#board button.cell')]
+            .find((b) => !(b.disabled || b.ariaDisabled)
+              && b.dataset.actions.split('\\n').length > 1 && !b.classList.contains('mine'));
           if (!cell) return null;
           cell.setAttribute('data-kb', 'cell');
           return cell.dataset.pos; }""")

@@ -85,7 +85,7 @@ def test_a_table_and_its_rules_panel_in_spanish_and_russian(server, browser):
         assert _text(page, "#actions-panel h2") == "Your actions"
         # One move, so that the bot answers and the log tells both.
         before = int(page.evaluate("document.body.dataset.index"))
-        page.locator(".hand button.char:not([disabled])").first.click()
+        page.locator(".hand button.char:not([disabled],[aria-disabled=true])").first.click()
         page.locator(".cell.target").first.click()
         page.wait_for_function(f"Number(document.body.dataset.index) >= {before + 2}")
         for lang, words in CASES.items():
@@ -101,7 +101,7 @@ def test_a_table_and_its_rules_panel_in_spanish_and_russian(server, browser):
                 " return told.length > 0 && shown.slice(-told.length).join('|') === told.join('|'); }"
             )
             # A character onto a cell with a character on it: the server says why not, in this language.
-            page.locator(".hand button.char:not([disabled])").first.click()
+            page.locator(".hand button.char:not([disabled],[aria-disabled=true])").first.click()
             page.locator(".cell:has(.piece)").first.click()
             page.wait_for_function(
                 "([w]) => document.getElementById('hint').textContent.startsWith(w)", arg=[words["refused"]]

@@ -40,7 +40,7 @@ REACHABLE = """() => {
   const out = new Set();
   const small = [];
   for (const node of document.querySelectorAll('#board [data-actions]')) {
-    if (node.disabled) continue;
+    if (node.disabled || node.ariaDisabled) continue;
     const r = node.getBoundingClientRect();
     if (!r.width || !r.height || getComputedStyle(node).visibility === 'hidden') continue;
     const acts = JSON.parse(node.dataset.actions);
@@ -142,7 +142,7 @@ def test_a_whole_overlords_game_by_clicking_pieces(
                 shown |= ability
                 shot(page, f"overlords-{variant}-{viewport}-{sorted(ability)[0]}")
             before = state["index"]
-            pieces = page.locator("#board [data-actions]:not([disabled])")
+            pieces = page.locator("#board [data-actions]:not([disabled],[aria-disabled=true])")
             target = None
             for i in range(pieces.count()):
                 acts = json.loads(pieces.nth(i).get_attribute("data-actions") or "[]")

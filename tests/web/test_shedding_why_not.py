@@ -8,7 +8,7 @@ from typing import Any
 
 from .conftest import TURN_STYLED, new_table, open_page
 
-UNPLAYABLE = "#board .zs-hand button.zs-card:disabled"
+UNPLAYABLE = "#board .zs-hand button.zs-card[aria-disabled=true]"
 RACE = """(selector) => {
   const node = document.querySelector(selector);
   node.dispatchEvent(new MouseEvent('mouseenter'));

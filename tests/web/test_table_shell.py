@@ -146,13 +146,13 @@ def test_a_bot_to_act_is_shown_thinking_and_moves_are_played_one_by_one(server, 
 
 
 def test_a_tap_on_a_card_that_may_not_be_used_says_why_under_the_board(server, browser):
-    # The shedding renderer's own way: a card that may not be played now is a disabled piece (no
+    # The shedding renderer's own way: a card that may not be played now is an unplayable piece (no
     # data-actions); a tap asks the server why and opens the card's details with the reason.
     page, errors = _open(browser, server, VIEWPORTS["phone"], game="zombie-shedding", players=2)
     _wait_turn_or_over(page)
-    locked = page.locator("#board .zs-hand button.zs-card[disabled]")
+    locked = page.locator("#board .zs-hand button.zs-card[aria-disabled=true]")
     locked.first.wait_for()
-    locked.first.tap(force=True)  # disabled: Playwright would wait for it to be enabled
+    locked.first.tap(force=True)  # aria-disabled: Playwright would wait for it to be enabled
     why = page.locator("#board .zs-popover:not(.zs-hidden) .zs-why")
     why.wait_for()
     assert why.inner_text().strip()
@@ -254,7 +254,7 @@ def test_a_move_sent_just_before_the_connection_drops_is_checked_after_it_comes_
     page.goto(server + t["seats"][0]["link"])
     _wait_turn_or_over(page)
     before = _index(page)
-    page.locator(".hand button.char:not([disabled])").first.click()
+    page.locator(".hand button.char:not([disabled],[aria-disabled=true])").first.click()
     page.evaluate("() => { document.querySelector('.cell.target').click(); window.deadtable.dropForTest(); }")
     page.wait_for_function("document.body.dataset.online === 'no'")
     page.wait_for_function("document.body.dataset.online === 'yes'")
@@ -271,7 +271,7 @@ def test_a_move_lost_with_the_connection_is_asked_for_again(server, browser):
     page.goto(server + t["seats"][0]["link"])
     _wait_turn_or_over(page)
     before = _index(page)
-    page.locator(".hand button.char:not([disabled])").first.click()
+    page.locator(".hand button.char:not([disabled],[aria-disabled=true])").first.click()
     # the socket is closing when the move is clicked: it never reaches the server
     page.evaluate("() => { window.deadtable.dropForTest(); document.querySelector('.cell.target').click(); }")
     page.wait_for_function("document.body.dataset.online === 'yes' && document.body.dataset.turn === 'yes'")
@@ -299,7 +299,7 @@ def test_a_double_click_sends_one_move_and_no_error(server, browser):
     page.goto(server + t["seats"][0]["link"])
     _wait_turn_or_over(page)
     before = _index(page)
-    page.locator(".hand button.char:not([disabled])").first.click()
+    page.locator(".hand button.char:not([disabled],[aria-disabled=true])").first.click()
     moving = page.evaluate(
         "() => { const c = document.querySelector('.cell.target'); c.click(); c.click();"
         " return document.body.dataset.moving; }"

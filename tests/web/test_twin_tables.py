@@ -25,7 +25,8 @@ from .conftest import shot
 
 MOVES = 30
 READ_PAGE = """() => {
-  const buttons = [...document.querySelectorAll('button')].map(b => (b.disabled ? '-' : '+') + b.innerText);
+  const buttons = [...document.querySelectorAll('button')]
+    .map(b => (b.disabled || b.ariaDisabled ? '-' : '+') + b.innerText);
   return document.body.innerText + '\\n' + buttons.join('|');
 }"""
 

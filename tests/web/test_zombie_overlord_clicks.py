@@ -27,7 +27,7 @@ MAX_BOOKKEEPING = 1.0
 # again at any time): "piece", "control" (bookkeeping), or null when there is nothing to click.
 NEXT = """([mayAttack]) => {
   const board = document.getElementById("board");
-  const ok = (n) => n.offsetParent !== null && !n.disabled && n.dataset.actions !== "[]";
+  const ok = (n) => n.offsetParent !== null && !(n.disabled || n.ariaDisabled) && n.dataset.actions !== "[]";
   const at = (n) => { n.click(); return n; };
   const menu = document.querySelector(".zo-menu [data-action]");
   if (menu) { menu.click(); return "piece"; }

@@ -33,7 +33,7 @@ ROUNDS = 8  # the round limit (ZO-10) keeps whole games short, long enough to re
 SNAPSHOT = """() => {
   const st = window.deadtable.state();
   const board = document.getElementById("board");
-  const visible = (n) => n.offsetParent !== null && !n.disabled;
+  const visible = (n) => n.offsetParent !== null && !(n.disabled || n.ariaDisabled);
   const holders = [...board.querySelectorAll("[data-actions]")].filter(visible);
   const past = (n) => n.getBoundingClientRect().right > window.innerWidth + 0.5;
   const reach = new Set();
@@ -63,7 +63,7 @@ HOLDERS = """(action) => {
   const board = document.getElementById("board");
   const out = [];
   [...board.querySelectorAll("[data-actions]")].forEach((n, i) => {
-    if (n.offsetParent === null || n.disabled) return;
+    if (n.offsetParent === null || (n.disabled || n.ariaDisabled)) return;
     const kind = n.dataset.control ? "control" : "piece";
     const acts = JSON.parse(n.dataset.actions);
     if (acts.includes(action)) out.push([i, kind, acts.length]);
@@ -307,7 +307,7 @@ def test_only_what_the_others_moves_touched_is_marked(server, browser):
             marks = page.evaluate(MARKS)
             if marks["index"] > 0:
                 seen.append(marks)
-            row = page.locator("#board .zo-row:not([disabled])")
+            row = page.locator("#board .zo-row:not([disabled],[aria-disabled=true])")
             if row.count():  # a Trap bought in one click (enter the phase, pay, buy): all your own
                 row.first.click()
                 page.wait_for_function(

@@ -54,7 +54,7 @@ CASES = [
 REACHABLE = """() => {
   const out = new Set();
   for (const b of document.querySelectorAll('#board button[data-actions]')) {
-    if (b.disabled || !b.offsetParent) continue;
+    if ((b.disabled || b.ariaDisabled) || !b.offsetParent) continue;
     for (const a of JSON.parse(b.dataset.actions)) out.add(a);
   }
   return [...out];
@@ -65,7 +65,7 @@ REACHABLE = """() => {
 MARK = """(text) => {
   for (const b of document.querySelectorAll('[data-zs-go]')) b.removeAttribute('data-zs-go');
   for (const b of document.querySelectorAll('#board button[data-actions]')) {
-    if (b.disabled || !b.offsetParent) continue;
+    if ((b.disabled || b.ariaDisabled) || !b.offsetParent) continue;
     const acts = JSON.parse(b.dataset.actions);
     if (acts.includes(text)) { b.setAttribute('data-zs-go', '1'); return acts.length; }
   }
@@ -91,7 +91,7 @@ TURN = TURN_STYLED
 
 # The visible, enabled buttons of the board (pieces, controls, menu items) under a finger's 44 px.
 SMALL = """() => [...document.querySelectorAll('#board button')]
-  .filter((b) => !b.disabled && b.offsetParent)
+  .filter((b) => !(b.disabled || b.ariaDisabled) && b.offsetParent)
   .map((b) => [b.dataset.piece || b.textContent.trim().slice(0, 20), b.getBoundingClientRect()])
   .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
   .map(([what, r]) => `${what}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""

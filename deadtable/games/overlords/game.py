@@ -26,10 +26,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deadtable.core import Agent, CardDataError, Game, GameType, Option, OptionError, State, Variant
+from deadtable.core import Action, Agent, CardDataError, Game, GameType, Option, OptionError, State, Variant
 from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.i18n import N_, Message
 
+from .actions import Exchange, Recruit, RecruitForDummy
 from .cards import BUILTINS, load
 from .state import LAYOUT, OverlordsState
 
@@ -154,6 +155,11 @@ class Overlords(Game):
 
         assert isinstance(state, OverlordsState)
         return why_not(state, text)
+
+    def asks_first(self, state: State, action: Action) -> bool:
+        """A recruit (the dummy's too) and a team exchange: one click on a card commits a hidden
+        pick for good (RULINGS OV-2), with no second look once the others have picked."""
+        return isinstance(action, Recruit | RecruitForDummy | Exchange)
 
     def evaluate(self, state: State, player: int) -> float:
         """Points margin over the best other seat (or team) by the current armies, about -1..1."""

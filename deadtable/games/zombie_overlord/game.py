@@ -9,6 +9,7 @@ from deadtable.core import Action, Game, GameType, Option, OptionError, State, V
 from deadtable.core.cardlists import PIN, PIN_OPTION
 from deadtable.i18n import N_, Message
 
+from . import actions as A
 from . import cards, evaluation
 from .state import ZOState
 
@@ -121,6 +122,12 @@ class ZombieOverlord(Game):
 
         assert isinstance(state, ZOState)
         return reveals_nothing(state, action)
+
+    def asks_first(self, state: State, action: Action) -> bool:
+        """A Trap's ability: one tap on a Trap in the hub enters the Action Phase, uses the ability
+        (which may deactivate the Trap, and may be used once per turn) and leaves; nothing of it can
+        be taken back (deadtable/games/zombie_overlord/undo.py)."""
+        return isinstance(action, A.Use)
 
     def evaluate(self, state: State, player: int) -> float:
         """About how likely `player` is to win, -1..1: a fitted logistic model (evaluation.py)."""

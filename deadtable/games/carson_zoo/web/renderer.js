@@ -8,6 +8,7 @@
 // character is "char-<seat>-<value>" in hand and on the grid, a position is "pos-<name>").
 import { api, el, seatLabel } from "/static/js/api.js";
 import { nt, t } from "/static/js/i18n.js";
+import { unplayable } from "/static/js/renderers/common.js";
 export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
 
 export const piecesOnly = true;
@@ -105,11 +106,12 @@ export function render(container, view, ctx) {
   };
   const explain = (pos, node, loud) => {
     const text = probe(pos);
-    if (!text || !ctx || !ctx.why || seat === null || seat === undefined || view.over) return;
-    ctx.why(text).then((reason) => {
-      if (!reason) return;
+    if (!text || !ctx || !ctx.why || seat === null || seat === undefined || view.over) return Promise.resolve(null);
+    return ctx.why(text).then((reason) => {
+      if (!reason) return null;
       node.title = reason;
       if (loud) { hint.textContent = t("Not allowed: {reason}", { reason }); hint.className = "error"; }
+      return reason;
     });
   };
 
@@ -141,7 +143,7 @@ export function render(container, view, ctx) {
       const doing = target ? [label(view, target)] : selected && selected.kind === "piece" && selected.pos === pos ? [t("Cancel")]
         : ownMove ? [t("Choose")] : selected ? [] : entering.map((a) => label(view, a));
       const node = el("button", {
-        type: "button", class: classes.join(" "), disabled: !usable && !selected, title: cellTitle(view, ctx, pos),
+        type: "button", class: classes.join(" "), title: cellTitle(view, ctx, pos),
         dataset: { pos: posName(pos), piece: `pos-${posName(pos)}`, actions: leads.map((a) => a.text).join("\n"), ...(doing.length ? { doing: doing.join("; ") } : {}) },
       },
       // Read aloud: the position in words (it starts with the name shown), then what pressing it
@@ -166,6 +168,7 @@ export function render(container, view, ctx) {
         if (entering.length === 1) { act(entering[0]); return; }
         if (entering.length > 1) { menuPos = menuPos === pos ? null : pos; redraw(); }
       });
+      if (!usable && !selected) unplayable(node, () => explain(pos, node, false)); // js/whynot.js tells it
       line.append(el("div", { class: "zoo-gridcell", role: "gridcell" }, node));
     }
   }
@@ -190,7 +193,7 @@ export function render(container, view, ctx) {
       const to = mine ? places.get(v) : null;
       const isSel = mine && selected && selected.kind === "hand" && selected.value === v;
       return el("button", {
-        type: "button", class: `char bg-p${s % 4}${isSel ? " selected" : ""}`, disabled: !to,
+        type: "button", class: `char bg-p${s % 4}${isSel ? " selected" : ""}`, "aria-disabled": to ? null : "true",
         title: to ? t("place your {value}", { value: v }) : t("character {value}", { value: v }),
         "aria-pressed": mine && to ? String(!!isSel) : null,
         "aria-label": `${v}: ${to ? t("place your {value}", { value: v }) : t("{who}'s {value}", { who: seatLabel(ctx && ctx.seats, s), value: v })}`,

@@ -8,7 +8,7 @@
 // reader's language (catalogue context "overlords:card"; names printed in English stay English).
 import { el } from "/static/js/api.js";
 import { cardText, nt, t } from "/static/js/i18n.js";
-import { gameLog } from "/static/js/renderers/common.js";
+import { gameLog, longPress, unplayable } from "/static/js/renderers/common.js";
 import { Identities } from "/static/js/renderers/identity.js";
 export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
 
@@ -107,7 +107,7 @@ function showDetails(anchor, name, reason = null) {
 function reopenDetails(container, open) {
   if (!open) return;
   const button = [...container.querySelectorAll(".ovl-slot > [data-piece]")].find((n) => n.dataset.piece === open.id);
-  if (button) showDetails(button.parentElement, open.name, button.disabled ? open.reason : null);
+  if (button) showDetails(button.parentElement, open.name, button.getAttribute("aria-disabled") === "true" ? open.reason : null);
 }
 
 function openMenu(anchor, title, entries, ctx) {
@@ -171,12 +171,13 @@ function learnTitles(view) {
   for (const n of Object.keys(view.card_texts || {})) add(n);
 }
 
-// A button piece: acts at once with one action, opens a menu with several, disabled with none
-// (a tap or hover on it then shows the card's details and asks the server why, with `probe`).
+// A button piece: acts at once with one action, opens a menu with several, unplayable with none
+// (aria-disabled, js/whynot.js: a tap, hover, Enter or Space then shows the card's details and asks
+// the server why, with `probe`).
 function piece(ctx, view, { id, cls = "", acts = [], children, name = null, probe = null, menuTitle = "" }) {
   const usable = ctx.interactive ? acts : [];
   const node = el("button", {
-    type: "button", class: `ovl-piece ${cls}${usable.length ? " playable" : ""}`, disabled: !usable.length,
+    type: "button", class: `ovl-piece ${cls}${usable.length ? " playable" : ""}`,
     dataset: { piece: id, actions: JSON.stringify(usable.map((a) => a.text)) },
   }, children);
   if (usable.length) {
@@ -188,24 +189,27 @@ function piece(ctx, view, { id, cls = "", acts = [], children, name = null, prob
     });
   }
   if (!name && usable.length) return node;
-  // The slot around the button takes hover and taps (a disabled button gets no events).
+  // The slot around the button takes hover and taps (an unplayable button lets them through).
   const slot = el("div", { class: "ovl-slot" }, node);
   let reason = null;
-  let asked = false;
+  let asked = null;
   const details = () => {
     if (name) showDetails(slot, name, reason);
     if (!usable.length && probe && !asked && ctx.why && ctx.seat !== null && ctx.seat !== undefined) {
-      asked = true;
-      ctx.why(probe).then((r) => {
-        if (!r) return;
+      asked = ctx.why(probe).then((r) => {
+        if (!r) return null;
         reason = r;
         node.title = r;
-        if (!name || !popover) return;
+        if (!name || !popover) return r;
         if (slot.isConnected) showDetails(slot, name, r);
         else if (popoverOf && popoverOf.id === id) reopenDetails(document, { id, name, reason: r }); // redrawn meanwhile
+        return r;
       });
     }
+    return asked || Promise.resolve(reason);
   };
+  if (!usable.length) unplayable(node, details);
+  else longPress(node, details); // a phone, which has no hover: the card large, no move
   slot.addEventListener("mouseenter", details);
   slot.addEventListener("mouseleave", () => { if (popover) { popover.remove(); popover = null; popoverOf = null; } });
   if (!usable.length) slot.addEventListener("click", details);
@@ -387,7 +391,11 @@ export function render(container, view, ctx) {
     el("span", {}, t("Overlord"), " ", el("b", {}, who(ctx, view, view.overlord))));
 
   const say = prompt(view, ctx, kinds);
-  const promptBox = say ? el("div", { class: `ovl-prompt${ctx.interactive ? " yours" : ""}` }, say) : null;
+  // XIII: the seat that plays the dummy this turn took the top card of the dummy's hand into its
+  // own, so it holds one card more than the rules' hand size; said beside the prompt while it picks.
+  const playsDummy = ctx.interactive && view.dummy && view.dummy_controller === ctx.seat && (kinds.has("recruit") || kinds.has("recruit-for-dummy"));
+  const dummyNote = playsDummy ? el("span", { class: "ovl-dummy-note" }, t("You play the dummy this turn: the top card of its hand joined yours, which is why you hold one card more; recruit one card for your army and one for the dummy.")) : null;
+  const promptBox = say ? el("div", { class: `ovl-prompt${ctx.interactive ? " yours" : ""}` }, say, dummyNote) : null;
 
   // The Red Knight's look through an army: its cards, bottom to top, to choose the new top from.
   let redKnight = null;

@@ -12,6 +12,7 @@
 import { api, el } from "/static/js/api.js";
 import { language, t } from "/static/js/i18n.js";
 import { Identities } from "/static/js/renderers/identity.js";
+import { longPress, unplayable } from "/static/js/renderers/common.js";
 export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
 import { phaseWord } from "./panels.js";
 
@@ -145,7 +146,7 @@ export const ownNote = true; // ending() says why the game ended: the banner lea
 let endingShown = false; // the page shows ending() itself: no copy on the board
 const identities = new Identities("card:"); // each card's data-piece, kept as it moves (identity.js)
 
-// ---- the details popover: a larger view on hover, long press, or tap of a disabled piece ----------
+// ---- the details popover: a larger view on hover, long press, or tap of an unplayable piece ----------
 let detailsBox = null;
 
 function details() {
@@ -276,7 +277,6 @@ function piece(ctx, view, { id, face, cls = "", acts = [], lead = null, onClick 
   const enabled = texts.length > 0;
   const node = el("button", {
     class: `card zo-piece ${cls}${enabled ? " playable" : ""}`,
-    disabled: !enabled,
     dataset: { piece: id, actions: JSON.stringify(texts) },
   }, ...face().flat(Infinity));
   if (enabled) {
@@ -296,22 +296,25 @@ function piece(ctx, view, { id, face, cls = "", acts = [], lead = null, onClick 
       asked = true;
       return ctx.why(probe).then((r) => { reason = r; if (r) node.title = r; return r; });
     };
-    // A disabled button gets no click: its wrapper's pointerdown opens the larger view.
+    // Unplayable (aria-disabled, js/whynot.js): a tap opens the larger view with the reason (the
+    // board's pointerup), and so does Enter or Space, which also says the reason aloud.
     node.addEventListener("mouseenter", () => { ask(); });
     node.dataset.probe = probe || "";
-    node.zoOpen = () => ask().then((r) => showDetails(face, r));
+    node.zoOpen = () => ask().then((r) => { showDetails(face, r); return r; });
+    unplayable(node, node.zoOpen);
   }
-  node.addEventListener("contextmenu", (e) => { e.preventDefault(); showDetails(face, null); });
+  longPress(node, () => showDetails(face, null)); // a phone: the card large, no move
   peekOn(node, face, () => (enabled ? node.title : node.title || null));
   return node;
 }
 
-// Disabled buttons receive no events in Chromium: one listener on the board opens their larger view.
+// A tap on an unplayable piece (its click stops in js/whynot.js): one listener on the board opens
+// its larger view.
 function watchDisabled(container) {
   if (container.dataset.zoWatch) return;
   container.dataset.zoWatch = "1";
   container.addEventListener("pointerup", (e) => {
-    const hit = document.elementsFromPoint(e.clientX, e.clientY).find((n) => n.matches && n.matches("button.zo-piece:disabled"));
+    const hit = document.elementsFromPoint(e.clientX, e.clientY).find((n) => n.matches && n.matches("button.zo-piece[aria-disabled='true']"));
     if (hit && hit.zoOpen) hit.zoOpen();
   });
 }
@@ -549,7 +552,7 @@ export function render(container, view, ctx) {
     const dacts = take(of((a) => a.kind === "pick" && a.card === name && (a.verb === "take" || (a.verb === "banish" && a.zone === "discard"))));
     return piece(ctx, view, { id: pid(`discard:${name}`), cls: "zo-discard", acts: dacts, face: () => faceOf(name, n > 1 ? [el("span", { class: "zo-count" }, `×${n}`)] : []) });
   });
-  const needsDiscard = discardPieces.some((p) => !p.disabled);
+  const needsDiscard = discardPieces.some((p) => p.getAttribute("aria-disabled") !== "true");
 
   // Anything no piece carried (never expected): one labelled control each, so it stays reachable.
   const rest = acts.filter((a) => !used.has(a.text)).map((a) => el("button", { class: "zo-control zo-fallback", dataset: { actions: JSON.stringify([a.text]) }, onclick: () => go(a, ctx) }, label(a, view, ctx)));

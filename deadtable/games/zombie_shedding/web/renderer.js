@@ -7,7 +7,7 @@
 // (catalogue context "zombie-shedding:card"); no card id is ever shown.
 import { el } from "/static/js/api.js";
 import { cardText, nt, t } from "/static/js/i18n.js";
-import { seatName } from "/static/js/renderers/common.js";
+import { longPress, seatName, unplayable } from "/static/js/renderers/common.js";
 export { panels } from "./panels.js"; // each player's panel (the table's js/panels.js)
 
 const GAME = "zombie-shedding";
@@ -148,11 +148,12 @@ function openMenu(title, items, ctx) {
   menu.classList.remove("zs-hidden");
 }
 
-// A piece: a button that does its one action, opens the menu of several, or (none) is disabled
-// and says why on hover or tap (the server's reason for `probe`).
+// A piece: a button that does its one action, opens the menu of several, or (none) is unplayable
+// (aria-disabled: reached by the keyboard, its clicks stopped by js/whynot.js) and says why on
+// hover, tap, Enter or Space (the server's reason for `probe`).
 function piece(ctx, { id, cls, body, items, title, probe = null, card = null }) {
   const texts = items.map(([, text]) => text);
-  const node = el("button", { class: `${cls}${texts.length ? " zs-playable" : ""}`, type: "button", disabled: !texts.length,
+  const node = el("button", { class: `${cls}${texts.length ? " zs-playable" : ""}`, type: "button",
     // Its name: what it is, then what it does (data-doing: css/access.css).
     dataset: { piece: id, actions: JSON.stringify(texts), ...(texts.length ? { doing: items.map(([label]) => label).join("; ") } : {}) } }, body);
   if (card) {
@@ -168,7 +169,7 @@ function piece(ctx, { id, cls, body, items, title, probe = null, card = null }) 
       if (items.length === 1) ctx.act(items[0][1]);
       else openMenu(title, items, ctx);
     });
-    if (card) node.addEventListener("contextmenu", (e) => { e.preventDefault(); showDetails(card); });
+    if (card) longPress(node, () => showDetails(card)); // a phone: the card large, no move
     return node;
   }
   // One question per piece: a tap or click while the hover's question is on its way waits for the
@@ -186,7 +187,7 @@ function piece(ctx, { id, cls, body, items, title, probe = null, card = null }) 
     if (e.pointerType === "mouse" && !card) return;
     ask().then((r) => (card ? showDetails(card, r) : null));
   });
-  return node;
+  return unplayable(node, () => ask().then((r) => { if (card) showDetails(card, r); return r; }));
 }
 
 function cardPiece(ctx, card, id, items, probe, extra = "") {

@@ -1,10 +1,12 @@
-// Confirm a move that cannot be taken back. The server lists, with the legal actions of the seat
-// to act, those that would be final once made (`final`: deadtable.core.undo's could_take_back: the
-// move shows something, draws by chance or hands the turn on, e.g. Overlords' recruit and exchange,
-// a Zombie Overlord purchase that turns a new card up). With the setting on (the default,
-// remembered in this browser), such a move waits in a box above the board until it is confirmed
-// ("Make the move", Enter) or dropped ("Cancel", Escape); a move that can still be taken back
-// (Undo, undo.js) goes at once. A new state (the clock ran out, the table moved) drops the box.
+// Confirm a move that commits more than one click suggests. The server lists, with the legal
+// actions of the seat to act, those its game asks about (`confirm`: deadtable.core.game's
+// Game.asks_first, declared by each game in its own package, none by default): Overlords' recruit
+// and exchange, a hidden pick final at once; a Zombie Overlord Trap's ability, which one tap on the
+// Trap in the hub reaches (the renderer enters the Action Phase first, and leaves it after). An
+// ordinary move goes at once, even one that cannot be taken back: a box at every move is a box
+// people click through. With the setting on (the default, remembered in this browser), such a move
+// waits in a box above the board until it is confirmed ("Make the move", Enter) or dropped
+// ("Cancel", Escape). A new state (the clock ran out, the table moved) drops the box.
 //
 // table.js asks `guard(text, state)` before sending any move (window.deadtable.setGuard): true sends
 // it in the same click, a promise waits for the answer.
@@ -66,7 +68,7 @@ function ask(state, text) {
 }
 
 function guard(text, state) {
-  if (!confirming() || !Array.isArray(state.final) || !state.final.includes(text)) return true;
+  if (!confirming() || !Array.isArray(state.confirm) || !state.confirm.includes(text)) return true;
   return ask(state, text);
 }
 

@@ -62,6 +62,8 @@ window.deadtable = {
   send: (msg) => send(msg), // for chat.js, rematch.js and undo.js, which read `deadtable:message` events
   // confirm.js: `guard(text, state) -> true | Promise<boolean>` is asked before a move is sent.
   setGuard: (fn) => { guard = fn; },
+  // whynot.js: a piece's reason, shown under the board (and read out: announce.js hears #toast).
+  toast: (text) => toast(text),
   lastDrawn: () => lastDrawn,
   // The messages handed out so far (the newest state, and the others in order, at most BACKLOG):
   // a module that starts listening late (its script still loading when the first messages came)
