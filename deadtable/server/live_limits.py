@@ -27,10 +27,13 @@ LANG_BURST: Final = 3
 UNDO_PER_SECOND: Final = 1.0  # taking a move back replays the table's record (takeback.py)
 UNDO_BURST: Final = 5
 HINT_EVERY: Final = 3  # seconds between two hints of a connection: each runs a bot (server/hints.py)
-# The coach of a guided game is asked once per state shown, and runs the bot at the seat's turn
-# only (server/lessons.py): a move's pace, not a hint's.
+# The coach of a guided game is asked once per state shown (bots' moves included: it tells the rules
+# they meet), and runs the bot at the seat's turn only, for a decision it has not kept an answer
+# for (server/lessons.py): a move's pace, not a hint's. Its other answers read the seat's view.
 COACH_PER_SECOND: Final = 2.0
 COACH_BURST: Final = 6
+COACH_READS_PER_SECOND: Final = 20.0
+COACH_READS_BURST: Final = 40
 # Messages refused for coming too fast: this many in a row (refilled at the given rate) and the
 # connection is closed, as it keeps flooding.
 FLOOD_REFUSALS: Final = 20

@@ -65,6 +65,27 @@ def test_the_coach_answers_the_seat_from_its_own_view(client: Any) -> None:
         assert next_of(ws, "error")["code"] == "coach-stale"
 
 
+def test_a_second_learner_at_the_same_decision_gets_the_kept_suggestion(client: Any) -> None:
+    """Two lessons at the same decision: the second answer is the first's, kept, not thought again;
+    the same decision in another language is thought anew."""
+    from deadtable.server.lessons import SUGGESTIONS
+
+    SUGGESTIONS.said.clear()  # nothing kept from earlier tests in this process
+    answers = []
+    for lang in ("en", "en", "es"):
+        table = client.post("/api/lessons/zombie-shedding").json()
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_json({"type": "hello", "seat": 0, "token": table["seats"][0]["token"], "lang": lang})
+            msg = next_state(ws, turn=True)
+            found = SUGGESTIONS.found
+            ws.send_json({"type": "coach", "index": msg["index"]})
+            answers.append((next_of(ws, "coach")["suggestion"], SUGGESTIONS.found - found))
+    (first, kept_first), (second, kept_second), (spanish, kept_spanish) = answers
+    assert second == first and kept_second == 1
+    assert spanish["action"] == first["action"] and spanish["text"] != first["text"]
+    assert kept_first == 0 and kept_spanish == 0
+
+
 def test_a_table_without_hints_has_no_coach(client: Any) -> None:
     t = create(client, game="zombie-shedding", seed=2, seats=TWO_PEOPLE)
     with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:

@@ -34,23 +34,50 @@ COACHED = """() => {
 }"""
 NO_MOTION = """() => [...document.querySelectorAll('#coach .coach-rule.new')]
   .every((n) => getComputedStyle(n).animationName === 'none')"""
+# What the page shows at a decision, read in one call: the newest state, the rules the coach
+# told, its suggestion (the action, its words and kind) and what is being decided; the first
+# outlined piece is remembered as the one clicked.
+SEEN = """() => {
+  const suggestion = document.querySelector('#coach-suggestion');
+  window.lessonClicked = document.querySelector('.coached');
+  return {
+    state: window.deadtable.newest(),
+    rules: [...document.querySelectorAll('#coach [data-rule]')].map((n) => n.dataset.rule),
+    action: suggestion && suggestion.dataset.action,
+    kind: suggestion && suggestion.dataset.kind,
+    text: suggestion ? suggestion.innerText : '',
+    deciding: document.querySelectorAll('#coach .coach-deciding').length,
+  };
+}"""
 MOVES_MOST = 400  # clicks; a lesson is a short game
 GAME_SECONDS = 120
 
 
+YOURS_AND_COACHED = f"""() => {{
+  const s = window.deadtable && window.deadtable.newest();
+  return Boolean(s) && (s.over || s.your_turn) && ({COACHED})();
+}}"""
+
+
 def _wait_for_coach(page) -> None:
     """Until the coach has spoken at the newest state that is yours or the ending."""
-    page.wait_for_function(
-        """() => { const s = window.deadtable && window.deadtable.newest();
-                   return Boolean(s) && (s.over || s.your_turn); }""",
-        timeout=60_000,
-    )
-    page.wait_for_function(COACHED, timeout=60_000)
+    page.wait_for_function(YOURS_AND_COACHED, timeout=60_000)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", LESSONS)
-def test_a_guided_game_is_played_to_its_end_by_the_coachs_pieces(server, browser, game, size):
+def test_a_guided_game_is_played_to_its_end_by_the_coachs_pieces(server, browser, game):
+    """On a desktop, then on a phone: the second learner meets the same decisions (the lesson's
+    seed is fixed and both follow the coach), and the coach answers from the suggestions it kept."""
+    from deadtable.server.lessons import SUGGESTIONS
+
+    for size in SIZES:
+        found = SUGGESTIONS.found
+        _play_the_lesson(server, browser, game, size)
+        if size != next(iter(SIZES)):
+            assert SUGGESTIONS.found > found, "the second learner's coach thought every move again"
+
+
+def _play_the_lesson(server, browser, game: str, size: str) -> None:
     width, height = SIZES[size]
     context, page, errors = open_page(browser, width, height)
     try:
@@ -80,21 +107,17 @@ def test_a_guided_game_is_played_to_its_end_by_the_coachs_pieces(server, browser
         met: set[str] = set()
         started = time.monotonic()
         for _ in range(MOVES_MOST):
-            state = page.evaluate("window.deadtable.newest()")
-            met.update(
-                page.eval_on_selector_all("#coach [data-rule]", "(nodes) => nodes.map((n) => n.dataset.rule)")
-            )
+            seen = page.evaluate(SEEN)
+            state = seen["state"]
+            met.update(seen["rules"])
             if state["over"]:
                 break
             assert time.monotonic() - started < GAME_SECONDS, "the guided game took too long"
-            suggestion = page.locator("#coach-suggestion")
-            action = suggestion.get_attribute("data-action")
+            action = seen["action"]
             assert action in state["legal"]
-            text = suggestion.inner_text()
-            assert f"“{action}”" not in text  # the move in words, not its action text
-            assert page.locator("#coach .coach-deciding").count() >= 1
-            said.add(suggestion.get_attribute("data-kind") or "")
-            page.locator(".coached").first.evaluate("(node) => { window.lessonClicked = node; }")
+            assert f"“{action}”" not in seen["text"]  # the move in words, not its action text
+            assert seen["deciding"] >= 1
+            said.add(seen["kind"] or "")
             page.locator(".coached").first.click()
             # A piece that plays the move is answered by the next state; one that only selects
             # (a card, then its target) is redrawn with the next piece outlined.

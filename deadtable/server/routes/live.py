@@ -32,6 +32,8 @@ from ..live_limits import (
     CLOSE_TIMEOUT,
     COACH_BURST,
     COACH_PER_SECOND,
+    COACH_READS_BURST,
+    COACH_READS_PER_SECOND,
     DROPPED,
     FLOOD_FORGIVEN_PER_SECOND,
     FLOOD_REFUSALS,
@@ -81,6 +83,10 @@ def _coach_budget() -> TokenBucket:
     return TokenBucket(COACH_PER_SECOND, COACH_BURST)
 
 
+def _coach_reading() -> TokenBucket:
+    return TokenBucket(COACH_READS_PER_SECOND, COACH_READS_BURST)
+
+
 def _forgiveness() -> TokenBucket:
     return TokenBucket(FLOOD_FORGIVEN_PER_SECOND, FLOOD_REFUSALS)
 
@@ -102,6 +108,7 @@ class Session:
     undo_budget: TokenBucket = field(default_factory=_undo_budget)
     hint_budget: TokenBucket = field(default_factory=_hint_budget)
     coach_budget: TokenBucket = field(default_factory=_coach_budget)
+    coach_reading: TokenBucket = field(default_factory=_coach_reading)
     coached: tuple[tuple[int, str], Any, dict[str, Any]] | None = None  # the last coach answer and its state
     forgiveness: TokenBucket = field(default_factory=_forgiveness)
 
@@ -181,9 +188,14 @@ async def on_coach(s: Session, msg: dict[str, Any]) -> None:
     if s.coached is not None and s.coached[0] == asked and s.coached[1] is s.table.state:
         s.send(s.coached[2])
         return
-    if not s.coach_budget.take():  # at the seat's turn, each answer runs a bot
-        raise Refused("coach-too-soon", Message(COACH_TOO_SOON, rate=int(COACH_PER_SECOND)))
-    said = await lessons.coach_message(s.table, s.seat, msg["index"], s.conn.lang)
+    if not s.coach_reading.take():  # each answer reads the seat's view
+        raise Refused("coach-too-soon", Message(COACH_TOO_SOON, rate=int(COACH_READS_PER_SECOND)))
+
+    def may_think() -> None:  # a suggestion not kept runs a bot
+        if not s.coach_budget.take():
+            raise Refused("coach-too-soon", Message(COACH_TOO_SOON, rate=int(COACH_PER_SECOND)))
+
+    said = await lessons.coach_message(s.table, s.seat, msg["index"], s.conn.lang, may_think)
     s.coached = (asked, s.table.state, said)
     s.send(said)
 
