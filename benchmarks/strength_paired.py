@@ -1,14 +1,16 @@
 """Two IS-MCTS settings compared on the same seeded games, from their `ismcts_strength.py` rows.
 
     .venv/bin/python benchmarks/strength_paired.py A.jsonl B.jsonl [--agent-a SPEC] [--agent-b SPEC]
+        [--cell LABEL]
 
 Rows of `ismcts_strength.py strength --seed S --rows DIR` with the same seed are the same deals with
 the same seats for each game index, whatever the agent: game i of one run and game i of another
 differ only by what the two settings did. Most games end the same way under both (the deal decides
 them), so a win rate of 100 unpaired games is noise of about 9 points, while the games whose
 results differ tell the settings apart. This prints, over the game indices both files hold (of the
-named agents, when a file holds rows of several): each's wins, the games B won and A lost and the
-reverse, a two-sided sign test on those, and each's CPU a move.
+named agents, when a file holds rows of several; of the table `--cell` names, `marathon-3p`, when
+it holds rows of several tables): each's wins, the games B won and A lost and the reverse, a
+two-sided sign test on those, and each's CPU a move. The search seat may be any seat of the table.
 """
 
 from __future__ import annotations
@@ -20,14 +22,20 @@ import sys
 from pathlib import Path
 
 
-def load(path: Path, agent: str | None) -> dict[tuple[int, int], tuple[float, float, int]]:
-    """(seed, game index) -> (the IS-MCTS seat's win share, its CPU seconds, its moves)."""
+def load(
+    path: Path, agent: str | None, cell: str | None = None
+) -> dict[tuple[int, int], tuple[float, float, int]]:
+    """(seed, game index) -> (the IS-MCTS seat's win share, its CPU seconds, its moves), over the
+    rows of the table `cell` when named (a row without a cell counts as no named table)."""
     out: dict[tuple[int, int], tuple[float, float, int]] = {}
     for line in path.read_text().splitlines():
         if not line.strip():
             continue
         row = json.loads(line)
-        seats = [s for s in ("s0", "s1") if str(row[f"agent_{s}"]).startswith("ismcts")]
+        if cell is not None and row.get("cell") != cell:
+            continue
+        every = (f"s{s}" for s in range(int(row.get("players", 2))))
+        seats = [s for s in every if str(row[f"agent_{s}"]).startswith("ismcts")]
         if len(seats) != 1 or (agent is not None and row[f"agent_{seats[0]}"] != agent):
             continue
         s = seats[0]
@@ -55,8 +63,9 @@ def main(argv: list[str]) -> None:
     ap.add_argument("b", type=Path)
     ap.add_argument("--agent-a", help="only A's rows of this agent spec")
     ap.add_argument("--agent-b", help="only B's rows of this agent spec")
+    ap.add_argument("--cell", help="only the rows of this table (marathon-3p, 4p, ...)")
     args = ap.parse_args(argv)
-    a, b = load(args.a, args.agent_a), load(args.b, args.agent_b)
+    a, b = load(args.a, args.agent_a, args.cell), load(args.b, args.agent_b, args.cell)
     common = sorted(set(a) & set(b))
     if not common:
         print("no game is in both")

@@ -32,3 +32,19 @@ def test_load_keeps_the_named_agents_rows_keyed_by_deal(tmp_path: Path) -> None:
     assert a == {(1, 0): (1.0, 0.5, 10), (1, 1): (0.0, 0.5, 10)}  # the IS-MCTS seat, whichever it was
     assert load(f, "ismcts:b") == {(1, 0): (0.0, 0.5, 10)}
     assert len(load(f, None)) == 2  # without a name, a later row of the same deal replaces the earlier
+
+
+def test_load_finds_the_search_seat_at_any_table_and_keeps_one_cell(tmp_path: Path) -> None:
+    def row(game: int, cell: str, seat: int, win: float) -> str:
+        out: dict[str, object] = {"game": game, "seed": 1, "players": 3, "cell": cell}
+        for s in range(3):
+            out[f"agent_s{s}"] = "ismcts" if s == seat else "heuristic"
+            out[f"win_s{s}"] = win if s == seat else 0.0
+            out[f"cpu_s{s}"], out[f"moves_s{s}"] = (0.25, 5) if s == seat else (0.0, 5)
+        return json.dumps(out)
+
+    f = tmp_path / "rows.jsonl"
+    f.write_text("\n".join([row(0, "marathon-3p", 2, 1.0), row(0, "blitz-3p", 1, 0.5)]))
+    assert load(f, "ismcts", "marathon-3p") == {(1, 0): (1.0, 0.25, 5)}  # the third seat's
+    assert load(f, "ismcts", "blitz-3p") == {(1, 0): (0.5, 0.25, 5)}
+    assert load(f, "ismcts", "duel") == {}

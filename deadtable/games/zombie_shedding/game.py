@@ -16,6 +16,7 @@ from .card_text import typed_names
 from .cards import BUILTINS, CardSet, load
 from .heuristic import evaluate, evaluate_all
 from .modes import LAYOUTS, MODES, resolved
+from .standing import standing_all
 from .state import ShedState
 from .text import render
 from .view import text_action, why_not
@@ -150,11 +151,17 @@ class ZombieShedding(Game):
         return render(view, lang)
 
     def evaluate(self, state: State, player: int) -> float:
+        """About -1..1 for `player`: in Marathon its projected standing (standing.py), else hand
+        sizes, hand points and score margins (heuristic.py)."""
         assert isinstance(state, ShedState)
+        if state.mode.name == "marathon":
+            return standing_all(state)[player]
         return evaluate(state, player)
 
     def evaluate_all(self, state: State) -> list[float]:
         assert isinstance(state, ShedState)
+        if state.mode.name == "marathon":
+            return standing_all(state)
         return evaluate_all(state)
 
     def agents(self) -> dict[str, Callable[[], Agent]]:
@@ -164,21 +171,35 @@ class ZombieShedding(Game):
 
     def search_settings(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """In Marathon, the other seats played by the heuristic inside the search (`opponents=
-        heuristic`) and in the rollouts, 300 iterations (200 from 5 players, whose turns round the
-        table are longer); every other mode keeps the agent's own settings.
+        heuristic`) and in the rollouts, and the positions scored by their projected standing
+        (standing.py, `evaluate_all`); at 3 and 4 players each iteration is one determinization
+        on which every legal action is played and followed for 8 turns (`sweep`, `tree_depth=1`,
+        `rollout_turns=8`, 120 iterations); from 5 players, 200 iterations of 4 actions each
+        (their turns round the table are longer). Every other mode keeps the agent's own settings.
 
-        Measured against the heuristic at every other seat (benchmarks/ismcts_strength.py, seed 1):
-        the agent's own settings won 32.5% of 3-player Marathons and 30% at 4, about the fair
-        shares (33% and 25%), while they win 75.8% of Duels. Most of a Marathon's moves are other
-        seats'; searched as the searcher's own they take most of the budget and are played at
-        random in the rollouts, where the heuristic the table plays is known. With the model, 46.7%
-        of 30 seeded 3-player Marathons and 35% of 30 at 4 players (fair shares 33% and 25%): above
-        the heuristic's share, too few games to call the 1.5x target met (docs/figures/strength.md).
+        Measured against the heuristic at every other seat (benchmarks/ismcts_strength.py, seed 1;
+        docs/figures/strength.md). The agent's own settings won 32.5% of 3-player Marathons and 30%
+        at 4, about the fair shares (33% and 25%), while they win 75.8% of Duels: most of a
+        Marathon's moves are other seats', which take most of the budget when searched as the
+        searcher's own and are played at random in the rollouts. With the opponent model, 300
+        iterations of 4 actions and the evaluation of hand sizes, hand points and average score
+        margins, 46.7% of 30 3-player Marathons and 35% of 30 at 4 players. The settings above, with
+        the projected standing, won 42.4% of 132 at 3 players (95% interval 34.3-51.0%) and 34.1% of
+        66 at 4 (23.8-46.1%), at 0.07-0.08 s of CPU a move in plain Python: above the fair shares,
+        short of the 1.5x target, and on the same first 30 deals no better than the earlier
+        settings beyond noise (15 against 14 at 3 players, 12 against 10.5 at 4); 8-turn rollouts
+        searched as a tree (200 iterations) won 44% of 25. Against a hand-end reference (60 positions of
+        3-player Marathons, each action followed to the hand's end by 200 heuristic playouts on
+        shared samples and scored by the standing after it), the value given up to the best action
+        was 0.022 for the heuristic's choice, 0.020 for the earlier settings, 0.015 for them with
+        the projected standing and 0.013 for the settings above.
         """
         if mode_of(players, options) != "marathon":
             return {}
-        iterations = 300 if players <= 4 else 200
-        return {"opponents": "heuristic", "rollout": "heuristic", "iterations": iterations}
+        model = {"opponents": "heuristic", "rollout": "heuristic"}
+        if players <= 4:
+            return {**model, "sweep": True, "tree_depth": 1, "rollout_turns": 8, "iterations": 120}
+        return {**model, "iterations": 200}
 
     def strongest_agent(self, players: int, options: dict[str, Any]) -> str:
         """The search in a Duel (75.8% of 400 games against the heuristic) and in a Marathon with
