@@ -50,9 +50,7 @@ def runs(path: Path) -> dict[int, list[dict[str, Any]]]:
 
 def _failing(table: Reliability) -> str:
     """The verdict, the failing bins' gaps and the ECE, e.g. "FAIL (20-30% +6.8); ECE 2.4%"."""
-    bins = [
-        f"{b.bin * 10}-{(b.bin + 1) * 10}% {b.gap * 100:+.1f}" for b in table.bins if b.verdict == "FAIL"
-    ]
+    bins = [f"{b.bin * 10}-{(b.bin + 1) * 10}% {b.gap * 100:+.1f}" for b in table.bins if b.verdict == "FAIL"]
     verdict = "PASS" if table.passed else f"**FAIL** ({', '.join(bins)})"
     return f"{verdict}; ECE {table.ece:.1%}"
 

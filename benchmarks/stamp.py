@@ -83,7 +83,7 @@ def build_name(description: str) -> str:
 
 
 def load() -> str:
-    """", load average N" (over the last minute, as the page is written), or nothing where unknown:
+    """ ", load average N" (over the last minute, as the page is written), or nothing where unknown:
     on a shared machine it warns that the rates are those of a busy machine."""
     try:
         return f", load average {os.getloadavg()[0]:.1f}"

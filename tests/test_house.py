@@ -53,6 +53,7 @@ STAMP = "Measured on" + " commit"
 GETTEXT_DATES = ('"POT-Creation-' + "Date:", '"PO-Revision-' + "Date:")
 RULEBOOK_COPY = "<!-- Copied from " + "rules/"
 
+
 # Files still being rewritten (repository paths): remove an entry once its text says what is.
 def _kept_list_hashes() -> frozenset[str]:
     """The SHA-256 of every kept card list (the names of the data/history/*.toml files)."""

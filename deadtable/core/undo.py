@@ -107,4 +107,3 @@ def undone(state: State, window: UndoWindow, seat: int, moves: int = 1) -> tuple
 
 
 __all__ = ["UndoWindow", "follow", "take_back", "undone"]
-

@@ -146,4 +146,3 @@ def pg_dump_command(url: str, dest: str) -> str:
     # URL.set() keeps a field given None: the URL is made again, without its password.
     bare = URL.create("postgresql", given.username, None, given.host, given.port, given.database, given.query)
     return f"pg_dump --format=custom --file={dest} --dbname={bare.render_as_string(hide_password=False)}"
-

@@ -80,8 +80,7 @@ class Cluster:
 
     def start(self) -> None:
         opts = (
-            f"-p {self.port} -k {self.sock} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c max_connections=200"
+            f"-p {self.port} -k {self.sock} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
         )
         pg_ctl = str(self.bindir / "pg_ctl")
         log = str(self.root / "log")

@@ -27,10 +27,8 @@ from ..store import Refused
 
 router = APIRouter()
 TOO_MANY_REVIEWS = N_plural(
-    "too many reviews asked from your address ({most} in {window} seconds): "
-    "try again in {seconds} second",
-    "too many reviews asked from your address ({most} in {window} seconds): "
-    "try again in {seconds} seconds",
+    "too many reviews asked from your address ({most} in {window} seconds): try again in {seconds} second",
+    "too many reviews asked from your address ({most} in {window} seconds): try again in {seconds} seconds",
 )
 FLAG_TEXTS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 

@@ -40,10 +40,8 @@ from .catalog import card_texts_json, game_name, options_in_force, rules_json
 
 router = APIRouter()
 TOO_MANY_TABLES = N_plural(
-    "too many tables created from your address ({most} in {window} seconds): "
-    "try again in {seconds} second",
-    "too many tables created from your address ({most} in {window} seconds): "
-    "try again in {seconds} seconds",
+    "too many tables created from your address ({most} in {window} seconds): try again in {seconds} second",
+    "too many tables created from your address ({most} in {window} seconds): try again in {seconds} seconds",
 )
 # An unfinished table without an action for this long is abandoned: the lobby no longer lists it.
 ACTIVE_WITHIN = timedelta(hours=24)

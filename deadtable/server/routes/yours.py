@@ -40,10 +40,8 @@ STATUS_MOST: Final = 100  # table ids one status request may ask about
 STATUS_CALLS: Final = 60  # status requests one client (address) may make per STATUS_WINDOW seconds
 STATUS_WINDOW: Final = 60.0  # (the lobby asks every 15 seconds; each asked table may be loaded)
 TOO_MANY_STATUS = N_plural(
-    "too many status requests from your address ({most} in {window} seconds): "
-    "try again in {seconds} second",
-    "too many status requests from your address ({most} in {window} seconds): "
-    "try again in {seconds} seconds",
+    "too many status requests from your address ({most} in {window} seconds): try again in {seconds} second",
+    "too many status requests from your address ({most} in {window} seconds): try again in {seconds} seconds",
 )
 TableId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 Secret = Annotated[str, StringConstraints(min_length=1, max_length=200)]
