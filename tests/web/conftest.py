@@ -178,3 +178,28 @@ def new_table(server: str, game: str, seed: int, players: int = 2, opponent: str
     response.raise_for_status()
     created: dict[str, Any] = response.json()
     return created
+
+
+# Whether a piece that leads to a move is on the screen: its top inside the window and a finger's
+# 44 px of it above the bottom (and above the bar that stays there, Undo's, when it shows).
+PLAYABLE_IN_VIEW = """() => {
+  const acts = (n) => {
+    const d = n.dataset.actions || '';
+    return d.startsWith('[') ? JSON.parse(d) : d.split('\\n').filter(Boolean);
+  };
+  const bar = document.querySelector('.undo-bar:not(:empty)');
+  const bottom = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
+  return [...document.querySelectorAll('#board [data-actions]:not([disabled],[aria-disabled=true])')]
+    .filter((n) => acts(n).length && n.getClientRects().length)
+    .some((n) => { const r = n.getBoundingClientRect(); return r.top >= 0 && r.top + 44 <= bottom; });
+}"""
+
+
+def playable_on_the_first_screen(page: Any, where: str) -> None:
+    """Something the player can play is on the screen without the player scrolling: where the board
+    is taller than the screen, the page brings the decision's first piece into view by itself."""
+    try:
+        page.wait_for_function(PLAYABLE_IN_VIEW, timeout=3000)
+    except Exception:
+        shot(page, f"phone-first-screen-{where}")
+        raise AssertionError(f"{where}: no playable piece on the screen") from None

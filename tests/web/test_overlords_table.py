@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import TURN_STYLED, open_page, shot
+from .conftest import TURN_STYLED, open_page, playable_on_the_first_screen, shot
 
 CHOSEN = "black knight,red knight,blue knight,thief,sorcerer,medusa,lich king"
 VARIANTS: dict[str, tuple[int, dict[str, Any]]] = {
@@ -126,6 +126,7 @@ def test_a_whole_overlords_game_by_clicking_pieces(
             assert not found["small"], f"targets under 44 px: {found['small']}"
             if viewport == "phone":
                 _no_sideways_scroll(page)
+                playable_on_the_first_screen(page, f"overlords-{variant}-{moves}")
             text = page.inner_text("#board")
             assert "[object" not in text and "undefined" not in text
             page.mouse.move(0, 0)  # no card details open in the screenshots

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import open_page, shot
+from .conftest import open_page, playable_on_the_first_screen, shot
 
 VARIANTS = {
     "2p": (2, {}),
@@ -197,6 +197,8 @@ def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
             assert not missing, f"legal actions no piece or control leads to: {sorted(missing)}"
             assert snap["fallback"] == 0, "an action fell back to a generic control"
             assert not snap["small"], f"targets under 44 px: {snap['small']}"
+            if viewport == "phone":
+                playable_on_the_first_screen(page, f"{name}-{moves}")
             if not middle and snap["round"] >= ROUNDS // 2:  # halfway: Traps out, Minions lured
                 shot(page, f"{name}-middle")
                 middle = True

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import TURN_STYLED, shot
+from .conftest import TURN_STYLED, playable_on_the_first_screen, shot
 
 VARIANTS = [
     "duel",
@@ -154,6 +154,7 @@ def test_a_whole_game_by_its_pieces(server: str, browser: Any, variant: str, vie
             if viewport == "phone":
                 wide = page.evaluate(WIDE)
                 assert not wide, f"move {moves}: the board is wider than the phone: {wide}"
+                playable_on_the_first_screen(page, f"{name}-{moves}")
             small = page.evaluate(SMALL)
             assert not small, f"move {moves}: targets under 44 px: {small}"
             text = rng.choice(legal)
