@@ -20,7 +20,7 @@ TABLE_MESSAGES: tuple[str | tuple[str, str], ...] = (
     N_("Make the move"),
     N_("This move cannot be taken back. Make it?"),
     N_("{what}: this move cannot be taken back. Make it?"),
-    N_("Ask before a move that cannot be taken back"),
+    N_("Ask before a move that commits more than one click shows"),
     # A piece that cannot be played, Enter or Space on it, when the server gives no reason (js/whynot.js).
     N_("You cannot play this now."),
     # Open seats, taken from the lobby (js/openseats.js, lobby.js).

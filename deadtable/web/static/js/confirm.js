@@ -95,7 +95,7 @@ function drawSetting() {
     host.prepend(label);
   }
   label.querySelector("input").checked = confirming();
-  label.querySelector("span").textContent = t("Ask before a move that cannot be taken back");
+  label.querySelector("span").textContent = t("Ask before a move that commits more than one click shows");
   document.body.dataset.confirm = confirming() ? "on" : "off";
 }
 
