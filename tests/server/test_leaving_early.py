@@ -3,18 +3,15 @@ server lets it go with a debug line, never a traceback in its log, and goes on s
 
 from __future__ import annotations
 
-import base64
 import json
 import logging
-import os
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from .procs import recv_state
-from .threaded import Server, serving
+from .threaded import Server, handshake, serving
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
@@ -24,23 +21,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
     pytest.importorskip("uvicorn")
     with serving(tmp_path) as running:
         yield running
-
-
-def _handshake(port: int, table_id: str) -> socket.socket:
-    """A raw socket whose WebSocket handshake is done (the server's answer read), nothing more."""
-    s = socket.create_connection(("127.0.0.1", port), timeout=10)
-    key = base64.b64encode(os.urandom(16)).decode()
-    s.sendall(
-        (
-            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += s.recv(1)
-    assert answer.startswith(b"HTTP/1.1 101"), answer
-    return s
 
 
 def test_clients_leaving_before_their_hello_leave_no_traceback(
@@ -53,12 +33,12 @@ def test_clients_leaving_before_their_hello_leave_no_traceback(
         with websockets_sync.connect(url):
             pass
     for _ in range(3):  # the socket simply gone, before any hello
-        _handshake(server.port, table["id"]).close()
+        handshake(server.port, table["id"]).close()
     for _ in range(3):  # a hello that will be refused, the socket gone before the refusal is sent
         with websockets_sync.connect(url) as ws:
             ws.send(json.dumps({"type": "hello", "seat": 0, "token": "not the seat's token"}))
     for _ in range(3):  # a client leaving as it opens a table that does not exist
-        _handshake(server.port, "no-such-table").close()
+        handshake(server.port, "no-such-table").close()
     # The server goes on: a spectator is answered the table's state.
     with websockets_sync.connect(url) as ws:
         ws.send(json.dumps({"type": "hello"}))

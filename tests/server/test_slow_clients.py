@@ -11,7 +11,6 @@ blocks, and the test would need thousands of moves to get there.
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import json
 import os
@@ -23,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from .procs import recv_state
-from .threaded import Server, serving
+from .threaded import Server, handshake, serving
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
@@ -34,20 +33,7 @@ PAUSE = 0.06  # between two moves: within a connection's budget of messages (liv
 
 def _stuck_spectator(port: int, table_id: str) -> socket.socket:
     """A WebSocket spectator that says hello, then never reads again."""
-    s = socket.socket()
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
-    s.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    s.sendall(
-        (
-            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += s.recv(1)  # the handshake only, byte by byte: nothing of the first frame
-    assert answer.startswith(b"HTTP/1.1 101"), answer
+    s = handshake(port, table_id, receive_buffer=1024)
     payload = json.dumps({"type": "hello"}).encode()
     mask = os.urandom(4)
     s.sendall(

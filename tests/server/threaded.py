@@ -3,7 +3,9 @@ test's process (its log records reach pytest's `caplog`), on a socket the test m
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import os
 import socket
 import threading
 import time
@@ -60,3 +62,25 @@ def serving(folder: Path, send_buffer: int | None = None) -> Iterator[Server]:
         srv.should_exit = True
         thread.join(10)
         sock.close()
+
+
+def handshake(port: int, table_id: str, receive_buffer: int | None = None) -> socket.socket:
+    """A raw socket to table `table_id` whose WebSocket handshake is done, the server's answer read
+    byte by byte (nothing of a first frame), nothing more; `receive_buffer` sets its size first."""
+    s = socket.socket()
+    if receive_buffer is not None:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    s.settimeout(10)
+    s.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(
+        (
+            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += s.recv(1)
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    return s
