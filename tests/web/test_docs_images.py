@@ -54,3 +54,40 @@ def test_each_games_table_is_pictured_with_its_panels(server, browser, game, siz
         assert errors == []
     finally:
         context.close()
+
+
+# A replay of a whole game of the games' heuristic bots, each game with a short table (Zombie Overlord with its round
+# limit, RULINGS ZO-10), shown at its end with the result beside the board.
+REPLAYS = {
+    "carson-zoo": (2, {}),
+    "overlords": (3, {}),
+    "zombie-overlord": (2, {"rounds": 4}),
+    "zombie-shedding": (3, {"mode": "blitz"}),
+}
+
+
+@pytest.mark.parametrize("game", list(REPLAYS))
+def test_each_games_replay_is_pictured(server, browser, game):
+    import httpx
+
+    players, options = REPLAYS[game]
+    seats = [{"kind": "bot", "agent": "heuristic"}] * players
+    body = {"game": game, "players": players, "seed": 21, "seats": seats, "options": options}
+    response = httpx.post(server + "/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    table = response.json()
+    context, page, errors = open_page(browser, 1280, 800)
+    try:
+        page.goto(f"{server}/t/{table['id']}")  # a table of bots plays while it is watched
+        page.wait_for_function("() => document.body.dataset.over === 'yes'", timeout=120_000)
+        page.goto(f"{server}/replay/{table['id']}")
+        page.wait_for_function("() => document.body.dataset.gameStyle === 'loaded'")
+        page.click("#last")
+        page.wait_for_selector("#result:not(.hidden)")
+        assert page.inner_text("#step").strip()
+        path = _folder() / f"replay-{game}-desktop.png"
+        page.screenshot(path=str(path))
+        assert path.stat().st_size > 10_000
+        assert errors == []
+    finally:
+        context.close()

@@ -27,7 +27,7 @@ async function narration(data) {
     from = (pv.log_start || 0) + ((pv.log && pv.log.length) || 0) - (data.view.log_start || 0);
   } catch { from = lines.length - 1; }
   const added = lines.slice(Math.max(0, Math.min(from, lines.length - 1)));
-  return added.join(" ");
+  return added.join(" · "); // the log's lines are sentences without a full stop: kept apart
 }
 
 async function show(n) {
