@@ -56,8 +56,8 @@ def test_each_games_table_is_pictured_with_its_panels(server, browser, game, siz
         context.close()
 
 
-# A replay of a whole game of the games' heuristic bots, each game with a short table (Zombie Overlord with its round
-# limit, RULINGS ZO-10), shown at its end with the result beside the board.
+# A replay of a whole game of the game's heuristic bots, each at a short table (Zombie Overlord with
+# its round limit, RULINGS ZO-10), shown at its end with the final scores above the board.
 REPLAYS = {
     "carson-zoo": (2, {}),
     "overlords": (3, {}),
