@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Final
 
 from deadtable.core import Action, Game, SeatInfo
@@ -64,6 +65,7 @@ class Lesson:
     rules: tuple[Rule, ...] = ()
 
 
+@cache  # a package's files do not change while it runs: read once, not at every coach answer
 def lesson(the_game: Game) -> Lesson | None:
     """The game's lesson (`data/lesson.toml` in its package), or None: it has none."""
     source = files(the_game, *SETUP)
@@ -76,8 +78,10 @@ def lesson(the_game: Game) -> Lesson | None:
     return Lesson(the_game.id, int(data["players"]), int(data["seed"]), dict(data.get("options", {})), rules)
 
 
+@cache
 def texts_in(the_game: Game, lang: str) -> dict[str, str]:
-    """The lesson's texts in `lang` alone, flattened (`intro`, `deciding.play`, ...); {} if none."""
+    """The lesson's texts in `lang` alone, flattened (`intro`, `deciding.play`, ...); {} if none
+    (read once: callers copy, never change it)."""
     source = files(the_game, "texts", f"lesson.{lang}.toml")
     if not source.is_file():
         return {}

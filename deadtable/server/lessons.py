@@ -97,13 +97,15 @@ async def coach_message(
         mine = not over and state.current_player == seat
         view = state.view(seat)
         legal = state.legal_actions() if mine else []
-        info = info_for(state, index) if mine else None  # the seat's view and a determinization
-        key = Suggestions.key(state, view, index, lang)
+        key = Suggestions.key(state, view, index, lang) if mine else ""
+        kept = SUGGESTIONS.get(key) if mine else None
+        # The seat's view and a determinization, drawn only for a suggestion still to think of.
+        info = info_for(state, index) if mine and kept is None else None
     said = coach(lt.game, view, legal, over, lang)
     said["suggestion"] = None
-    if info is not None and said["lesson"]:
-        kept = SUGGESTIONS.get(key)
+    if mine and said["lesson"]:
         if kept is None:
+            assert info is not None
             may_think()
             kept = await asyncio.to_thread(suggestion, lt.game, info, index, lang)
             SUGGESTIONS.keep(key, kept)

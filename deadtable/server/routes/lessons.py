@@ -57,7 +57,7 @@ async def start_lesson(game_id: str, request: Request) -> dict[str, Any]:
     spec = CreateTable(
         game=the_game.id,
         players=found.players,
-        options=found.options,
+        options=dict(found.options),
         seats=seats,
         seed=found.seed,
         move_time=0,  # no clock: a lesson waits for you
