@@ -95,3 +95,26 @@ def test_the_lobby_says_choices_in_words_and_offers_only_what_fits(server, brows
         assert errors == []
     finally:
         context.close()
+
+
+def test_rules_asked_before_the_catalogue_arrives_come_in_the_readers_language(server, browser):
+    created = httpx.post(
+        server + "/api/tables",
+        json={"game": "carson-zoo", "players": 2, "seed": 5, "seats": [{"kind": "human"}, {"kind": "human"}]},
+    ).json()
+    context, page, errors = _page(browser, "ru")
+    held: list[Any] = []
+    page.route("**/i18n/ru.json", lambda route: held.append(route))  # the catalogue is held back
+    try:
+        page.goto(server + created["seats"][0]["link"], wait_until="domcontentloaded")
+        page.wait_for_function("document.getElementById('rules-button') !== null")
+        page.click("#rules-button")  # before the page knows its language
+        page.wait_for_timeout(300)
+        assert held, "the catalogue was not asked for"
+        held[0].continue_()
+        page.wait_for_function("document.body.dataset.rules !== undefined")
+        assert page.evaluate("document.body.dataset.rules") == "ru"
+        assert translator("ru")._("Options at this table") in page.inner_text("#rules-in-force")
+        assert errors == []
+    finally:
+        context.close()

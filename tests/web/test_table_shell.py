@@ -210,7 +210,10 @@ def test_the_clock_warns_then_a_bot_plays_that_one_move_and_the_seat_stays(serve
     page.on("pageerror", lambda e: errors.append(str(e)))
     first = t["seats"][0]["link"]
     page.goto(server + first)
-    page.wait_for_function("document.getElementById('clock').textContent.includes('second')")
+    # The clock follows the newest state as it comes; state() is the one drawn, a moment later.
+    page.wait_for_function(
+        "document.getElementById('clock').textContent.includes('second') && window.deadtable.state() !== null"
+    )
     slow = page.evaluate("window.deadtable.state().to_act")
     if slow != 0:  # watch from the seat to act
         page.goto(server + t["seats"][slow]["link"])

@@ -482,6 +482,7 @@ function connect() {
 // The rules panel: the game's rulebook in the reader's language, with this table's options (those
 // that differ from the defaults first) and the house rulings in force.
 let rules = null;
+const i18nReady = startI18n();
 
 function markdown(text) {
   // A small Markdown subset (headings, lists, paragraphs, **bold**), always through text nodes.
@@ -529,6 +530,7 @@ function drawRules(data) {
 
 async function loadRules() {
   try {
+    await i18nReady; // asked before the catalogue came, the rules still come in the reader's language
     rules = await api(`/api/tables/${encodeURIComponent(tableId)}/rules`);
     drawRules(rules);
   } catch (err) {
@@ -555,7 +557,7 @@ onLanguageChange((code) => {
 if (window.matchMedia("(max-width: 700px)").matches) $("log-panel").open = false;
 $("log-panel").addEventListener("toggle", () => { if ($("log-panel").open) $("log").scrollTop = $("log").scrollHeight; });
 
-startI18n().then(() => {
+i18nReady.then(() => {
   setInterval(tick, 500);
   connect();
 });
