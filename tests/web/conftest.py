@@ -149,6 +149,17 @@ TURN_STYLED = (
 )
 
 
+def sizes_taking_turns(variants: Any, both: set[str]) -> list[tuple[str, str]]:
+    """(variant, "desktop" | "phone") for whole-game tests: every variant played once, the sizes
+    taking turns down the list so that both meet every kind of table, and the variants in `both`
+    (the most crowded boards) at both sizes."""
+    return [
+        (v, size)
+        for i, v in enumerate(variants)
+        for size in (["desktop", "phone"] if v in both else ["desktop" if i % 2 else "phone"])
+    ]
+
+
 def open_page(browser: Any, width: int, height: int) -> tuple[Any, Any, list[str]]:
     """A new context and page at `width` x `height` without motion (whole-game tests), and the list
     its console errors and page errors are collected in (a test fails on any)."""

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import TURN_STYLED, new_table, open_page, shot
+from .conftest import TURN_STYLED, new_table, open_page, shot, sizes_taking_turns
 
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 VARIANTS = {"2p": 2, "3p": 3, "4p": 4}
@@ -123,8 +123,8 @@ def _play_one(page: Any, rng: random.Random, *, by_menu: bool = False) -> None:
     page.wait_for_function(f"Number(document.body.dataset.index) > {before}")
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
-@pytest.mark.parametrize("variant", list(VARIANTS))
+# Every variant at one size, the sizes taking turns; the most crowded board at both.
+@pytest.mark.parametrize(("variant", "viewport"), sizes_taking_turns(VARIANTS, {"4p"}))
 def test_a_whole_game_by_the_board_pieces(server: str, browser: Any, variant: str, viewport: str) -> None:
     width, height = VIEWPORTS[viewport]
     context, page, errors = open_page(browser, width, height)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import open_page, playable_on_the_first_screen, shot
+from .conftest import open_page, playable_on_the_first_screen, shot, sizes_taking_turns
 
 VARIANTS = {
     "2p": (2, {}),
@@ -164,8 +164,8 @@ def _choose(legal: list[str], rng: random.Random) -> str:
     return rng.choices(legal, weights)[0]
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
-@pytest.mark.parametrize("variant", list(VARIANTS))
+# Every variant at one size, the sizes taking turns; the most crowded board at both.
+@pytest.mark.parametrize(("variant", "viewport"), sizes_taking_turns(VARIANTS, {"3p"}))
 def test_a_whole_game_by_its_pieces(server, browser, variant, viewport):
     players, options = VARIANTS[variant]
     width, height = VIEWPORTS[viewport]

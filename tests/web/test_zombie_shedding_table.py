@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import TURN_STYLED, playable_on_the_first_screen, shot
+from .conftest import TURN_STYLED, playable_on_the_first_screen, shot, sizes_taking_turns
 
 VARIANTS = [
     "duel",
@@ -44,11 +44,7 @@ VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, 
 # Every variant at one size, the sizes taking turns down the list so that each mode meets both;
 # the Duel and the most crowded tables (4v4, eight players) at both.
 BOTH = {"duel", "alliances-4v4", "outsider-8p"}
-CASES = [
-    (v, vp)
-    for i, v in enumerate(VARIANTS)
-    for vp in (VIEWPORTS if v in BOTH else ["desktop" if i % 2 else "phone"])
-]
+CASES = sizes_taking_turns(VARIANTS, BOTH)
 
 # The union of data-actions over the visible, enabled buttons of the board.
 REACHABLE = """() => {
