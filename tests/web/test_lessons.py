@@ -166,7 +166,8 @@ def test_the_coach_speaks_the_pages_language(server, browser, lang, title, rule)
 
 
 def test_a_tables_rules_panel_starts_its_games_lesson(server, browser):
-    """From any table of a game with a lesson, the rules panel's button opens a new guided game."""
+    """From any table of a game with a lesson, the rules panel's button opens a new guided game;
+    the lobby's "Your tables" opens it again with its coach."""
     from .conftest import new_table
 
     table = new_table(server, "carson-zoo", seed=3)
@@ -181,6 +182,16 @@ def test_a_tables_rules_panel_starts_its_games_lesson(server, browser):
         button.click()
         page.wait_for_url("**/t/*#seat=0&token=*&lesson=1")
         assert table["id"] not in page.url
+        _wait_for_coach(page)
+        assert page.locator("#coach-suggestion").is_visible()
+        # Back in the lobby, "Your tables" leads to the guided seat again, its coach with it.
+        guided = page.url.split("/t/")[1].split("#")[0]
+        page.goto(server + "/")
+        link = page.locator(f"#your-tables tr[data-table='{guided}'] a.button").first
+        link.wait_for()
+        assert "lesson=1" in (link.get_attribute("href") or "")
+        link.click()
+        page.wait_for_url(f"**/t/{guided}#seat=0&token=*&lesson=1")
         _wait_for_coach(page)
         assert page.locator("#coach-suggestion").is_visible()
         assert errors == [], errors

@@ -30,6 +30,14 @@ UNDO_IN_REACH = """() => {
   const r = b.getBoundingClientRect();
   return r.bottom <= window.innerHeight && r.top >= 0;
 }"""
+# The language switch on a phone's table: the language's code, the whole of it shown, inside the
+# screen; each option keeps the language's full name as its name.
+LANGUAGE_SWITCH = """() => {
+  const s = document.getElementById('lang');
+  const r = s.getBoundingClientRect();
+  return { shown: s.options[s.selectedIndex].textContent, names: [...s.options].map((o) => o.ariaLabel),
+           inside: r.right <= window.innerWidth && r.left >= 0, cut: s.scrollWidth > s.clientWidth + 1 };
+}"""
 
 
 @pytest.mark.parametrize("game", ["carson-zoo", "zombie-shedding", "overlords", "zombie-overlord"])
@@ -42,6 +50,13 @@ def test_something_playable_is_on_the_first_screen_at_every_decision(
         page.goto(server + table["seats"][0]["link"])
         page.wait_for_function(TURN_STYLED)
         assert page.evaluate(HEADER) <= 64  # one row (a 44-pixel control and its padding)
+        switch = page.evaluate(LANGUAGE_SWITCH)
+        assert switch == {
+            "shown": "EN",
+            "names": ["English", "Español", "Русский"],
+            "inside": True,
+            "cut": False,
+        }
         decisions = 0
         while decisions < CAP.get(game, DECISIONS) and _wait_turn_or_over(page):
             page.wait_for_function("document.body.dataset.moving !== 'yes'")

@@ -162,7 +162,9 @@ export async function setLanguage(code) {
   for (const fn of listeners) fn(lang);
 }
 
-// The language switch: a <select id="lang"> put into the page's header.
+// The language switch: a <select id="lang"> put into the page's header. On a phone's table, whose
+// header keeps to one row, it shows the language's code ("ES"), each option still named in full.
+const NARROW = "(max-width: 700px)";
 function languageSwitch() {
   const select = document.createElement("select");
   select.id = "lang";
@@ -171,9 +173,17 @@ function languageSwitch() {
     const option = document.createElement("option");
     option.value = code;
     option.textContent = name;
+    option.setAttribute("aria-label", name);
     option.selected = code === lang;
     select.append(option);
   }
+  const narrow = window.matchMedia(NARROW);
+  const fit = () => {
+    const short = narrow.matches && !!document.querySelector("header.table-top");
+    for (const option of select.options) option.textContent = short ? option.value.toUpperCase() : LANGUAGES[option.value];
+  };
+  fit();
+  narrow.addEventListener("change", fit);
   select.addEventListener("change", () => setLanguage(select.value));
   return select;
 }

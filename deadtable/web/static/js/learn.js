@@ -14,7 +14,7 @@ export async function startLesson(game, problem) {
   try {
     const made = await api(`/api/lessons/${encodeURIComponent(game)}`, { method: "POST" });
     const mine = made.seats[0];
-    remember({ table: made.id, seat: mine.seat, token: mine.token, game, creator: made.creator });
+    remember({ table: made.id, seat: mine.seat, token: mine.token, game, creator: made.creator, lesson: true });
     location.assign(made.link);
   } catch (err) {
     if (problem) problem.textContent = err.message;

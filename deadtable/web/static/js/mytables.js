@@ -1,6 +1,6 @@
 // The seats this browser took ("Your tables"): kept in its own storage, never sent whole
 // to the server (the lobby asks only about the table ids). One entry per table and seat:
-// {table, seat, token, game, created, creator?}; the newest first, at most MOST.
+// {table, seat, token, game, created, creator?, lesson?}; the newest first, at most MOST.
 const KEY = "deadtable.mytables";
 export const MOST = 100;
 
@@ -28,8 +28,9 @@ export function forget(table, seat) {
   save(myTables().filter((e) => !(e.table === table && e.seat === seat)));
 }
 
-// The seat's link (with the creator token, for the creator's own seat).
+// The seat's link (with the creator token, for the creator's own seat; a guided game's with its coach).
 export function seatLink(entry) {
   const creator = entry.creator ? `&creator=${encodeURIComponent(entry.creator)}` : "";
-  return `/t/${encodeURIComponent(entry.table)}#seat=${entry.seat}&token=${encodeURIComponent(entry.token)}${creator}`;
+  const lesson = entry.lesson ? "&lesson=1" : "";
+  return `/t/${encodeURIComponent(entry.table)}#seat=${entry.seat}&token=${encodeURIComponent(entry.token)}${creator}${lesson}`;
 }
