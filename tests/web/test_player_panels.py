@@ -73,3 +73,28 @@ def test_each_seat_has_a_panel_with_its_facts_kept_current(server, browser, game
         assert errors == []
     finally:
         context.close()
+
+
+# The shedding game's panels from a view in which an effect hits seat 1 (the view's `pending`): on
+# a phone the board's seat tiles give way to the panels, so the panels say it.
+HIT = """async () => {
+  const m = await import('/games/zombie-shedding/renderer.js');
+  const pending = { kind: 'respond', seat: 1, actor: 0, victim: 1 };
+  const view = { ...window.deadtable.state().view, pending };
+  const got = m.panels(view);
+  return [0, 1].map((s) => got.seats[s].filter((f) => f.id === 'hit').map((f) => [f.label, f.value]));
+}"""
+
+
+@pytest.mark.parametrize("lang,words", [("en", ["This turn", "hit"]), ("es", ["Este turno", "afectado"])])
+def test_the_shedding_panels_say_who_an_effect_hits(server, browser, lang, words):
+    context, page, errors = open_page(browser, 390, 844)
+    context.add_init_script(f"localStorage.setItem('deadtable.lang', '{lang}')")
+    try:
+        table = new_table(server, "zombie-shedding", seed=5, players=2, opponent="greedy")
+        page.goto(server + table["seats"][0]["link"])
+        page.wait_for_function(TURN_STYLED)
+        assert page.evaluate(HIT) == [[], [words]]
+        assert errors == []
+    finally:
+        context.close()
