@@ -9,7 +9,7 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -149,7 +149,7 @@ TURN_STYLED = (
 )
 
 
-def sizes_taking_turns(variants: Any, both: set[str]) -> list[tuple[str, str]]:
+def sizes_taking_turns(variants: Iterable[str], both: set[str]) -> list[tuple[str, str]]:
     """(variant, "desktop" | "phone") for whole-game tests: every variant played once, the sizes
     taking turns down the list so that both meet every kind of table, and the variants in `both`
     (the most crowded boards) at both sizes."""

@@ -109,8 +109,12 @@ def test_rules_asked_before_the_catalogue_arrives_come_in_the_readers_language(s
         page.goto(server + created["seats"][0]["link"], wait_until="domcontentloaded")
         page.wait_for_function("document.getElementById('rules-button') !== null")
         page.click("#rules-button")  # before the page knows its language
-        page.wait_for_timeout(300)
+        for _ in range(200):  # the held request reaches this thread's handler
+            if held:
+                break
+            page.wait_for_timeout(25)
         assert held, "the catalogue was not asked for"
+        assert page.evaluate("document.body.dataset.rules") is None  # nothing drawn without it
         held[0].continue_()
         page.wait_for_function("document.body.dataset.rules !== undefined")
         assert page.evaluate("document.body.dataset.rules") == "ru"
