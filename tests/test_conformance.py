@@ -53,7 +53,7 @@ CHECK_EVERY = 23  # then on every 23rd step, and on the final state;
 LATE_STEPS = 276  # past this step of a long game (4-player Zombie Overlord, 4v4 Alliances),
 LATE_EVERY = 92  # on every 92nd: its middle game repeats what the checks have met by then
 NARRATE_EVERY = 4  # every 4th seed: the narration of every view after every move (`GameNarration`)
-TWIN_EVERY = 4  # every 4th seed: twins on the deep steps (`_check_twins`),
+TWIN_EVERY = 2  # every other seed: twins on the deep steps (`_check_twins`),
 MAX_TWIN_ACTIONS = 40  # among the results of up to 40 actions taken on copies
 HIDDEN_SEEDS = 50  # with this many seeds or more, the suite asserts it met hidden decisions
 # A game whose seats may have a decision pending that another seat cannot see: how many such

@@ -171,6 +171,33 @@ def open_page(browser: Any, width: int, height: int) -> tuple[Any, Any, list[str
     return context, page, errors
 
 
+# A person's click on the node `selector` matches (the `nth`), checked as Playwright's click checks
+# it (visible, enabled, and the node itself under its centre once scrolled into view, not covered:
+# a piece behind the bar that stays at a phone's bottom is scrolled further, as a person scrolls)
+# in one call into the page: a whole game's hundreds of clicks then wait for no frames each.
+PRESS = """([selector, nth]) => {
+  const node = document.querySelectorAll(selector)[nth];
+  if (!node) return `nothing matches ${selector} (${nth})`;
+  const off = node.disabled || node.getAttribute('aria-disabled') === 'true';
+  if (off) return `${selector} (${nth}) is disabled`;
+  let top = null;
+  for (const block of ['nearest', 'center', 'start', 'end']) {
+    node.scrollIntoView({ block, inline: 'nearest' });
+    const r = node.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return `${selector} (${nth}) is not visible`;
+    top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (top && (top === node || node.contains(top))) { node.click(); return ''; }
+  }
+  return `${selector} (${nth}) is covered by ${top ? top.outerHTML.slice(0, 120) : 'nothing'}`;
+}"""
+
+
+def press(page: Any, selector: str, nth: int = 0) -> None:
+    """Click the `nth` node `selector` matches as a person would (PRESS); fails if it could not be."""
+    refused = page.evaluate(PRESS, [selector, nth])
+    assert not refused, refused
+
+
 def shot(page: Any, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

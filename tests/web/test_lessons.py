@@ -17,7 +17,7 @@ import pytest
 import deadtable
 from deadtable.agents.coach import lesson, lesson_texts
 
-from .conftest import open_page
+from .conftest import open_page, press
 from .test_docs_images import SIZES, _folder
 
 pytestmark = pytest.mark.browser
@@ -118,7 +118,7 @@ def _play_the_lesson(server, browser, game: str, size: str) -> None:
             assert f"“{action}”" not in seen["text"]  # the move in words, not its action text
             assert seen["deciding"] >= 1
             said.add(seen["kind"] or "")
-            page.locator(".coached").first.click()
+            press(page, ".coached")
             # A piece that plays the move is answered by the next state; one that only selects
             # (a card, then its target) is redrawn with the next piece outlined.
             page.wait_for_function(

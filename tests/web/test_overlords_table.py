@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import TURN_STYLED, open_page, playable_on_the_first_screen, shot, sizes_taking_turns
+from .conftest import TURN_STYLED, open_page, playable_on_the_first_screen, press, shot, sizes_taking_turns
 
 CHOSEN = "black knight,red knight,blue knight,thief,sorcerer,medusa,lich king"
 VARIANTS: dict[str, tuple[int, dict[str, Any]]] = {
@@ -54,6 +54,17 @@ REACHABLE = """() => {
 
 # The elements that stick out on the right (outermost first), to say what scrolls sideways.
 # (The page around the board, header included, is another file's; only the board's are failures.)
+# The board's pieces a click may take, and the first of them carrying `wanted`: [its index among
+# them, its actions], or null.
+PLAYABLE = "#board [data-actions]:not([disabled],[aria-disabled=true])"
+HOLDER = f"""(wanted) => {{
+  const pieces = [...document.querySelectorAll('{PLAYABLE}')];
+  for (const [i, node] of pieces.entries()) {{
+    const acts = JSON.parse(node.dataset.actions || '[]');
+    if (acts.includes(wanted)) return [i, acts];
+  }}
+  return null;
+}}"""
 WIDE = """() => [...document.querySelectorAll('body *')]
   .filter((n) => n.getBoundingClientRect().right > innerWidth + 1)
   .map((n) => ({board: !!n.closest('#board, .ovl-menu, .ovl-pop'),
@@ -143,17 +154,10 @@ def test_a_whole_overlords_game_by_clicking_pieces(
                 shown |= ability
                 shot(page, f"overlords-{variant}-{viewport}-{sorted(ability)[0]}")
             before = state["index"]
-            pieces = page.locator("#board [data-actions]:not([disabled],[aria-disabled=true])")
-            target = None
-            for i in range(pieces.count()):
-                acts = json.loads(pieces.nth(i).get_attribute("data-actions") or "[]")
-                if wanted in acts:
-                    target = (pieces.nth(i), acts)
-                    break
-            assert target is not None
-            node, acts = target
-            node.scroll_into_view_if_needed()
-            node.click()
+            found = page.evaluate(HOLDER, wanted)
+            assert found is not None, f"no piece carries {wanted!r}"
+            index, acts = found
+            press(page, PLAYABLE, index)
             if len(acts) > 1:  # a menu of the piece's actions, in words
                 page.wait_for_selector(".ovl-menu")
                 menu = page.inner_text(".ovl-menu")
@@ -161,7 +165,7 @@ def test_a_whole_overlords_game_by_clicking_pieces(
                 if not menus:
                     menus += 1
                     shot(page, f"overlords-{variant}-{viewport}-menu")
-                page.locator(f".ovl-menu button[data-actions='{json.dumps([wanted])}']").click()
+                press(page, f".ovl-menu button[data-actions='{json.dumps([wanted])}']")
             page.wait_for_function(f"() => window.deadtable.state().index > {before}")
             moves += 1
             assert moves < MAX_MOVES

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import open_page, playable_on_the_first_screen, shot, sizes_taking_turns
+from .conftest import open_page, playable_on_the_first_screen, press, shot, sizes_taking_turns
 
 VARIANTS = {
     "2p": (2, {}),
@@ -122,7 +122,7 @@ def _click_action(page: Any, action: str, rng: random.Random, name: str) -> None
     if page.locator("#board .zo-selected").count():  # an attacker is chosen already: its targets
         holders = [h for h in holders if h[2] == 1] or holders
     index, _kind, several = rng.choice(holders)  # a control, a piece, or one leading through a phase
-    page.locator("#board [data-actions]").nth(index).click()
+    press(page, "#board [data-actions]", index)
     if several == 1:
         return  # it acted (or leads on by itself)
     menu = page.locator(f'.zo-menu [data-action="{action}"]')
@@ -130,13 +130,13 @@ def _click_action(page: Any, action: str, rng: random.Random, name: str) -> None
         if name not in MENU_SHOTS:
             MENU_SHOTS.add(name)
             page.screenshot(path=str(shot(page, f"{name}-menu")))  # full page, then the viewport
-        menu.first.click()
+        press(page, f'.zo-menu [data-action="{action}"]')
         return
     # An attacker in hand with several targets: chosen now; then one of its targets.
     assert page.locator("#board .zo-selected").count(), f"clicking a holder of {action!r} did nothing"
     targets = [h for h in page.evaluate(HOLDERS, action) if h[1] == "piece" and h[2] == 1]
     assert targets, f"no target carries {action!r}"
-    page.locator("#board [data-actions]").nth(rng.choice(targets)[0]).click()
+    press(page, "#board [data-actions]", rng.choice(targets)[0])
 
 
 def _no_sideways(snap: dict[str, Any]) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import TURN_STYLED, playable_on_the_first_screen, shot, sizes_taking_turns
+from .conftest import TURN_STYLED, playable_on_the_first_screen, press, shot, sizes_taking_turns
 
 VARIANTS = [
     "duel",
@@ -156,9 +156,9 @@ def test_a_whole_game_by_its_pieces(server: str, browser: Any, variant: str, vie
             text = rng.choice(legal)
             many = page.evaluate(MARK, text)
             assert many, text
-            page.click("[data-zs-go]")
+            press(page, "[data-zs-go]")
             if many > 1:
-                page.click(f"#board .zs-menu button[data-action='{text}']")
+                press(page, f"#board .zs-menu button[data-action='{text}']")
             page.wait_for_function(f"Number(document.body.dataset.index) > {state['index']}")
             moves += 1
             if moves == 6:

@@ -42,6 +42,7 @@ let drawing = false;
 let toastTimer = null;
 const queue = [];
 let playing = false;
+let frameAsked = false; // a draw of the states waiting is asked for the next frame
 let renderer = null; // the game's renderer module (renderers/index.js), loaded before its first state is drawn
 const marked = new Set(); // pieces the others' moves changed, since you last acted
 const whyWaiters = new Map();
@@ -374,7 +375,9 @@ async function play() {
   try {
     if (!renderer && queue.length) renderer = await loadRenderer(queue[0].game);
     while (queue.length) {
-      while (queue.length > MAX_BEHIND) {
+      // Without motion, states drawn one after the other are never seen apart: the newest is
+      // drawn, the log of those before it kept.
+      while (queue.length > (reducedMotion() ? 1 : MAX_BEHIND)) {
         const skipped = queue.shift();
         drawLog(skipped);
         // The state your own move made is drawn even so (without a pause): what the others' moves
@@ -405,7 +408,15 @@ function receive(msg) {
   reconnected = false;
   last = msg;
   queue.push(msg);
-  play();
+  if (!shown || !reducedMotion()) play();
+  else if (!frameAsked) {
+    // Without motion, the states of one burst (the bots' moves after yours) are drawn once, when
+    // the next frame is painted; a hidden page paints none, and draws a moment later.
+    frameAsked = true;
+    const run = () => { frameAsked = false; play(); };
+    if (document.hidden) setTimeout(run, 50);
+    else requestAnimationFrame(run);
+  }
 }
 
 function tick() {
