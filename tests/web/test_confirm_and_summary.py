@@ -106,11 +106,17 @@ def test_the_summary_tells_the_others_moves_in_words(server, browser):
         # The bot's move in the log's words ("P2 places ..."), never its action text ("place 3 a1").
         assert any("P2" in line for line in lines)
         assert not [line for line in lines if line.startswith(("place ", "move "))]
-        # Your own move starts it again: after it, only what followed.
-        before = _index(page)
-        _click_a_move(page, "carson-zoo")
-        page.wait_for_function(f"Number(document.body.dataset.index) > {before}")
-        page.wait_for_function("Number(document.body.dataset.since) <= 2")
+        # Your own move starts it again: after it, only what followed, and never your own move
+        # (the bot's reply comes with it, and without motion both are drawn in one frame).
+        for _ in range(3):
+            before = _index(page)
+            _click_a_move(page, "carson-zoo")
+            page.wait_for_function(f"Number(document.body.dataset.index) > {before}")
+            if not _wait_turn_or_over(page):
+                break
+            page.wait_for_function("Number(document.body.dataset.since) <= 2")
+            lines = box.locator("li").all_inner_texts()
+            assert lines and not [line for line in lines if line.startswith("P1 ")], lines
         assert errors == []
     finally:
         context.close()

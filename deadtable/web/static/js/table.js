@@ -219,12 +219,17 @@ function drawActions(msg, renderer, interactive) {
 
 // The table's log: the game's narration since the first move and the table's notes, sent in parts
 // (log_from = the first entry's position; 0: the whole log again, as after a language switch).
-function drawLog(msg) {
+// The states of a burst are told together: the log is measured once (a measure after an append
+// makes the browser lay out the page again), not once a state.
+function drawLog(...msgs) {
   const log = $("log");
   const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  if (msg.log_from === 0) log.replaceChildren();
-  for (const entry of msg.log || []) log.append(el("li", { class: entry.kind }, entry.text));
-  if (atEnd || msg.log_from === 0) log.scrollTop = log.scrollHeight;
+  let whole = false;
+  for (const msg of msgs) {
+    if (msg.log_from === 0) { log.replaceChildren(); whole = true; }
+    for (const entry of msg.log || []) log.append(el("li", { class: entry.kind }, entry.text));
+  }
+  if (atEnd || whole) log.scrollTop = log.scrollHeight;
 }
 
 // -- the ending -------------------------------------------------------------------------------
@@ -377,13 +382,19 @@ async function play() {
     while (queue.length) {
       // Without motion, states drawn one after the other are never seen apart: the newest is
       // drawn, the log of those before it kept.
+      const skipped = [];
       while (queue.length > (reducedMotion() ? 1 : MAX_BEHIND)) {
-        const skipped = queue.shift();
-        drawLog(skipped);
-        // The state your own move made is drawn even so (without a pause): what the others' moves
-        // change is told from it, so your own move is never marked as theirs.
-        if (ownIndex !== null && skipped.index === ownIndex + 1) draw(skipped, false);
+        const msg = queue.shift();
+        skipped.push(msg);
+        // The state your own move made is drawn even so (without a pause), with the log up to it:
+        // what the others' moves change (and the summary of what they did) is told from it, so
+        // your own move is never marked as theirs.
+        if (ownIndex !== null && msg.index === ownIndex + 1) {
+          drawLog(...skipped.splice(0));
+          draw(msg, false);
+        }
       }
+      if (skipped.length) drawLog(...skipped);
       const msg = queue[0];
       const wait = shownAt + PAUSE - performance.now();
       if (shown && msg.index !== shown.index && wait > 0 && !reducedMotion()) { await sleep(wait); continue; }
