@@ -120,3 +120,27 @@ def test_the_summary_tells_the_others_moves_in_words(server, browser):
         assert errors == []
     finally:
         context.close()
+
+
+def test_your_own_move_is_never_in_the_summary_when_the_others_answer_at_once(server, browser):
+    """Three bots answer your move within a frame: without motion the page draws the burst once, yet
+    the summary of what the others did starts after your move (the log drawn up to its state)."""
+    context, page, errors = open_page(browser, 1280, 800)
+    try:
+        table = new_table(server, "carson-zoo", seed=6, players=4, opponent="greedy")
+        page.goto(server + table["seats"][0]["link"])
+        page.wait_for_function(TURN_STYLED)
+        box = page.locator("#since")
+        for _ in range(6):
+            if not _wait_turn_or_over(page):
+                break
+            before = _index(page)
+            _click_a_move(page, "carson-zoo")
+            page.wait_for_function(f"Number(document.body.dataset.index) > {before + 1}")
+            if not _wait_turn_or_over(page):
+                break
+            lines = box.locator("li").all_inner_texts()
+            assert lines and not [line for line in lines if line.startswith("P1 ")], lines
+        assert errors == []
+    finally:
+        context.close()
