@@ -52,8 +52,6 @@ REACHABLE = """() => {
   return {reachable: [...out], small};
 }"""
 
-# The elements that stick out on the right (outermost first), to say what scrolls sideways.
-# (The page around the board, header included, is another file's; only the board's are failures.)
 # The board's pieces a click may take, and the first of them carrying `wanted`: [its index among
 # them, its actions], or null.
 PLAYABLE = "#board [data-actions]:not([disabled],[aria-disabled=true])"
@@ -65,6 +63,9 @@ HOLDER = f"""(wanted) => {{
   }}
   return null;
 }}"""
+
+# The elements that stick out on the right (outermost first), to say what scrolls sideways.
+# (The page around the board, header included, is another file's; only the board's are failures.)
 WIDE = """() => [...document.querySelectorAll('body *')]
   .filter((n) => n.getBoundingClientRect().right > innerWidth + 1)
   .map((n) => ({board: !!n.closest('#board, .ovl-menu, .ovl-pop'),
